@@ -1,0 +1,41 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "InputClick",
+    products: [
+        .library(name: "InputClick", targets: ["InputClick"]),
+        .library(name: "InputClickALSA", targets: ["InputClickALSA"]),
+        .library(name: "KeyboardCore", targets: ["KeyboardCore"]),
+        .library(name: "InputClickTesting", targets: ["InputClickTesting"]),
+        // The C-ABI plugin. scripts/build-plugin.sh installs it as libinputclick.so with inputclick.h and inputclick.pc.
+        .library(name: "InputClickPlugin", type: .dynamic, targets: ["InputClickPlugin"]),
+        .executable(name: "inputclick", targets: ["inputclick"]),
+        .executable(name: "inputclick-bench", targets: ["inputclick-bench"]),
+    ],
+    targets: [
+        // C libraries from Debian, one system-library target each.
+        .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
+        .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
+        .systemLibrary(name: "CSampleRate", pkgConfig: "samplerate", providers: [.apt(["libsamplerate0-dev"])]),
+
+        // Policy: gate, settings, sound bank, mixer. Renders offline; no audio device.
+        .target(name: "InputClick", dependencies: ["CSndFile", "CSampleRate"]),
+        // Test doubles and audio analysis helpers that ship as code.
+        .target(name: "InputClickTesting", dependencies: ["InputClick"]),
+        // Platform: the ALSA output and player.
+        .target(name: "InputClickALSA", dependencies: ["InputClick", "CALSA"]),
+        // The seeds' text-input model and the demo keyboard.
+        .target(name: "KeyboardCore", dependencies: ["InputClick"]),
+        // The C ABI (libinputclick.so, inputclick.h).
+        .target(name: "InputClickPlugin", dependencies: ["InputClick", "InputClickALSA"]),
+
+        .executableTarget(name: "inputclick", dependencies: ["InputClick", "InputClickALSA", "KeyboardCore"]),
+        .executableTarget(name: "inputclick-bench", dependencies: ["InputClick", "InputClickALSA"]),
+
+        .testTarget(name: "InputClickTests", dependencies: ["InputClick", "InputClickTesting"]),
+        .testTarget(name: "InputClickALSATests", dependencies: ["InputClickALSA", "InputClick", "InputClickTesting"]),
+        .testTarget(name: "KeyboardCoreTests", dependencies: ["KeyboardCore", "InputClick", "InputClickTesting"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,51 @@
+/// Whether a click plays, and if not, why not.
+///
+/// ``InputClickGate/playInputClick(_:)`` returns one, and
+/// ``InputClickGate/decision(for:)`` answers without playing. The reasons are
+/// checked in the order they are declared here, so the first one that applies
+/// is the one reported.
+///
+/// Thread context: a plain value; use it from any thread.
+public enum ClickDecision: UInt8, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// The click plays.
+    case plays = 0
+    /// The user turned keyboard clicks off in the settings.
+    case clicksOff = 1
+    /// The settings' profile is `silent`.
+    case silentProfile = 2
+    /// No input view or input accessory view of the first responder is visible.
+    case noVisibleInputView = 3
+    /// Views are visible, but none of them returns `true` from
+    /// ``InputViewAudioFeedback/enableInputClicksWhenVisible``.
+    case notOptedIn = 4
+    /// The same kind clicked too often (a held key); see ``ClickRateLimit``.
+    case rateLimited = 5
+    /// No output can take the click: no player, a closed or faulted device.
+    case noOutput = 6
+
+    /// A short, stable identifier (`plays`, `clicks-off`, …) for logs, JSON and the CLI's `doctor`.
+    public var identifier: String {
+        switch self {
+        case .plays: return "plays"
+        case .clicksOff: return "clicks-off"
+        case .silentProfile: return "silent-profile"
+        case .noVisibleInputView: return "no-visible-input-view"
+        case .notOptedIn: return "not-opted-in"
+        case .rateLimited: return "rate-limited"
+        case .noOutput: return "no-output"
+        }
+    }
+
+    /// A sentence for people.
+    public var description: String {
+        switch self {
+        case .plays: return "the click plays"
+        case .clicksOff: return "keyboard clicks are turned off in the settings"
+        case .silentProfile: return "the feedback profile is silent"
+        case .noVisibleInputView: return "no input view or input accessory view is visible"
+        case .notOptedIn: return "no visible input view returns true from enableInputClicksWhenVisible"
+        case .rateLimited: return "this kind of click is arriving faster than the rate limit"
+        case .noOutput: return "no audio output is open to play the click"
+        }
+    }
+}

@@ -1,0 +1,26 @@
+/// Where the gate sends the clicks it lets through: a mixer, or a player that
+/// owns one.
+///
+/// Obligations of a conformer:
+/// - ``submitClick(_:requestedAt:)`` may be called from any thread, including
+///   several at once. It must return in bounded time, without locks, without
+///   allocating, and without waiting for audio.
+/// - It returns `false` when the click cannot play (no open stream, a full
+///   queue), and the gate reports ``ClickDecision/noOutput``.
+public protocol ClickSink: AnyObject, Sendable {
+    /// Queues one click.
+    ///
+    /// - Parameters:
+    ///   - kind: The sound to play.
+    ///   - requestedAt: When the click was asked for, in nanoseconds of
+    ///     ``MonotonicClock``; used for latency accounting.
+    /// - Returns: `true` if the click was queued to play.
+    ///
+    /// Thread context: any thread; lock-free and allocation-free.
+    func submitClick(_ kind: ClickKind, requestedAt: UInt64) -> Bool
+
+    /// Whether a click submitted now would be queued.
+    ///
+    /// Thread context: any thread; lock-free.
+    var isAcceptingClicks: Bool { get }
+}

@@ -1,0 +1,37 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The mixer's last stage: a zero-latency peak limiter, channel-linked.
+///
+/// When a frame would exceed the ceiling, the gain drops at once to exactly
+/// what keeps it under; afterwards it recovers exponentially over the release
+/// time. It adds no delay, so it costs no latency; a final clamp guards
+/// against rounding, so output never exceeds the ceiling.
+///
+/// Real-time context: a plain value; ``process(_:frameCount:channels:)``
+/// allocates nothing.
+struct Limiter {
+    private var gain: Float = 1
+    private var ceiling: Float = 1
+    private var releaseCoefficient: Float = 0
+
+    init(ceilingDecibels: Double, releaseMilliseconds: Double, sampleRate: Int) {
+        ceiling = Float(Decibels.toGain(min(ceilingDecibels, 0)))
+        let releaseFrames = max(1.0, releaseMilliseconds * Double(sampleRate) / 1000)
+        releaseCoefficient = Float(1 - exp(-1 / releaseFrames))
+    }
+
+    mutating func process(_ buffer: UnsafeMutablePointer<Float>, frameCount: Int, channels: Int) {
+        for frame in 0..<frameCount {
+            let base = buffer + frame * channels
+            var peak: Float = 0
+            for c in 0..<channels { peak = max(peak, abs(base[c])) }
+            gain += (1 - gain) * releaseCoefficient
+            if peak * gain > ceiling { gain = ceiling / peak }
+            for c in 0..<channels { base[c] = min(ceiling, max(-ceiling, base[c] * gain)) }
+        }
+    }
+}

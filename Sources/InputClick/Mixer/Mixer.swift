@@ -1,0 +1,406 @@
+import Synchronization
+
+/// Mixes click sounds and host streams into output frames.
+///
+/// - **Clicks** arrive from any thread through ``submitClick(_:requestedAt:)``
+///   (normally from ``InputClickGate``) and wait in a preallocated lock-free
+///   ring until the next ``render(into:frameCount:)``. Each plays on a voice of
+///   a fixed pool. When every voice is busy, the oldest is stolen with a short
+///   fade, so a new click is never dropped and no old one is cut off with a
+///   step. A new click lowers the clicks still sounding (−6 dB by default), so
+///   each onset stays distinct when typing is fast.
+/// - **Host streams** (``HostStream``) are mixed in under the clicks and
+///   ducked while clicks sound (``DuckingParameters``).
+/// - The click volume applies to clicks only. A zero-latency peak limiter is the
+///   last stage: the output never exceeds its ceiling, however many clicks and
+///   streams coincide.
+///
+/// # Real-time context
+/// ``render(into:frameCount:)`` and ``render(into:frameCount:onsets:)`` run on
+/// one render thread at a time. They allocate no memory, take no lock, do no
+/// I/O or logging, never block, and hold no reference counts on the banks and
+/// streams they read: objects they stop using travel back through a lock-free
+/// ring and are released on the next control call (``collectGarbage()``).
+///
+/// Thread context: ``submitClick(_:requestedAt:)``, ``setClickGain(_:)`` and
+/// ``setDucking(_:)`` from any thread, lock-free. ``install(_:)``,
+/// ``attach(_:)``, ``detach(_:)`` and ``collectGarbage()`` from any thread
+/// except the render thread (they may release memory).
+public final class Mixer: ClickSink, @unchecked Sendable {
+    /// The configuration the mixer was built with.
+    public let configuration: MixerConfiguration
+
+    private let clicks: CommandRing
+    private let control: CommandRing
+    private let retired: CommandRing
+    private let clickGainBits: Atomic<UInt32>
+    /// Ducking parameters, published with a sequence lock: an odd
+    /// generation means a writer is mid-update, and the render thread tries
+    /// again at the next block instead of waiting.
+    private let duckingGeneration = Atomic<UInt64>(0)
+    private let duckingValues = AtomicArray<UInt64>(count: 4, initial: 0)
+    private let duckingWriter = Mutex<Void>(())
+    private let state: UnsafeMutablePointer<RenderState>
+    private let voices: UnsafeMutablePointer<Voice>
+    private let duckGains: UnsafeMutablePointer<Float>
+    private let streams: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    private let banks: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+
+    /// The most host streams attached at once.
+    public static let maxStreams = 8
+    private static let bankSlots = 4
+
+    /// Everything only the render thread touches.
+    private struct RenderState {
+        var currentBank = 0
+        var serial: UInt64 = 0
+        var clickGain: Float = 1
+        var duckingGeneration: UInt64 = 0
+        var envelope = DuckingEnvelope()
+        var limiter: Limiter
+        var clickDuckGain: Float
+        var clickDuckStep: Float
+        var fadeFrames: Int
+    }
+
+    /// Builds a mixer for `configuration`, playing the sounds of `bank`.
+    ///
+    /// - Precondition: the bank's rate and channel count equal the configuration's.
+    ///
+    /// Thread context: any thread but a render thread (it allocates).
+    public init(configuration: MixerConfiguration = MixerConfiguration(), bank: SoundBank) {
+        precondition(configuration.channels > 0 && configuration.sampleRate > 0 && configuration.voiceCount > 0)
+        precondition(bank.sampleRate == configuration.sampleRate && bank.channels == configuration.channels,
+                     "the sound bank's format must match the mixer's")
+        self.configuration = configuration
+        clicks = CommandRing(minimumCapacity: configuration.clickQueueCapacity)
+        control = CommandRing(minimumCapacity: 64)
+        retired = CommandRing(minimumCapacity: 64)
+        clickGainBits = Atomic(Float(1).bitPattern)
+        let duckGain = Float(Decibels.toGain(min(configuration.clickOnClickDuckingDecibels, 0)))
+        state = .allocate(capacity: 1)
+        state.initialize(to: RenderState(
+            limiter: Limiter(ceilingDecibels: configuration.limiterCeilingDecibels,
+                             releaseMilliseconds: configuration.limiterReleaseMilliseconds,
+                             sampleRate: configuration.sampleRate),
+            clickDuckGain: duckGain,
+            clickDuckStep: (1 - duckGain) / Float(configuration.frames(configuration.clickOnClickRampMilliseconds)),
+            fadeFrames: max(configuration.frames(max(1, configuration.stealFadeMilliseconds)),
+                            (configuration.sampleRate + 999) / 1000)))
+        state.pointee.envelope.configure(configuration.ducking, sampleRate: configuration.sampleRate)
+        voices = .allocate(capacity: 2 * configuration.voiceCount)
+        voices.initialize(repeating: Voice(), count: 2 * configuration.voiceCount)
+        duckGains = .allocate(capacity: configuration.maxFramesPerRender)
+        duckGains.initialize(repeating: 1, count: configuration.maxFramesPerRender)
+        streams = .allocate(capacity: Self.maxStreams)
+        streams.initialize(repeating: nil, count: Self.maxStreams)
+        banks = .allocate(capacity: Self.bankSlots)
+        banks.initialize(repeating: nil, count: Self.bankSlots)
+        banks[0] = Unmanaged.passRetained(bank).toOpaque()
+        setDucking(configuration.ducking)
+        state.pointee.duckingGeneration = duckingGeneration.load(ordering: .relaxed)
+    }
+
+    deinit {
+        collectGarbage()
+        while let command = control.pop() { release(command.object) }
+        for i in 0..<Self.bankSlots { release(banks[i]) }
+        for i in 0..<Self.maxStreams { release(streams[i]) }
+        banks.deallocate()
+        streams.deallocate()
+        duckGains.deallocate()
+        voices.deallocate()
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
+
+    // MARK: Control (any thread)
+
+    /// Queues a click to start at the next render. Returns `false` only if the
+    /// click queue is full (nothing has rendered for a long time).
+    ///
+    /// Thread context: any thread; lock-free and allocation-free.
+    public func submitClick(_ kind: ClickKind, requestedAt: UInt64) -> Bool {
+        clicks.push(.play(kind, at: requestedAt))
+    }
+
+    /// Whether the click queue has room.
+    ///
+    /// Thread context: any thread; lock-free.
+    public var isAcceptingClicks: Bool { clicks.hasRoom }
+
+    /// Sets the gain applied to clicks, linear (``ClickSettings/clickGain``).
+    /// The change ramps over one render block.
+    ///
+    /// Thread context: any thread; lock-free.
+    public func setClickGain(_ gain: Float) {
+        clickGainBits.store(max(0, gain.isFinite ? gain : 0).bitPattern, ordering: .relaxed)
+    }
+
+    /// Changes how host streams duck. Takes effect at the next render.
+    ///
+    /// Thread context: any thread but the render thread; writers take a short
+    /// lock among themselves, and the render thread never waits for it.
+    public func setDucking(_ parameters: DuckingParameters) {
+        duckingWriter.withLock { _ in
+            duckingGeneration.add(1, ordering: .acquiringAndReleasing)
+            let values = [parameters.depthDecibels, parameters.attackMilliseconds,
+                          parameters.holdMilliseconds, parameters.releaseMilliseconds]
+            for (i, value) in values.enumerated() { duckingValues[i].pointee.store(value.bitPattern, ordering: .releasing) }
+            duckingGeneration.add(1, ordering: .acquiringAndReleasing)
+        }
+    }
+
+    /// Makes `bank` the sounds for new clicks. Clicks already sounding finish
+    /// on the old bank, which is released once none uses it.
+    ///
+    /// - Returns: `false` if the control queue is full, or the bank's format
+    ///   does not match the mixer's.
+    ///
+    /// Thread context: any thread but the render thread.
+    @discardableResult
+    public func install(_ bank: SoundBank) -> Bool {
+        guard bank.sampleRate == configuration.sampleRate, bank.channels == configuration.channels else { return false }
+        collectGarbage()
+        return send(.installBank, Unmanaged.passRetained(bank).toOpaque())
+    }
+
+    /// Starts mixing a host stream under the clicks. Returns `false` if the
+    /// stream's channel count differs from the mixer's or the control queue is full.
+    ///
+    /// The stream plays until ``detach(_:)``. Attaching more than
+    /// ``maxStreams`` streams leaves the extra ones silent until a slot frees.
+    ///
+    /// Thread context: any thread but the render thread.
+    @discardableResult
+    public func attach(_ stream: HostStream) -> Bool {
+        guard stream.channels == configuration.channels else { return false }
+        collectGarbage()
+        return send(.attachStream, Unmanaged.passRetained(stream).toOpaque())
+    }
+
+    /// Stops mixing a host stream.
+    ///
+    /// Thread context: any thread but the render thread.
+    @discardableResult
+    public func detach(_ stream: HostStream) -> Bool {
+        collectGarbage()
+        return control.push(.object(.detachStream, Unmanaged.passUnretained(stream).toOpaque()))
+    }
+
+    /// Releases the banks and streams the render thread has finished with.
+    /// The other control calls do this too; a player calls it now and then.
+    ///
+    /// Thread context: any thread but the render thread.
+    public func collectGarbage() {
+        while let command = retired.pop() { release(command.object) }
+    }
+
+    /// Drops clicks queued but not yet started, for a player that reopens its
+    /// stream after a pause and must not play stale clicks.
+    ///
+    /// Thread context: only while no thread is rendering.
+    public func discardQueuedClicks() {
+        while clicks.pop() != nil {}
+    }
+
+    private func send(_ operation: MixerCommand.Operation, _ object: UnsafeMutableRawPointer) -> Bool {
+        if control.push(.object(operation, object)) { return true }
+        release(object)
+        return false
+    }
+
+    private func release(_ object: UnsafeMutableRawPointer?) {
+        guard let object else { return }
+        Unmanaged<AnyObject>.fromOpaque(object).release()
+    }
+
+    // MARK: Render (the render thread)
+
+    /// Renders `frameCount` interleaved frames into `buffer`, overwriting it.
+    ///
+    /// # Real-time context
+    /// Allocates nothing, takes no lock, does no I/O, never blocks.
+    public func render(into buffer: UnsafeMutablePointer<Float>, frameCount: Int) {
+        _ = render(into: buffer, frameCount: frameCount, onsets: UnsafeMutableBufferPointer(start: nil, count: 0))
+    }
+
+    /// Renders like ``render(into:frameCount:)`` and records the clicks that
+    /// started, up to `onsets.count` of them.
+    ///
+    /// - Returns: how many onsets were written to `onsets`.
+    ///
+    /// # Real-time context
+    /// Allocates nothing, takes no lock, does no I/O, never blocks.
+    public func render(into buffer: UnsafeMutablePointer<Float>, frameCount: Int,
+                       onsets: UnsafeMutableBufferPointer<ClickOnset>) -> Int {
+        let channels = configuration.channels
+        var done = 0
+        var onsetCount = 0
+        while done < frameCount {
+            let frames = min(configuration.maxFramesPerRender, frameCount - done)
+            onsetCount += renderBlock(buffer + done * channels, frames: frames, onsets: onsets,
+                                      onsetStart: onsetCount, frameBase: done)
+            done += frames
+        }
+        return onsetCount
+    }
+
+    private func renderBlock(_ output: UnsafeMutablePointer<Float>, frames: Int,
+                             onsets: UnsafeMutableBufferPointer<ClickOnset>, onsetStart: Int, frameBase: Int) -> Int {
+        let channels = configuration.channels
+        output.update(repeating: 0, count: frames * channels)
+        drainControl()
+        refreshDucking()
+        let onsetCount = startQueuedClicks(onsets: onsets, onsetStart: onsetStart, frameBase: frameBase)
+
+        // Clicks, with the click volume ramped across the block.
+        let oldGain = state.pointee.clickGain
+        let newGain = Float(bitPattern: clickGainBits.load(ordering: .relaxed))
+        state.pointee.clickGain = newGain
+        var clickFrames = 0
+        let voiceSlots = 2 * configuration.voiceCount
+        for i in 0..<voiceSlots where voices[i].isActive {
+            clickFrames = max(clickFrames, voices[i].remainingFrames)
+            if oldGain == newGain {
+                voices[i].mix(into: output, frames: frames, channels: channels, scale: newGain)
+            } else {
+                mixRamped(&voices[i], output, frames: frames, from: oldGain, to: newGain)
+            }
+        }
+
+        // Host streams, ducked while clicks sound.
+        state.pointee.envelope.fill(duckGains, frameCount: frames, clickFrames: min(clickFrames, frames))
+        for i in 0..<Self.maxStreams {
+            guard let raw = streams[i] else { continue }
+            Unmanaged<HostStream>.fromOpaque(raw)._withUnsafeGuaranteedRef {
+                $0.mix(into: output, frameCount: frames, gains: duckGains)
+            }
+        }
+
+        state.pointee.limiter.process(output, frameCount: frames, channels: channels)
+        retireUnusedBanks()
+        return onsetCount - onsetStart
+    }
+
+    /// Mixes one voice while the click volume moves from `from` to `to`, in
+    /// short steps so that the ramp is smooth.
+    private func mixRamped(_ voice: inout Voice, _ output: UnsafeMutablePointer<Float>, frames: Int, from: Float, to: Float) {
+        let step = 16
+        var frame = 0
+        while frame < frames && voice.isActive {
+            let n = min(step, frames - frame)
+            let g = from + (to - from) * Float(frame + n / 2) / Float(frames)
+            voice.mix(into: output + frame * configuration.channels, frames: n, channels: configuration.channels, scale: g)
+            frame += n
+        }
+    }
+
+    private func refreshDucking() {
+        let generation = duckingGeneration.load(ordering: .acquiring)
+        guard generation != state.pointee.duckingGeneration, generation & 1 == 0 else { return }
+        func value(_ i: Int) -> Double { Double(bitPattern: duckingValues[i].pointee.load(ordering: .acquiring)) }
+        let parameters = DuckingParameters(depthDecibels: value(0), attackMilliseconds: value(1),
+                                           holdMilliseconds: value(2), releaseMilliseconds: value(3))
+        // A writer came in meanwhile: keep the old envelope and look again next block.
+        guard duckingGeneration.load(ordering: .acquiring) == generation else { return }
+        state.pointee.envelope.configure(parameters, sampleRate: configuration.sampleRate)
+        state.pointee.duckingGeneration = generation
+    }
+
+    private func drainControl() {
+        while let command = control.pop() {
+            guard let object = command.object else { continue }
+            switch command.operation {
+            case .installBank:
+                if let slot = (0..<Self.bankSlots).first(where: { banks[$0] == nil }) {
+                    banks[slot] = object
+                    state.pointee.currentBank = slot
+                } else {
+                    // Every slot holds a bank still in use: replace the current one's
+                    // slot only if no voice uses it, else keep the old bank.
+                    _ = retired.push(.object(.release, object))
+                }
+            case .attachStream:
+                if let slot = (0..<Self.maxStreams).first(where: { streams[$0] == nil }) {
+                    streams[slot] = object
+                } else {
+                    _ = retired.push(.object(.release, object))
+                }
+            case .detachStream:
+                if let slot = (0..<Self.maxStreams).first(where: { streams[$0] == object }) {
+                    if retired.push(.object(.release, object)) { streams[slot] = nil }
+                }
+            case .play, .release:
+                break
+            }
+        }
+    }
+
+    private func startQueuedClicks(onsets: UnsafeMutableBufferPointer<ClickOnset>, onsetStart: Int, frameBase: Int) -> Int {
+        var onsetCount = onsetStart
+        let bankSlot = state.pointee.currentBank
+        guard let bankPointer = banks[bankSlot] else { return onsetCount }
+        let bank = Unmanaged<SoundBank>.fromOpaque(bankPointer)
+        while let command = clicks.pop() {
+            guard command.operation == .play else { continue }
+            let sound = bank._withUnsafeGuaranteedRef { $0.sound(command.kind) }
+            startVoice(command.kind, sound, bankSlot: bankSlot)
+            if onsetCount < onsets.count {
+                onsets[onsetCount] = ClickOnset(kind: command.kind, requestedAt: command.time, frameOffset: frameBase)
+            }
+            onsetCount += 1
+        }
+        return min(onsetCount, max(onsets.count, onsetStart))
+    }
+
+    private func startVoice(_ kind: ClickKind, _ sound: ClickSound, bankSlot: Int) {
+        let pool = configuration.voiceCount
+        let slots = 2 * pool
+        var sounding = 0
+        var oldest = -1
+        for i in 0..<slots where voices[i].isActive {
+            // Click-on-click ducking: every click still sounding steps down.
+            if voices[i].targetGain > state.pointee.clickDuckGain {
+                voices[i].targetGain = state.pointee.clickDuckGain
+                voices[i].gainStep = -state.pointee.clickDuckStep
+            }
+            if !voices[i].isFading {
+                sounding += 1
+                if oldest < 0 || voices[i].serial < voices[oldest].serial { oldest = i }
+            }
+        }
+        if sounding >= pool && oldest >= 0 {
+            voices[oldest].isFading = true
+            voices[oldest].fadeLength = state.pointee.fadeFrames
+            voices[oldest].fadeRemaining = state.pointee.fadeFrames
+        }
+        var slot = -1
+        var quietest = -1
+        for i in 0..<slots {
+            if !voices[i].isActive { slot = i; break }
+            if voices[i].isFading && (quietest < 0 || voices[i].fadeRemaining < voices[quietest].fadeRemaining) {
+                quietest = i
+            }
+        }
+        if slot < 0 { slot = quietest >= 0 ? quietest : 0 }
+        state.pointee.serial &+= 1
+        voices[slot] = Voice(isActive: true, isFading: false, kind: kind, bankSlot: bankSlot,
+                             samples: sound.samples, frameCount: sound.frameCount, position: 0,
+                             gain: 1, targetGain: 1, gainStep: 0, fadeRemaining: 0, fadeLength: 1,
+                             serial: state.pointee.serial)
+    }
+
+    /// Sends banks that are neither current nor used by any voice back to be released.
+    private func retireUnusedBanks() {
+        for slot in 0..<Self.bankSlots where slot != state.pointee.currentBank {
+            guard let bank = banks[slot] else { continue }
+            var inUse = false
+            for i in 0..<(2 * configuration.voiceCount) where voices[i].isActive && voices[i].bankSlot == slot {
+                inUse = true
+                break
+            }
+            if !inUse && retired.push(.object(.release, bank)) { banks[slot] = nil }
+        }
+    }
+}

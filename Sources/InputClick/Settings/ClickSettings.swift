@@ -1,0 +1,49 @@
+/// The user's keyboard-click settings.
+///
+/// Start from `ClickSettings()`, which holds every default, and change the
+/// fields you need; new fields will always arrive with defaults.
+/// ``SettingsStore`` reads them from `$XDG_CONFIG_HOME/inputclick/settings.conf`.
+///
+/// Thread context: a plain value; use it from any thread.
+public struct ClickSettings: Sendable, Hashable {
+    /// Whether keyboard clicks play at all. Default `true`.
+    public var clicksEnabled: Bool
+    /// Click volume from 0 to 1, mapped perceptually (see ``clickGainDecibels``). Default 0.8.
+    public var volume: Double
+    /// The feedback profile. Default ``ClickProfile/full``.
+    public var profile: ClickProfile
+    /// A directory of replacement sounds named by kind (`key.wav`, `delete.flac`, …), or `nil`
+    /// for the bundled sounds. Default `nil`.
+    public var soundPackDirectory: String?
+    /// How host streams duck under clicks. Default ``DuckingParameters/default``.
+    public var ducking: DuckingParameters
+
+    /// Creates settings; every argument has the documented default.
+    public init(clicksEnabled: Bool = true, volume: Double = 0.8, profile: ClickProfile = .full,
+                soundPackDirectory: String? = nil, ducking: DuckingParameters = .default) {
+        self.clicksEnabled = clicksEnabled
+        self.volume = volume
+        self.profile = profile
+        self.soundPackDirectory = soundPackDirectory
+        self.ducking = ducking
+    }
+
+    /// The click gain in dB that ``volume`` and ``profile`` give together.
+    ///
+    /// Volume maps to gain as `volume³` (60 dB × log10(volume)), the cubic
+    /// curve that sound servers use so that equal slider steps sound like equal
+    /// loudness steps; 0 is silence. The profile's offset is added.
+    public var clickGainDecibels: Double {
+        let v = min(max(volume, 0), 1)
+        guard v > 0 else { return -.infinity }
+        return 60 * log10Value(v) + profile.gainOffsetDecibels
+    }
+
+    /// ``clickGainDecibels`` as a linear factor (0 for silence).
+    public var clickGain: Float {
+        let db = clickGainDecibels
+        return db == -.infinity ? 0 : Float(Decibels.toGain(db))
+    }
+}
+
+@inline(__always) private func log10Value(_ x: Double) -> Double { Decibels.log10(x) }

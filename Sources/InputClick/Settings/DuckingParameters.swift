@@ -1,0 +1,31 @@
+/// How host streams are lowered while clicks sound.
+///
+/// The envelope attacks to ``depthDecibels`` within ``attackMilliseconds`` of
+/// a click's onset, holds there while clicks keep sounding and for
+/// ``holdMilliseconds`` after the last one ends, then releases back to unity
+/// over ``releaseMilliseconds``. Typing at 10 taps per second therefore keeps
+/// a stream ducked instead of pumping it.
+///
+/// Thread context: a plain value; use it from any thread.
+public struct DuckingParameters: Sendable, Hashable, Codable {
+    /// The gain applied to host streams while ducked, in dB (≤ 0). Default −12.
+    public var depthDecibels: Double
+    /// Time to reach the full depth, in milliseconds. Default 5.
+    public var attackMilliseconds: Double
+    /// Time to stay ducked after the last click ends, in milliseconds. Default 150.
+    public var holdMilliseconds: Double
+    /// Time to return from the full depth to unity, in milliseconds. Default 250.
+    public var releaseMilliseconds: Double
+
+    /// Creates parameters; every argument has the documented default.
+    public init(depthDecibels: Double = -12, attackMilliseconds: Double = 5,
+                holdMilliseconds: Double = 150, releaseMilliseconds: Double = 250) {
+        self.depthDecibels = depthDecibels
+        self.attackMilliseconds = attackMilliseconds
+        self.holdMilliseconds = holdMilliseconds
+        self.releaseMilliseconds = releaseMilliseconds
+    }
+
+    /// The defaults: −12 dB, 5 ms attack, 150 ms hold, 250 ms release.
+    public static let `default` = DuckingParameters()
+}

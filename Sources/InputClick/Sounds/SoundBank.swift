@@ -1,0 +1,78 @@
+/// One decoded click sound, ready to mix: interleaved 32-bit float frames at
+/// the bank's rate and channel count.
+///
+/// A `ClickSound` is a view into memory its ``SoundBank`` owns; it is valid
+/// while the bank is alive.
+///
+/// Thread context: a plain value; reading it is real-time safe.
+public struct ClickSound: @unchecked Sendable {
+    /// Interleaved samples, `frameCount × channels` of them.
+    public let samples: UnsafePointer<Float>
+    /// The number of frames (one sample per channel).
+    public let frameCount: Int
+}
+
+/// The five click sounds, one per ``ClickKind``, converted to one output
+/// rate and channel count.
+///
+/// A bank is immutable once made. Everything expensive (decoding, rate
+/// conversion, channel mapping) happens when it is made, never at tap time.
+/// The mixer reads a bank on its render thread without retaining it; hand it
+/// to ``Mixer/install(_:)``, which keeps it alive until the render thread is
+/// done with it.
+///
+/// Thread context: make it on any thread except the render thread; once made,
+/// any thread may read it.
+public final class SoundBank: @unchecked Sendable {
+    /// Frames per second of every sound.
+    public let sampleRate: Int
+    /// Channels per frame of every sound.
+    public let channels: Int
+    /// Where each sound came from, for diagnostics (a file path, or `bundled`).
+    public let origins: [ClickKind: String]
+    private let storage: UnsafeMutablePointer<ClickSound>
+
+    /// Makes a bank from interleaved float samples, one array per kind.
+    ///
+    /// - Precondition: every kind is present, `channels ≥ 1`, and each array's
+    ///   count is a non-zero multiple of `channels`.
+    public init(sampleRate: Int, channels: Int, sounds: [ClickKind: [Float]],
+                origins: [ClickKind: String] = [:]) {
+        precondition(sampleRate > 0 && channels > 0, "SoundBank needs a positive rate and channel count")
+        self.sampleRate = sampleRate
+        self.channels = channels
+        self.origins = origins
+        storage = .allocate(capacity: ClickKind.count)
+        for kind in ClickKind.allCases {
+            guard let samples = sounds[kind], !samples.isEmpty, samples.count % channels == 0 else {
+                preconditionFailure("SoundBank needs whole frames for every kind; \(kind) is missing or ragged")
+            }
+            let buffer = UnsafeMutablePointer<Float>.allocate(capacity: samples.count)
+            samples.withUnsafeBufferPointer { buffer.initialize(from: $0.baseAddress!, count: samples.count) }
+            (storage + Int(kind.rawValue)).initialize(to: ClickSound(samples: UnsafePointer(buffer),
+                                                                     frameCount: samples.count / channels))
+        }
+    }
+
+    deinit {
+        for i in 0..<ClickKind.count {
+            UnsafeMutablePointer(mutating: storage[i].samples).deallocate()
+        }
+        storage.deinitialize(count: ClickKind.count)
+        storage.deallocate()
+    }
+
+    /// The sound for a kind.
+    ///
+    /// Thread context: any thread; real-time safe (no allocation, no reference counting).
+    @inline(__always)
+    public func sound(_ kind: ClickKind) -> ClickSound { storage[Int(kind.rawValue)] }
+
+    /// A copy of one sound's samples, for tests and tools.
+    ///
+    /// Thread context: any thread but the render thread (it allocates).
+    public func samples(_ kind: ClickKind) -> [Float] {
+        let s = sound(kind)
+        return Array(UnsafeBufferPointer(start: s.samples, count: s.frameCount * channels))
+    }
+}

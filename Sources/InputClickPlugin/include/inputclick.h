@@ -1,0 +1,1 @@
+/* inputclick.h: filled by the plugin work */

@@ -1,0 +1,3 @@
+import Testing
+
+@Test func placeholderInputClickALSATests() { #expect(Bool(true)) }
