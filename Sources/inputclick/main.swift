@@ -1,1 +1,60 @@
-print("inputclick: not yet")
+import InputClick
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Exit codes, from sysexits.h.
+enum ExitCode {
+    static let usage: Int32 = 64
+}
+
+func writeError(_ text: String) {
+    var line = text
+    if !line.hasSuffix("\n") { line += "\n" }
+    line.withCString { _ = write(2, $0, strlen($0)) }
+}
+
+func topLevelHelp() -> String {
+    var text = "USAGE: inputclick <subcommand> [options]\n\nKey-click feedback for Linux keyboards.\n\nSUBCOMMANDS:\n"
+    let width = (allSubcommands.map { $0.name.count }.max() ?? 0) + 2
+    for command in allSubcommands {
+        text += "  " + command.name + String(repeating: " ", count: width - command.name.count) + command.abstract + "\n"
+    }
+    text += "\nSee 'inputclick <subcommand> --help' for details.\n"
+    return text
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard let first = arguments.first else {
+    writeError(topLevelHelp())
+    exit(ExitCode.usage)
+}
+if first == "--help" || first == "-h" || first == "help" {
+    print(topLevelHelp(), terminator: "")
+    exit(0)
+}
+if first == "--version" {
+    print(InputClickVersion.string)
+    exit(0)
+}
+guard let command = allSubcommands.first(where: { $0.name == first }) else {
+    writeError("error: unknown subcommand '\(first)'\n\n" + topLevelHelp())
+    exit(ExitCode.usage)
+}
+let rest = Array(arguments.dropFirst())
+if rest.contains("--help") || rest.contains("-h") {
+    print(command.help, terminator: command.help.hasSuffix("\n") ? "" : "\n")
+    exit(0)
+}
+do {
+    exit(try command.run(rest))
+} catch let error as UsageError {
+    writeError("error: \(error.message)\n\n" + command.help)
+    exit(ExitCode.usage)
+} catch let error as RuntimeFailure {
+    writeError("error: \(error.message)")
+    exit(error.exitCode)
+} catch {
+    writeError("error: \(error)")
+    exit(1)
+}

@@ -1,0 +1,3 @@
+/// Every subcommand, in the order `inputclick --help` lists them.
+let allSubcommands: [any Subcommand.Type] = [
+]
