@@ -20,22 +20,30 @@ public enum BundledSoundGenerator {
     }
 
     /// The 16-bit samples of `kind`'s sound, exactly as in its WAV file.
+    ///
+    /// Thread context: any thread but the render thread (the first call in a process synthesizes all five sounds).
     public static func pcm16Samples(for kind: ClickKind) -> [Int16] { allSamples[Int(kind.rawValue)] }
 
     /// The sound of `kind` as floats, `sample / 32768` — exactly what
     /// libsndfile decodes from the WAV file.
+    ///
+    /// Thread context: any thread but the render thread (it allocates).
     public static func decodedSound(for kind: ClickKind) -> DecodedSound {
         DecodedSound(samples: pcm16Samples(for: kind).map { Float($0) / 32768 },
                      sampleRate: sampleRate, channels: channels, source: "bundled \(kind)")
     }
 
     /// The file name of `kind`'s sound: `key.wav`, `delete.wav`, ….
+    ///
+    /// Thread context: any thread.
     public static func fileName(for kind: ClickKind) -> String { "\(kind.name).wav" }
 
     /// Writes the five WAV files (48 kHz mono 16-bit PCM) into `directory`,
     /// which must exist, replacing files of the same names. Returns their paths.
     ///
     /// - Throws: ``SoundWriteError`` naming the file that could not be written.
+    ///
+    /// Thread context: any thread but the render thread (it does file I/O).
     @discardableResult
     public static func writeFiles(into directory: String) throws(SoundWriteError) -> [String] {
         var paths: [String] = []

@@ -8,6 +8,8 @@ public struct SoundFileLimits: Sendable, Hashable {
     public var maxSeconds: Double?
 
     /// Makes limits; `nil` means no limit.
+    ///
+    /// Thread context: any thread.
     public init(maxBytes: Int64?, maxSeconds: Double?) {
         self.maxBytes = maxBytes
         self.maxSeconds = maxSeconds

@@ -28,6 +28,8 @@ public enum SoundFileReader {
     ///   ``SoundLoadError/Reason/undecodable(_:)`` (with `sf_strerror`'s text),
     ///   ``SoundLoadError/Reason/unsupportedFormat(_:)``, ``SoundLoadError/Reason/empty``
     ///   or ``SoundLoadError/Reason/tooLong(seconds:limit:)``.
+    ///
+    /// Thread context: any thread but the render thread (file I/O, allocation).
     public static func read(_ path: String, limits: SoundFileLimits = .none) throws(SoundLoadError) -> DecodedSound {
         func refuse(_ reason: SoundLoadError.Reason) -> SoundLoadError { SoundLoadError(path: path, reason: reason) }
 

@@ -47,6 +47,8 @@ public struct SoundLoadError: Error, Sendable, Hashable, CustomStringConvertible
     public let kind: ClickKind?
 
     /// Makes an error for `path`.
+    ///
+    /// Thread context: any thread.
     public init(path: String, reason: Reason, kind: ClickKind? = nil) {
         self.path = path
         self.reason = reason
@@ -54,6 +56,8 @@ public struct SoundLoadError: Error, Sendable, Hashable, CustomStringConvertible
     }
 
     /// The reason alone, in words.
+    ///
+    /// Thread context: any thread.
     public var reasonText: String {
         switch reason {
         case .notFound: return "does not exist"
@@ -76,6 +80,8 @@ public struct SoundLoadError: Error, Sendable, Hashable, CustomStringConvertible
     }
 
     /// `path: reason`, plus which bundled sound stays when ``kind`` is known.
+    ///
+    /// Thread context: any thread.
     public var description: String {
         var text = "\(path): \(reasonText)"
         if let kind { text += " (the bundled \(kind) sound stays)" }

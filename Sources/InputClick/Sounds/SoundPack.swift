@@ -39,6 +39,8 @@ public struct SoundPack: Sendable, Hashable {
     /// that is not a directory ``SoundLoadError/Reason/notADirectory``, and an
     /// unreadable one ``SoundLoadError/Reason/unreadable(_:)``; the pack is
     /// then empty, so every kind keeps its bundled sound.
+    ///
+    /// Thread context: any thread but the render thread (it lists a directory).
     public init(scanning directory: String) {
         self.directory = directory
         let result: (files: [ClickKind: String], problems: [SoundLoadError])
