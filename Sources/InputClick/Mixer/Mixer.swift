@@ -130,7 +130,7 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     public var isAcceptingClicks: Bool { clicks.hasRoom }
 
     /// Sets the gain applied to clicks, linear (``ClickSettings/clickGain``).
-    /// The change ramps over one render block.
+    /// While clicks sound, the change ramps over one render block.
     ///
     /// Thread context: any thread; lock-free.
     public func setClickGain(_ gain: Float) {
@@ -252,21 +252,19 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         output.update(repeating: 0, count: frames * channels)
         drainControl()
         refreshDucking()
+        let hadVoices = anyVoiceActive()
         let onsetCount = startQueuedClicks(onsets: onsets, onsetStart: onsetStart, frameBase: frameBase)
 
-        // Clicks, with the click volume ramped across the block.
-        let oldGain = state.pointee.clickGain
+        // Clicks, with a click-volume change ramped across the block.
         let newGain = Float(bitPattern: clickGainBits.load(ordering: .relaxed))
+        let oldGain = hadVoices ? state.pointee.clickGain : newGain
         state.pointee.clickGain = newGain
+        let gainStep = (newGain - oldGain) / Float(frames)
         var clickFrames = 0
         let voiceSlots = 2 * configuration.voiceCount
         for i in 0..<voiceSlots where voices[i].isActive {
             clickFrames = max(clickFrames, voices[i].remainingFrames)
-            if oldGain == newGain {
-                voices[i].mix(into: output, frames: frames, channels: channels, scale: newGain)
-            } else {
-                mixRamped(&voices[i], output, frames: frames, from: oldGain, to: newGain)
-            }
+            voices[i].mix(into: output, frames: frames, channels: channels, scale: oldGain, scaleStep: gainStep)
         }
 
         // Host streams, ducked while clicks sound.
@@ -283,17 +281,9 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         return onsetCount - onsetStart
     }
 
-    /// Mixes one voice while the click volume moves from `from` to `to`, in
-    /// short steps so that the ramp is smooth.
-    private func mixRamped(_ voice: inout Voice, _ output: UnsafeMutablePointer<Float>, frames: Int, from: Float, to: Float) {
-        let step = 16
-        var frame = 0
-        while frame < frames && voice.isActive {
-            let n = min(step, frames - frame)
-            let g = from + (to - from) * Float(frame + n / 2) / Float(frames)
-            voice.mix(into: output + frame * configuration.channels, frames: n, channels: configuration.channels, scale: g)
-            frame += n
-        }
+    private func anyVoiceActive() -> Bool {
+        for i in 0..<(2 * configuration.voiceCount) where voices[i].isActive { return true }
+        return false
     }
 
     private func refreshDucking() {
