@@ -107,3 +107,22 @@ struct MixerStreamDuckingTests {
         #expect(out == [0, 0, 0.25, 0.25])
     }
 }
+
+@Suite("Attaching host streams")
+struct MixerStreamAttachmentTests {
+    @Test("a mixer takes at most eight streams, refuses a second attach of one stream, and frees a slot on detach")
+    func attachLimits() {
+        let mixer = Mixer(configuration: MixerConfiguration(channels: 1), bank: TestSounds.bank())
+        let streams = (0..<(Mixer.maxStreams + 1)).map { _ in HostStream(channels: 1, capacityFrames: 480) }
+        for stream in streams.prefix(Mixer.maxStreams) { #expect(mixer.attach(stream)) }
+        #expect(mixer.attach(streams[0]) == false)
+        #expect(mixer.attach(streams[Mixer.maxStreams]) == false)
+        #expect(mixer.detach(streams[Mixer.maxStreams]) == false)
+        #expect(mixer.detach(streams[0]))
+        #expect(mixer.attach(streams[Mixer.maxStreams]))
+        for (i, stream) in streams.enumerated() { stream.write(TestSounds.constant(0.01 * Float(i + 1), frames: 10)) }
+        let out = mixer.renderArray(frames: 10)
+        // Streams 1…8 play (0.02 + … + 0.09), stream 0 does not.
+        #expect(abs(out[0] - (2...9).map { 0.01 * Float($0) }.reduce(0, +)) < 1e-5)
+    }
+}

@@ -45,6 +45,8 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     private let duckGains: UnsafeMutablePointer<Float>
     private let streams: UnsafeMutablePointer<UnsafeMutableRawPointer?>
     private let banks: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    /// The streams attached or about to be, as the control side sees them.
+    private let attachedStreams = Mutex<[ObjectIdentifier]>([])
 
     /// The most host streams attached at once.
     public static let maxStreams = 8
@@ -165,27 +167,41 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         return send(.installBank, Unmanaged.passRetained(bank).toOpaque())
     }
 
-    /// Starts mixing a host stream under the clicks. Returns `false` if the
-    /// stream's channel count differs from the mixer's or the control queue is full.
+    /// Starts mixing a host stream under the clicks, from the next render on.
     ///
-    /// The stream plays until ``detach(_:)``. Attaching more than
-    /// ``maxStreams`` streams leaves the extra ones silent until a slot frees.
+    /// - Returns: `false` if the stream's channel count differs from the
+    ///   mixer's, it is already attached, ``maxStreams`` streams are attached,
+    ///   or the control queue is full.
     ///
     /// Thread context: any thread but the render thread.
     @discardableResult
     public func attach(_ stream: HostStream) -> Bool {
         guard stream.channels == configuration.channels else { return false }
         collectGarbage()
-        return send(.attachStream, Unmanaged.passRetained(stream).toOpaque())
+        return attachedStreams.withLock { attached in
+            let id = ObjectIdentifier(stream)
+            guard !attached.contains(id), attached.count < Self.maxStreams,
+                  send(.attachStream, Unmanaged.passRetained(stream).toOpaque()) else { return false }
+            attached.append(id)
+            return true
+        }
     }
 
-    /// Stops mixing a host stream.
+    /// Stops mixing a host stream at the next render.
+    ///
+    /// - Returns: `false` if the stream is not attached or the control queue is full.
     ///
     /// Thread context: any thread but the render thread.
     @discardableResult
     public func detach(_ stream: HostStream) -> Bool {
         collectGarbage()
-        return control.push(.object(.detachStream, Unmanaged.passUnretained(stream).toOpaque()))
+        return attachedStreams.withLock { attached in
+            let id = ObjectIdentifier(stream)
+            guard let index = attached.firstIndex(of: id),
+                  control.push(.object(.detachStream, Unmanaged.passUnretained(stream).toOpaque())) else { return false }
+            attached.remove(at: index)
+            return true
+        }
     }
 
     /// Releases the banks and streams the render thread has finished with.
@@ -298,31 +314,41 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         state.pointee.duckingGeneration = generation
     }
 
+    /// Applies queued control messages. One that cannot complete this block
+    /// (every bank slot still sounding, the release ring full) goes back on the
+    /// queue and is tried again next block, so none is ever lost.
     private func drainControl() {
-        while let command = control.pop() {
+        // Bounded: a message put back is not seen again in the same block.
+        for _ in 0..<control.capacity {
+            guard let command = control.pop() else { return }
             guard let object = command.object else { continue }
+            var done = true
             switch command.operation {
             case .installBank:
                 if let slot = (0..<Self.bankSlots).first(where: { banks[$0] == nil }) {
                     banks[slot] = object
                     state.pointee.currentBank = slot
                 } else {
-                    // Every slot holds a bank still in use: replace the current one's
-                    // slot only if no voice uses it, else keep the old bank.
-                    _ = retired.push(.object(.release, object))
+                    done = false
                 }
             case .attachStream:
+                // `attach` counts streams before sending, so a slot is always free.
                 if let slot = (0..<Self.maxStreams).first(where: { streams[$0] == nil }) {
                     streams[slot] = object
                 } else {
-                    _ = retired.push(.object(.release, object))
+                    done = false
                 }
             case .detachStream:
+                // A stream that is not attached is ignored (`detach` checked membership).
                 if let slot = (0..<Self.maxStreams).first(where: { streams[$0] == object }) {
-                    if retired.push(.object(.release, object)) { streams[slot] = nil }
+                    if retired.push(.object(.release, object)) { streams[slot] = nil } else { done = false }
                 }
             case .play, .release:
                 break
+            }
+            if !done && !control.push(command) {
+                // The queue is full of newer messages; give the object back rather than leak it.
+                if command.operation != .detachStream { _ = retired.push(.object(.release, object)) }
             }
         }
     }
