@@ -157,4 +157,33 @@ import Glibc
         try directory.write("volume = 0.4\nprofile = full\n", to: relativePath)
         #expect(settingsEventually { recorder.changes.last == ClickSettings(volume: 0.4, profile: .silent) })
     }
+
+    @Test func startingAgainReplacesTheEarlierCallbacks() throws {
+        let directory = try SettingsTemporaryDirectory()
+        let store = SettingsStore(environment: directory.environment)
+        let first = SettingsCallbackRecorder()
+        let second = SettingsCallbackRecorder()
+        store.startWatching(recordingInto: first)
+        store.startWatching(recordingInto: second)
+        defer { store.stopWatching() }
+
+        try directory.write("volume = 0.6\n", to: relativePath)
+        #expect(settingsEventually { second.changes == [ClickSettings(volume: 0.6)] })
+        #expect(first.changes.isEmpty)
+    }
+
+    @Test func concurrentStartsAndStopsLeaveNoWatcherRunning() throws {
+        let directory = try SettingsTemporaryDirectory()
+        let store = SettingsStore(environment: directory.environment)
+        let recorder = SettingsCallbackRecorder()
+        DispatchQueue.concurrentPerform(iterations: 40) { index in
+            if index % 2 == 0 { store.startWatching(recordingInto: recorder) } else { store.stopWatching() }
+        }
+        store.stopWatching()
+        #expect(!store.isWatching)
+
+        try directory.write("volume = 0.6\n", to: relativePath)
+        usleep(300_000)   // Several quiet periods: a leftover watcher would have reported by now.
+        #expect(recorder.changes.isEmpty)
+    }
 }

@@ -56,6 +56,8 @@ final class SettingsFileWatcher: Sendable {
         var generation: UInt64 = 0
         var firstPendingNanoseconds: UInt64?
         var running = false
+        /// Set by ``stop()``: a stopped watcher never starts again.
+        var finished = false
     }
 
     private static let quietPeriodNanoseconds: UInt64 = 50_000_000
@@ -101,7 +103,7 @@ final class SettingsFileWatcher: Sendable {
     @discardableResult
     func start() -> SettingsError? {
         onQueue {
-            if state.withLock({ $0.running }) { return nil }
+            if state.withLock({ $0.running || $0.finished }) { return nil }
             let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
             guard descriptor >= 0 else {
                 let error = failure("cannot watch for changes: inotify_init1 failed: \(SettingsFileReader.errorText(errno))", at: directoryPath)
@@ -130,11 +132,13 @@ final class SettingsFileWatcher: Sendable {
         }
     }
 
-    /// Stops watching. No callback runs after this returns. Idempotent.
+    /// Stops watching for good: no callback runs after this returns, and a
+    /// later ``start()`` does nothing. Idempotent.
     func stop() {
         onQueue {
             state.withLock { state in
                 state.running = false
+                state.finished = true
                 state.generation &+= 1
                 state.source?.cancel()   // The cancel handler closes the descriptor later, on the queue.
                 state.source = nil

@@ -194,14 +194,18 @@ public final class SettingsStore: Sendable {
     /// call any method of the store, including ``stopWatching()``.
     public func startWatching(onChange: @escaping @Sendable (ClickSettings) -> Void,
                               onError: @escaping @Sendable (SettingsError) -> Void) {
-        stopWatching()
         let delivery = Delivery(current)
         let watcher = SettingsFileWatcher(
             filePath: fileURL.path,
             onCheck: { [weak self] in self?.check(delivery, onChange: onChange, onError: onError) },
             onFailure: { error in onError(error) })
-        watching.withLock { $0 = watcher }
-        watcher.start()
+        // Swap in one step, so concurrent calls never leave a watcher running unowned.
+        let previous = watching.withLock { current in
+            defer { current = watcher }
+            return current
+        }
+        previous?.stop()
+        watcher.start()   // Does nothing if a concurrent stopWatching() already stopped it.
     }
 
     /// Stops following the file. The settings in force stay. No callback runs
