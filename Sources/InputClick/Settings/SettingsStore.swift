@@ -24,11 +24,14 @@ import Synchronization
 /// environment layer (see ``environmentError``).
 ///
 /// **Live reload.** ``startWatching(onChange:onError:)`` follows the file with
-/// inotify (see the notes on where it looks below) and reloads it when it changes.
-/// It watches the file's directory, so saves that rename a new file over the
-/// old one are seen. If the directory does not exist yet, the nearest existing
-/// ancestor is watched until it appears. Deleting the file returns to the
-/// defaults (plus the environment layer).
+/// inotify and reloads it when it changes, about 50 ms after the last write of
+/// a save. It watches the file's directory, so saves that rename a new file
+/// over the old one are seen. If the directory does not exist yet, the nearest
+/// existing ancestor is watched until it appears (``watchedDirectory`` says
+/// which). Deleting the file returns to the defaults (plus the environment
+/// layer). If the file is a symbolic link, edits to the link's target in
+/// another directory are not seen; replacing the link is. An idle watch
+/// costs no CPU: no thread polls, the kernel wakes a dispatch source.
 ///
 /// Thread context: every member may be called from any thread. State sits
 /// behind a `Mutex`; reads are short. ``reload()`` and the initializer read
