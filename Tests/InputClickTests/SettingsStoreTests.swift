@@ -92,16 +92,6 @@ import Glibc
         #expect(store.lastError?.problem == "is larger than 64 KiB; a settings file is a few lines")
     }
 
-    @Test(.enabled(if: geteuid() != 0, "root reads files whatever their permissions"))
-    func anUnreadableFileIsAnErrorWithTheSystemsReason() throws {
-        let directory = try SettingsTemporaryDirectory()
-        try directory.write("volume = 0.3\n", to: relativePath)
-        #expect(chmod(directory.child(relativePath), 0) == 0)
-        let store = SettingsStore(environment: directory.environment)
-        #expect(store.lastError?.description == "\(directory.child(relativePath)): cannot open the settings file: Permission denied")
-        #expect(store.current == ClickSettings())
-    }
-
     @Test func aPathThroughAFileIsAnErrorRatherThanADefault() throws {
         let directory = try SettingsTemporaryDirectory()
         try directory.write("", to: "config")
