@@ -1,0 +1,79 @@
+/// A place clicks can be played: a sound device, a null sink, an offline
+/// buffer for tests. A ``ClickPlayer`` opens one stream at a time through it.
+///
+/// Obligations of a conformer:
+/// - ``openStream(_:)`` negotiates with the device, takes the nearest format
+///   and sizes the device allows, and returns a stream that reports what it
+///   got in ``AudioOutputStream/format``. It may block while the device opens,
+///   but must not wait indefinitely. It throws when the device cannot be
+///   opened now; the player retries later.
+/// - Several streams may not be open at once through one output; the player
+///   closes one before it opens the next.
+///
+/// Thread context: ``openStream(_:)`` is called on the player's control
+/// queue, never on a render thread.
+public protocol AudioOutput: AnyObject, Sendable {
+    /// A name for messages, such as the device name.
+    ///
+    /// Thread context: any thread.
+    var name: String { get }
+
+    /// Opens a stream, negotiating the format and sizes with the device.
+    ///
+    /// Thread context: a control thread; may block while the device opens.
+    func openStream(_ request: OutputStreamRequest) throws -> any AudioOutputStream
+}
+
+/// One open stream of an ``AudioOutput``: a device held open, and after
+/// ``start(rendering:onFault:)`` a render thread feeding it.
+///
+/// Obligations of a conformer:
+/// - ``format`` is the format actually negotiated, fixed for the stream's life.
+/// - ``start(rendering:onFault:)`` starts one render thread (named
+///   ``RealtimeThread/renderThreadName`` when it is a real thread) that
+///   renders ``OutputRenderer`` one period at a time, converts to the device's
+///   sample format, writes, and then calls
+///   ``OutputRenderer/didWrite(at:framesQueuedAfterWrite:)``. The render loop
+///   allocates nothing, takes no lock, does no logging.
+/// - Recoverable trouble (underruns, suspends) is recovered in place and
+///   counted in ``counters``.
+/// - Unrecoverable trouble stops the render loop, and then `onFault` is
+///   called once, from the render thread after it has left its loop. The
+///   stream stays open until ``close()``.
+/// - ``close()`` stops the render thread, waits for it, and releases the
+///   device. It is idempotent, and must not hang even when the device is gone.
+///
+/// Thread context: ``start(rendering:onFault:)`` and ``close()`` on the
+/// player's control queue; ``format`` and ``counters`` from any thread.
+public protocol AudioOutputStream: AnyObject, Sendable {
+    /// The negotiated format.
+    ///
+    /// Thread context: any thread.
+    var format: OutputFormat { get }
+
+    /// Underruns and suspends recovered so far.
+    ///
+    /// Thread context: any thread.
+    var counters: OutputCounters { get }
+
+    /// Whether the render thread runs with real-time scheduling (SCHED_FIFO).
+    ///
+    /// Thread context: any thread.
+    var isRealtime: Bool { get }
+
+    /// Starts rendering `renderer` until ``close()`` or a fault.
+    ///
+    /// - Parameters:
+    ///   - renderer: What the render thread renders; its format equals ``format``.
+    ///   - onFault: Called at most once, from the render thread after it has
+    ///     stopped rendering. It must return quickly and must not call
+    ///     ``close()`` itself; hand the work to a queue.
+    ///
+    /// Thread context: a control thread.
+    func start(rendering renderer: OutputRenderer, onFault: @escaping @Sendable (OutputFault) -> Void) throws
+
+    /// Stops the render thread, waits for it, and releases the device. Idempotent.
+    ///
+    /// Thread context: a control thread, never the render thread.
+    func close()
+}

@@ -1,0 +1,47 @@
+/// How much audio an output keeps queued: the trade between latency and
+/// robustness against a late render thread.
+///
+/// An output asks the device for the profile's sizes and takes the nearest the
+/// device allows; ``OutputFormat`` reports what it got.
+///
+/// Thread context: a plain value; use it from any thread.
+public enum LatencyProfile: Sendable, Hashable, CustomStringConvertible {
+    /// 64-frame periods, 2 per buffer: about 2.7 ms queued at 48 kHz. The default.
+    case lowLatency
+    /// About 10 ms periods, 3 per buffer: for busy machines and sound servers
+    /// that cannot keep up with the low-latency profile.
+    case conservative
+    /// Exactly these sizes, or the nearest the device allows.
+    case explicit(periodFrames: Int, periodCount: Int)
+
+    /// The period size asked for at `sampleRate`.
+    ///
+    /// Thread context: any thread.
+    public func periodFrames(atSampleRate sampleRate: Int) -> Int {
+        switch self {
+        case .lowLatency: return 64
+        case .conservative: return max(64, sampleRate / 100)
+        case .explicit(let frames, _): return max(1, frames)
+        }
+    }
+
+    /// The number of periods per buffer asked for.
+    ///
+    /// Thread context: any thread.
+    public var periodCount: Int {
+        switch self {
+        case .lowLatency: return 2
+        case .conservative: return 3
+        case .explicit(_, let count): return max(2, count)
+        }
+    }
+
+    /// `low-latency`, `conservative`, or `64x2`-style explicit sizes.
+    public var description: String {
+        switch self {
+        case .lowLatency: return "low-latency"
+        case .conservative: return "conservative"
+        case .explicit(let frames, let count): return "\(frames)x\(count)"
+        }
+    }
+}

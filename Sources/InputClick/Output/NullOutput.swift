@@ -1,0 +1,97 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import Synchronization
+
+/// An output with no device: a render thread consumes audio at real-time
+/// pace, one period per period time, and discards it.
+///
+/// It always opens, at exactly the requested rate, channels and sizes (first
+/// sample format of the request). Use it where there is no sound card but
+/// clicks should still be rendered and timed, and as the always-available
+/// double of a real device.
+///
+/// Thread context: every member from any thread; see ``AudioOutput``.
+public final class NullOutput: AudioOutput {
+    /// `null`.
+    public let name = "null"
+    private let priority: Int32?
+
+    /// Creates a null output.
+    ///
+    /// - Parameter priority: The SCHED_FIFO priority its render thread asks
+    ///   for; `nil` for normal scheduling.
+    ///
+    /// Thread context: any thread.
+    public init(priority: Int32? = RealtimeThread.defaultPriority) {
+        self.priority = priority
+    }
+
+    /// Opens a stream that paces itself with the clock.
+    ///
+    /// Thread context: a control thread.
+    public func openStream(_ request: OutputStreamRequest) throws -> any AudioOutputStream {
+        let period = request.latency.periodFrames(atSampleRate: request.sampleRate)
+        let format = OutputFormat(sampleRate: request.sampleRate, channels: request.channels,
+                                  sampleFormat: request.sampleFormats.first ?? .float32,
+                                  periodFrames: period, bufferFrames: period * request.latency.periodCount)
+        return NullOutputStream(format: format, priority: priority)
+    }
+}
+
+/// The stream a ``NullOutput`` opens.
+final class NullOutputStream: AudioOutputStream, RealtimeThreadBody, @unchecked Sendable {
+    let format: OutputFormat
+    let counters = OutputCounters()
+    private let priority: Int32?
+    private let stopRequested = Atomic<Bool>(false)
+    private let threadBox = Mutex<RealtimeThread?>(nil)
+    private var renderer: OutputRenderer?
+    private let buffer: UnsafeMutablePointer<Float>
+
+    init(format: OutputFormat, priority: Int32?) {
+        self.format = format
+        self.priority = priority
+        buffer = .allocate(capacity: format.periodFrames * format.channels)
+        buffer.initialize(repeating: 0, count: format.periodFrames * format.channels)
+    }
+
+    deinit { buffer.deallocate() }
+
+    var isRealtime: Bool { threadBox.withLock { $0?.isRealtime ?? false } }
+
+    func start(rendering renderer: OutputRenderer, onFault: @escaping @Sendable (OutputFault) -> Void) throws {
+        precondition(renderer.format.sampleRate == format.sampleRate && renderer.format.channels == format.channels)
+        self.renderer = renderer
+        let thread = try RealtimeThread.start(priority: priority, body: self)
+        threadBox.withLock { $0 = thread }
+    }
+
+    func run(on thread: RealtimeThread) {
+        guard let renderer else { return }
+        let periodNanos = Int(Double(format.periodFrames) * 1e9 / Double(format.sampleRate))
+        var next = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &next)
+        while !stopRequested.load(ordering: .acquiring) {
+            renderer.render(into: buffer, frameCount: format.periodFrames)
+            renderer.didWrite(at: MonotonicClock.now(), framesQueuedAfterWrite: format.periodFrames)
+            next.tv_nsec += periodNanos
+            while next.tv_nsec >= 1_000_000_000 {
+                next.tv_nsec -= 1_000_000_000
+                next.tv_sec += 1
+            }
+            while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &next, nil) == EINTR {}
+        }
+    }
+
+    func close() {
+        stopRequested.store(true, ordering: .releasing)
+        let thread = threadBox.withLock { box -> RealtimeThread? in
+            defer { box = nil }
+            return box
+        }
+        thread?.join()
+    }
+}

@@ -1,0 +1,50 @@
+/// What an opened stream actually runs at, as negotiated with the device.
+///
+/// A *frame* is one sample for each channel. The *period* is how many frames
+/// the render thread renders and writes at a time; the *buffer* is how many
+/// frames the device can hold queued.
+///
+/// Thread context: a plain value; use it from any thread.
+public struct OutputFormat: Sendable, Hashable, CustomStringConvertible {
+    /// Frames per second.
+    public var sampleRate: Int
+    /// Channels per frame.
+    public var channels: Int
+    /// How samples are stored in the device's buffer.
+    public var sampleFormat: SampleFormat
+    /// Frames per period.
+    public var periodFrames: Int
+    /// Frames in the whole buffer.
+    public var bufferFrames: Int
+
+    /// Creates a format description.
+    public init(sampleRate: Int, channels: Int, sampleFormat: SampleFormat, periodFrames: Int, bufferFrames: Int) {
+        self.sampleRate = sampleRate
+        self.channels = channels
+        self.sampleFormat = sampleFormat
+        self.periodFrames = periodFrames
+        self.bufferFrames = bufferFrames
+    }
+
+    /// One period in milliseconds.
+    public var periodMilliseconds: Double { milliseconds(periodFrames) }
+    /// The whole buffer in milliseconds.
+    public var bufferMilliseconds: Double { milliseconds(bufferFrames) }
+
+    /// `frames` at ``sampleRate`` in milliseconds.
+    public func milliseconds(_ frames: Int) -> Double {
+        sampleRate > 0 ? Double(frames) * 1000 / Double(sampleRate) : 0
+    }
+
+    /// For example `48000 Hz, 2 ch, FLOAT, period 64 frames (1.33 ms), buffer 128 frames (2.67 ms)`.
+    public var description: String {
+        "\(sampleRate) Hz, \(channels) ch, \(sampleFormat), period \(periodFrames) frames (\(Self.format(periodMilliseconds)) ms), "
+            + "buffer \(bufferFrames) frames (\(Self.format(bufferMilliseconds)) ms)"
+    }
+
+    private static func format(_ value: Double) -> String {
+        let hundredths = Int((value * 100).rounded())
+        let fraction = hundredths % 100
+        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+    }
+}

@@ -1,0 +1,93 @@
+/// What a stream's render thread drives: the ``Mixer``, plus the bookkeeping
+/// that turns each click's onset into a ``LatencyRecord``.
+///
+/// The render thread calls ``render(into:frameCount:)`` for one period, writes
+/// the period to the device, then calls
+/// ``didWrite(at:framesQueuedAfterWrite:)`` with the time the write returned
+/// and the device's queue depth after it; the clicks that started in that
+/// period are then recorded in ``latency``.
+///
+/// # Real-time context
+/// ``render(into:frameCount:)`` and ``didWrite(at:framesQueuedAfterWrite:)``
+/// allocate nothing, take no lock, do no I/O and never block.
+///
+/// Thread context: the two render-path methods from one render thread at a
+/// time; the properties from any thread.
+public final class OutputRenderer: @unchecked Sendable {
+    /// The mixer rendered.
+    public let mixer: Mixer
+    /// Where click latencies are recorded.
+    public let latency: LatencyRecorder
+    /// The stream's format; the mixer renders at its rate and channel count.
+    public let format: OutputFormat
+
+    private let onsets: UnsafeMutableBufferPointer<ClickOnset>
+    private var pendingOnsets = 0
+    private var pendingFrames = 0
+    private var framesWritten: Int64 = 0
+
+    /// Creates a renderer for a stream of `format`.
+    ///
+    /// - Precondition: the mixer's rate and channel count equal the format's.
+    ///
+    /// Thread context: any thread but the render thread (it allocates).
+    public init(mixer: Mixer, latency: LatencyRecorder, format: OutputFormat) {
+        precondition(mixer.configuration.sampleRate == format.sampleRate && mixer.configuration.channels == format.channels,
+                     "the mixer's format must match the stream's")
+        self.mixer = mixer
+        self.latency = latency
+        self.format = format
+        onsets = .allocate(capacity: max(16, mixer.configuration.clickQueueCapacity))
+        onsets.initialize(repeating: ClickOnset(kind: .key, requestedAt: 0, frameOffset: 0))
+    }
+
+    deinit { onsets.deallocate() }
+
+    /// Frames written to the device so far.
+    ///
+    /// Thread context: the render thread (other threads may read a stale value).
+    public var streamPosition: Int64 { framesWritten }
+
+    /// Renders `frameCount` interleaved float frames of the mixer into `buffer`
+    /// and remembers the clicks that started in them.
+    ///
+    /// # Real-time context
+    /// Allocates nothing, takes no lock, does no I/O, never blocks.
+    ///
+    /// Thread context: the render thread.
+    public func render(into buffer: UnsafeMutablePointer<Float>, frameCount: Int) {
+        pendingOnsets = mixer.render(into: buffer, frameCount: frameCount, onsets: onsets)
+        pendingFrames = frameCount
+    }
+
+    /// Records the latency of the clicks that started in the last rendered
+    /// period, now that it has been written.
+    ///
+    /// - Parameters:
+    ///   - time: When the write returned, in nanoseconds of ``MonotonicClock``.
+    ///   - framesQueuedAfterWrite: The frames queued in the device after the
+    ///     write, the period included (`snd_pcm_delay`); `nil` if unknown, in
+    ///     which case a frame is taken to reach the converter when written.
+    ///
+    /// # Real-time context
+    /// Allocates nothing, takes no lock, does no I/O, never blocks.
+    ///
+    /// Thread context: the render thread.
+    public func didWrite(at time: UInt64, framesQueuedAfterWrite: Int?) {
+        let nanosPerFrame = 1_000_000_000.0 / Double(format.sampleRate)
+        for i in 0..<min(pendingOnsets, onsets.count) {
+            let onset = onsets[i]
+            var ahead = 0
+            if let queued = framesQueuedAfterWrite {
+                ahead = max(0, queued - (pendingFrames - onset.frameOffset))
+            }
+            let converter = time &+ UInt64(Double(ahead) * nanosPerFrame)
+            latency.record(LatencyRecord(kind: onset.kind, requestedAt: min(onset.requestedAt, time),
+                                         writtenAt: time, reachesConverterAt: converter,
+                                         streamFrame: framesWritten + Int64(onset.frameOffset)))
+        }
+        framesWritten += Int64(pendingFrames)
+        pendingOnsets = 0
+        pendingFrames = 0
+    }
+}

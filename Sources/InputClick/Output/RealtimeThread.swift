@@ -1,0 +1,138 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import Dispatch
+import Synchronization
+
+/// The work a ``RealtimeThread`` runs: a render loop.
+///
+/// Obligations of a conformer: ``run(on:)`` returns when the loop is done
+/// (asked to stop, or failed). Inside the loop it follows the real-time rules:
+/// no allocation, no locks, no logging, no I/O but the device's.
+public protocol RealtimeThreadBody: AnyObject, Sendable {
+    /// Runs the loop on the new thread.
+    ///
+    /// Thread context: the new thread only.
+    func run(on thread: RealtimeThread)
+}
+
+/// A dedicated render thread: a pthread named ``renderThreadName`` that asks
+/// for real-time scheduling (SCHED_FIFO) and quietly keeps normal scheduling
+/// when that is not permitted.
+///
+/// The thread carries the name only while its body runs; as it winds down it
+/// renames itself ``finishedThreadName``, so tools that watch the render
+/// thread (profilers, the malloc checker in `scripts/check-realtime-thread.sh`)
+/// see the render loop and not the thread's teardown.
+///
+/// Thread context: ``start(name:priority:body:)`` and ``join()`` from a
+/// control thread; the properties from any thread.
+public final class RealtimeThread: @unchecked Sendable {
+    /// The name every render thread carries: `inputclick-rt`.
+    public static let renderThreadName = "inputclick-rt"
+    /// The name a render thread takes once its loop has ended: `inputclick-end`.
+    public static let finishedThreadName = "inputclick-end"
+    /// The SCHED_FIFO priority asked for by default.
+    public static let defaultPriority: Int32 = 40
+
+    private var handle = pthread_t()
+    private let joined = Atomic<Bool>(false)
+    private let realtime = Atomic<Bool>(false)
+    private let body: any RealtimeThreadBody
+    private let name: String
+    private let priority: Int32?
+    private let started = DispatchSemaphore(value: 0)
+
+    private init(body: any RealtimeThreadBody, name: String, priority: Int32?) {
+        self.body = body
+        self.name = name
+        self.priority = priority
+    }
+
+    /// Whether the thread got SCHED_FIFO.
+    ///
+    /// Thread context: any thread.
+    public var isRealtime: Bool { realtime.load(ordering: .acquiring) }
+
+    /// Starts a thread running `body`, and returns once the thread carries its
+    /// name and its scheduling is settled (so ``isRealtime`` is known).
+    ///
+    /// - Parameters:
+    ///   - name: The thread's name, at most 15 bytes. Default ``renderThreadName``.
+    ///   - priority: The SCHED_FIFO priority to ask for, or `nil` for normal scheduling.
+    ///   - body: The loop to run.
+    /// - Throws: ``RealtimeThreadError`` if the thread cannot be created.
+    ///
+    /// Thread context: a control thread.
+    public static func start(name: String = renderThreadName, priority: Int32? = defaultPriority,
+                             body: any RealtimeThreadBody) throws -> RealtimeThread {
+        let thread = RealtimeThread(body: body, name: String(decoding: name.utf8.prefix(15), as: UTF8.self), priority: priority)
+        let context = Unmanaged.passRetained(thread).toOpaque()
+        let result = pthread_create(&thread.handle, nil, { raw in
+            guard let raw else { return nil }
+            let thread = Unmanaged<RealtimeThread>.fromOpaque(raw).takeRetainedValue()
+            thread.main()
+            return nil
+        }, context)
+        guard result == 0 else {
+            Unmanaged<RealtimeThread>.fromOpaque(context).release()
+            throw RealtimeThreadError(code: result)
+        }
+        thread.started.wait()
+        return thread
+    }
+
+    /// Waits for the thread to finish. Calling it again does nothing.
+    ///
+    /// - Precondition: not called from the thread itself.
+    ///
+    /// Thread context: a control thread.
+    public func join() {
+        guard !joined.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        precondition(pthread_equal(pthread_self(), handle) == 0, "a render thread cannot join itself")
+        pthread_join(handle, nil)
+    }
+
+    private func main() {
+        Self.setCurrentThreadName(name)
+        if let priority {
+            var parameters = sched_param()
+            parameters.sched_priority = priority
+            if pthread_setschedparam(pthread_self(), Int32(SCHED_FIFO), &parameters) == 0 {
+                realtime.store(true, ordering: .releasing)
+            }
+        }
+        started.signal()
+        body.run(on: self)
+        Self.setCurrentThreadName(Self.finishedThreadName)
+    }
+
+    private typealias SetName = @convention(c) (pthread_t, UnsafePointer<CChar>) -> Int32
+
+    /// glibc's `pthread_setname_np`, which the Glibc module does not import
+    /// (it is a GNU extension), looked up once.
+    private static let setName: SetName? = {
+        guard let symbol = dlsym(nil, "pthread_setname_np") else { return nil }
+        return unsafeBitCast(symbol, to: SetName.self)
+    }()
+
+    private static func setCurrentThreadName(_ name: String) {
+        guard let setName else { return }
+        _ = name.withCString { setName(pthread_self(), $0) }
+    }
+}
+
+/// A render thread could not be created. The corresponding C function is `pthread_create`.
+///
+/// Thread context: a plain value; use it from any thread.
+public struct RealtimeThreadError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The errno `pthread_create` returned.
+    public var code: Int32
+
+    /// Names the failure.
+    public var description: String {
+        "cannot create the render thread: " + String(cString: strerror(code))
+    }
+}

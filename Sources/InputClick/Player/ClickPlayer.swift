@@ -1,0 +1,428 @@
+import Synchronization
+
+/// Plays the clicks an ``InputClickGate`` lets through on an ``AudioOutput``,
+/// keeping the device open exactly while a click-enabled keyboard is visible.
+///
+/// The player is both the gate's ``ClickSink`` and one of its
+/// ``InputViewVisibilityObserver``s:
+///
+/// ```swift
+/// let player = ClickPlayer(output: output, sounds: { request in try makeBank(request) })
+/// let gate = InputClickGate(sink: player)
+/// gate.addVisibilityObserver(player)
+/// gate.setVisibleInputViews([keyboard])   // the stream opens now, before the first tap
+/// gate.playInputClick()
+/// ```
+///
+/// - **Lifecycle.** When a click-enabled view becomes visible, the player
+///   opens a stream on its control queue (the reporting thread never waits),
+///   builds a mixer at the stream's *actual* rate and channel count, asks the
+///   ``SoundBankProvider`` for sounds at that format, and starts rendering.
+///   When the last such view hides, the stream keeps running for the linger
+///   (``ClickPlayerConfiguration/lingerNanoseconds``), then closes: while no
+///   keyboard is visible the player holds no device and runs no thread.
+///   Show and hide may come from any thread, in any order, any number of times.
+/// - **Clicks** are accepted only while a stream runs. Otherwise
+///   ``submitClick(_:requestedAt:)`` returns `false` at once and the gate
+///   reports ``ClickDecision/noOutput``.
+/// - **Faults.** When opening fails or the running stream stops with a fault,
+///   clicks are dropped and opening is retried with backoff while a keyboard
+///   is visible. One warning per episode says why.
+/// - **Latency.** Each click's two latency figures go into ``latency``, a
+///   lock-free ring with percentiles (see ``LatencyRecord``).
+/// - **Settings** arrive through ``apply(_:)``: click volume, ducking, and the
+///   sound pack, which reloads the bank.
+///
+/// Thread context: ``submitClick(_:requestedAt:)``, ``isAcceptingClicks`` and
+/// ``state`` from any thread, lock-free and allocation-free. The other methods
+/// from any thread; they hand their work to the control queue and return,
+/// except ``shutdown()`` and ``flushControlQueue()``, which wait for it.
+public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @unchecked Sendable {
+    /// The output streams are opened on.
+    public let output: any AudioOutput
+    /// The configuration the player was made with.
+    public let configuration: ClickPlayerConfiguration
+    /// The latency of every click played, with percentiles.
+    public let latency: LatencyRecorder
+
+    private let sounds: SoundBankProvider
+    private let scheduler: any ControlScheduler
+
+    // Read by any thread, lock-free.
+    private let currentMixer = Atomic<UnsafeMutableRawPointer?>(nil)
+    private let publishedState = Atomic<UInt8>(ClickPlayerState.closed.rawValue)
+    private let dropped = Atomic<Int>(0)
+    // Read by any thread, behind a lock; written on the control queue.
+    private let shared: Mutex<SharedState>
+
+    // Touched only by work on the control queue.
+    private var visible = false
+    private var isShutDown = false
+    private var stream: (any AudioOutputStream)?
+    private var streamOpenedAt: UInt64 = 0
+    private var slots: [MixerSlot] = []
+    private var activeSlot: MixerSlot?
+    private var settings: ClickSettings
+    private var lingerGeneration = 0
+    private var retryGeneration = 0
+    private var retryAttempt = 0
+    private var retryPending = false
+    private var warnedThisEpisode = false
+
+    /// A stream that ran at least this long before its fault resets the backoff.
+    private static let healthyRunNanoseconds: UInt64 = 2_000_000_000
+
+    /// Creates a player. It opens nothing until a click-enabled view is visible.
+    ///
+    /// - Parameters:
+    ///   - output: Where streams open.
+    ///   - configuration: Stream request, linger, retry backoff, handlers.
+    ///   - settings: The settings in force until ``apply(_:)``.
+    ///   - scheduler: Where control work runs; a private serial queue when `nil`.
+    ///   - sounds: Makes sound banks at a stream's actual format.
+    ///
+    /// Thread context: any thread.
+    public init(output: any AudioOutput, configuration: ClickPlayerConfiguration = ClickPlayerConfiguration(),
+                settings: ClickSettings = ClickSettings(), scheduler: (any ControlScheduler)? = nil,
+                sounds: @escaping SoundBankProvider) {
+        self.output = output
+        self.configuration = configuration
+        self.latency = LatencyRecorder(capacity: configuration.latencyCapacity)
+        self.sounds = sounds
+        self.scheduler = scheduler ?? DispatchControlScheduler()
+        self.settings = settings
+        self.shared = Mutex(SharedState())
+    }
+
+    deinit {
+        currentMixer.store(nil, ordering: .releasing)
+        stream?.close()
+    }
+
+    // MARK: ClickSink (any thread, lock-free)
+
+    /// Queues a click on the running stream's mixer; returns `false` at once
+    /// when no stream runs (closed, opening, or faulted), counting the drop.
+    ///
+    /// Thread context: any thread; lock-free and allocation-free.
+    public func submitClick(_ kind: ClickKind, requestedAt: UInt64) -> Bool {
+        guard let raw = currentMixer.load(ordering: .acquiring),
+              Unmanaged<Mixer>.fromOpaque(raw)._withUnsafeGuaranteedRef({ $0.submitClick(kind, requestedAt: requestedAt) })
+        else {
+            dropped.add(1, ordering: .relaxed)
+            return false
+        }
+        return true
+    }
+
+    /// Whether a click submitted now would be queued to play.
+    ///
+    /// Thread context: any thread; lock-free.
+    public var isAcceptingClicks: Bool {
+        guard let raw = currentMixer.load(ordering: .acquiring) else { return false }
+        return Unmanaged<Mixer>.fromOpaque(raw)._withUnsafeGuaranteedRef { $0.isAcceptingClicks }
+    }
+
+    /// Where the player is: closed, running, lingering, waiting for a device, or shut down.
+    ///
+    /// Thread context: any thread; lock-free.
+    public var state: ClickPlayerState {
+        ClickPlayerState(rawValue: publishedState.load(ordering: .acquiring)) ?? .closed
+    }
+
+    // MARK: Visibility (any thread, returns at once)
+
+    /// Opens the stream when `visible` becomes `true`; starts the linger
+    /// before closing when it becomes `false`. The work happens on the control
+    /// queue; this returns at once.
+    ///
+    /// Thread context: any thread; returns without waiting for the device.
+    public func clickEnabledInputViewVisibilityChanged(_ visible: Bool) {
+        scheduler.execute { [self] in setVisible(visible) }
+    }
+
+    // MARK: Settings
+
+    /// Applies the click volume and profile gain, the ducking, and — when the
+    /// sound-pack directory changed — reloads the sounds. Whether clicks play at
+    /// all is the gate's business (``InputClickGate/apply(_:)``).
+    ///
+    /// Thread context: any thread; the work happens on the control queue.
+    public func apply(_ settings: ClickSettings) {
+        scheduler.execute { [self] in applySettings(settings) }
+    }
+
+    /// Asks the sound bank provider again for the current sounds, for example
+    /// after the files of the sound pack changed.
+    ///
+    /// Thread context: any thread; the work happens on the control queue.
+    public func reloadSounds() {
+        scheduler.execute { [self] in
+            for slot in slots { slot.needsReload = true }
+            if let activeSlot { reloadBank(activeSlot) }
+        }
+    }
+
+    // MARK: Shutdown and introspection
+
+    /// Closes the stream now and never opens again. Waits for the control queue.
+    ///
+    /// Thread context: any thread except the control queue's own work (an
+    /// event or warning handler).
+    public func shutdown() {
+        scheduler.executeAndWait { [self] in
+            isShutDown = true
+            retryGeneration &+= 1
+            retryPending = false
+            lingerGeneration &+= 1
+            if stream != nil {
+                closeStream()
+                emit(.closed)
+            }
+            publish(.shutDown)
+        }
+    }
+
+    /// Waits until the control work queued so far has run.
+    ///
+    /// Thread context: any thread except the control queue's own work.
+    public func flushControlQueue() {
+        scheduler.executeAndWait {}
+    }
+
+    /// Opens, faults, recovered underruns and suspends, dropped clicks, and
+    /// the current stream's format.
+    ///
+    /// Thread context: any thread; takes a short lock.
+    public var statistics: ClickPlayerStatistics {
+        let droppedClicks = dropped.load(ordering: .relaxed)
+        return shared.withLock { state in
+            ClickPlayerStatistics(
+                opens: state.opens, faults: state.faults,
+                underruns: state.pastUnderruns + (state.stream?.counters.underruns ?? 0),
+                suspends: state.pastSuspends + (state.stream?.counters.suspends ?? 0),
+                droppedClicks: droppedClicks, format: state.stream?.format,
+                isRealtime: state.stream?.isRealtime ?? false)
+        }
+    }
+
+    // MARK: Control queue
+
+    private func setVisible(_ isVisible: Bool) {
+        guard !isShutDown else { return }
+        visible = isVisible
+        if isVisible {
+            lingerGeneration &+= 1
+            if stream != nil {
+                publish(.running)
+            } else if !retryPending {
+                openNow()
+            }
+        } else if stream != nil {
+            lingerGeneration &+= 1
+            let generation = lingerGeneration
+            publish(.lingering)
+            scheduler.execute(afterNanoseconds: configuration.lingerNanoseconds) { [self] in
+                lingerEnded(generation)
+            }
+        } else {
+            // Hidden while waiting for a device: stop retrying, spend nothing.
+            retryGeneration &+= 1
+            retryPending = false
+            retryAttempt = 0
+            publish(.closed)
+        }
+    }
+
+    private func lingerEnded(_ generation: Int) {
+        guard generation == lingerGeneration, !visible, !isShutDown, stream != nil else { return }
+        closeStream()
+        publish(.closed)
+        emit(.closed)
+    }
+
+    private func openNow() {
+        retryPending = false
+        let opened: any AudioOutputStream
+        do {
+            opened = try output.openStream(configuration.stream)
+        } catch {
+            openFailed("cannot open audio device '\(output.name)': \(error)")
+            return
+        }
+        do {
+            let slot = try mixerSlot(for: opened.format)
+            slot.mixer.discardQueuedClicks()
+            slot.mixer.collectGarbage()
+            let renderer = OutputRenderer(mixer: slot.mixer, latency: latency, format: opened.format)
+            let identifier = ObjectIdentifier(opened)
+            try opened.start(rendering: renderer) { [weak self] fault in
+                guard let self else { return }
+                self.scheduler.execute { self.streamFaulted(identifier, fault) }
+            }
+            stream = opened
+            activeSlot = slot
+            streamOpenedAt = MonotonicClock.now()
+            shared.withLock {
+                $0.stream = opened
+                $0.opens += 1
+            }
+            currentMixer.store(Unmanaged.passUnretained(slot.mixer).toOpaque(), ordering: .releasing)
+        } catch {
+            opened.close()
+            openFailed("cannot start audio device '\(output.name)': \(error)")
+            return
+        }
+        if warnedThisEpisode {
+            configuration.warningHandler("audio device '\(output.name)' is open again; clicks play")
+        }
+        warnedThisEpisode = false
+        publish(visible ? .running : .lingering)
+        emit(.opened(opened.format))
+    }
+
+    private func openFailed(_ message: String) {
+        let delay = configuration.retry.delay(forAttempt: retryAttempt)
+        retryAttempt += 1
+        emit(.openFailed(message: message, retryAfterNanoseconds: delay))
+        warnOnce("\(message). Clicks are dropped until it can be opened; retrying in the background.")
+        guard visible, !isShutDown else {
+            publish(isShutDown ? .shutDown : .closed)
+            return
+        }
+        retryGeneration &+= 1
+        let generation = retryGeneration
+        retryPending = true
+        publish(.waitingForDevice)
+        scheduler.execute(afterNanoseconds: delay) { [self] in retryFired(generation) }
+    }
+
+    private func retryFired(_ generation: Int) {
+        guard generation == retryGeneration, retryPending, visible, !isShutDown, stream == nil else { return }
+        openNow()
+    }
+
+    private func streamFaulted(_ identifier: ObjectIdentifier, _ fault: OutputFault) {
+        guard let current = stream, ObjectIdentifier(current) == identifier else { return }
+        let ranFor = MonotonicClock.now() &- streamOpenedAt
+        closeStream()
+        shared.withLock { $0.faults += 1 }
+        emit(.fault(fault))
+        if ranFor >= Self.healthyRunNanoseconds { retryAttempt = 0 }
+        if visible && !isShutDown {
+            warnOnce("audio device '\(output.name)' failed: \(fault.message). Clicks are dropped until it is back; retrying in the background.")
+            retryGeneration &+= 1
+            let generation = retryGeneration
+            retryPending = true
+            let delay = configuration.retry.delay(forAttempt: retryAttempt)
+            retryAttempt += 1
+            publish(.waitingForDevice)
+            scheduler.execute(afterNanoseconds: delay) { [self] in retryFired(generation) }
+        } else {
+            publish(isShutDown ? .shutDown : .closed)
+        }
+    }
+
+    private func closeStream() {
+        currentMixer.store(nil, ordering: .releasing)
+        guard let closing = stream else { return }
+        closing.close()
+        stream = nil
+        activeSlot = nil
+        shared.withLock {
+            $0.pastUnderruns += closing.counters.underruns
+            $0.pastSuspends += closing.counters.suspends
+            $0.stream = nil
+        }
+        for slot in slots { slot.mixer.collectGarbage() }
+    }
+
+    private func applySettings(_ newSettings: ClickSettings) {
+        let packChanged = newSettings.soundPackDirectory != settings.soundPackDirectory
+        settings = newSettings
+        for slot in slots {
+            slot.mixer.setClickGain(newSettings.clickGain)
+            slot.mixer.setDucking(newSettings.ducking)
+            if packChanged { slot.needsReload = true }
+        }
+        if packChanged, let activeSlot { reloadBank(activeSlot) }
+    }
+
+    /// The mixer for `format`, built or reused, with sounds from the current pack.
+    private func mixerSlot(for format: OutputFormat) throws -> MixerSlot {
+        if let slot = slots.first(where: { $0.sampleRate == format.sampleRate && $0.channels == format.channels }) {
+            if slot.needsReload { reloadBank(slot) }
+            return slot
+        }
+        let bank = try makeBank(sampleRate: format.sampleRate, channels: format.channels)
+        var mixerConfiguration = configuration.mixer
+        mixerConfiguration.sampleRate = format.sampleRate
+        mixerConfiguration.channels = format.channels
+        mixerConfiguration.ducking = settings.ducking
+        mixerConfiguration.maxFramesPerRender = max(mixerConfiguration.maxFramesPerRender, format.periodFrames)
+        let mixer = Mixer(configuration: mixerConfiguration, bank: bank)
+        mixer.setClickGain(settings.clickGain)
+        let slot = MixerSlot(mixer: mixer, sampleRate: format.sampleRate, channels: format.channels)
+        slots.append(slot)
+        return slot
+    }
+
+    private func reloadBank(_ slot: MixerSlot) {
+        do {
+            let bank = try makeBank(sampleRate: slot.sampleRate, channels: slot.channels)
+            if slot.mixer.install(bank) { slot.needsReload = false }
+        } catch {
+            configuration.warningHandler("cannot load the click sounds: \(error); the previous sounds stay")
+            slot.needsReload = false
+        }
+    }
+
+    private func makeBank(sampleRate: Int, channels: Int) throws -> SoundBank {
+        let bank = try sounds(SoundBankRequest(sampleRate: sampleRate, channels: channels,
+                                               soundPackDirectory: settings.soundPackDirectory))
+        guard bank.sampleRate == sampleRate, bank.channels == channels else {
+            throw ClickPlayerError.bankFormatMismatch(requestedRate: sampleRate, requestedChannels: channels,
+                                                      gotRate: bank.sampleRate, gotChannels: bank.channels)
+        }
+        return bank
+    }
+
+    private func warnOnce(_ text: String) {
+        guard !warnedThisEpisode else { return }
+        warnedThisEpisode = true
+        configuration.warningHandler(text)
+        emit(.warning(text))
+    }
+
+    private func publish(_ newState: ClickPlayerState) {
+        publishedState.store(newState.rawValue, ordering: .releasing)
+    }
+
+    private func emit(_ event: ClickPlayerEvent) {
+        configuration.eventHandler?(event)
+    }
+}
+
+/// One mixer the player built, kept for the player's life so that a click
+/// submitted on another thread never meets a freed mixer.
+private final class MixerSlot {
+    let mixer: Mixer
+    let sampleRate: Int
+    let channels: Int
+    var needsReload = false
+
+    init(mixer: Mixer, sampleRate: Int, channels: Int) {
+        self.mixer = mixer
+        self.sampleRate = sampleRate
+        self.channels = channels
+    }
+}
+
+/// What other threads may read about the player, behind a lock.
+private struct SharedState: @unchecked Sendable {
+    var stream: (any AudioOutputStream)?
+    var opens = 0
+    var faults = 0
+    var pastUnderruns = 0
+    var pastSuspends = 0
+}

@@ -1,0 +1,32 @@
+/// How long a player waits before each new attempt to open a device that
+/// failed: ``initialNanoseconds``, growing by ``factor`` each time, up to
+/// ``maximumNanoseconds``.
+///
+/// Thread context: a plain value; use it from any thread.
+public struct RetryBackoff: Sendable, Hashable {
+    /// The wait before the first retry. Default 100 ms.
+    public var initialNanoseconds: UInt64
+    /// The growth per retry. Default 2.
+    public var factor: Double
+    /// The longest wait. Default 2 s.
+    public var maximumNanoseconds: UInt64
+
+    /// Creates a backoff; every argument has the documented default.
+    public init(initialNanoseconds: UInt64 = 100_000_000, factor: Double = 2, maximumNanoseconds: UInt64 = 2_000_000_000) {
+        self.initialNanoseconds = initialNanoseconds
+        self.factor = factor
+        self.maximumNanoseconds = max(initialNanoseconds, maximumNanoseconds)
+    }
+
+    /// The wait before retry number `attempt` (0 for the first).
+    ///
+    /// Thread context: any thread.
+    public func delay(forAttempt attempt: Int) -> UInt64 {
+        var delay = Double(initialNanoseconds)
+        for _ in 0..<max(0, attempt) {
+            delay *= max(1, factor)
+            if delay >= Double(maximumNanoseconds) { return maximumNanoseconds }
+        }
+        return min(maximumNanoseconds, UInt64(delay))
+    }
+}

@@ -1,0 +1,28 @@
+/// What a ``ClickPlayer`` asks its ``SoundBankProvider`` for when a stream
+/// opens or the sounds change: a bank at the stream's actual rate and
+/// channel count, from the sound pack the settings name.
+///
+/// Thread context: a plain value; use it from any thread.
+public struct SoundBankRequest: Sendable, Hashable {
+    /// The rate the bank's sounds must have: the stream's actual rate.
+    public var sampleRate: Int
+    /// The channel count the bank's sounds must have: the stream's.
+    public var channels: Int
+    /// The settings' sound-pack directory, or `nil` for the bundled sounds.
+    public var soundPackDirectory: String?
+
+    /// Creates a request.
+    public init(sampleRate: Int, channels: Int, soundPackDirectory: String? = nil) {
+        self.sampleRate = sampleRate
+        self.channels = channels
+        self.soundPackDirectory = soundPackDirectory
+    }
+}
+
+/// Makes the sound bank for a request: decodes and converts the sounds to the
+/// requested rate and channel count. The player calls it at open time and on
+/// a sound change, never at tap time. It throws when it cannot make a bank;
+/// the player then warns and keeps what it had.
+///
+/// Thread context: called on the player's control queue.
+public typealias SoundBankProvider = @Sendable (SoundBankRequest) throws -> SoundBank

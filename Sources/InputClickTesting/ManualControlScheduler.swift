@@ -1,0 +1,122 @@
+import InputClick
+import Synchronization
+
+/// A ``ControlScheduler`` with manual time, for tests: nothing runs until the
+/// test says so, and time moves only when the test advances it.
+///
+/// ```swift
+/// let scheduler = ManualControlScheduler()
+/// let player = ClickPlayer(output: output, scheduler: scheduler, sounds: provider)
+/// player.clickEnabledInputViewVisibilityChanged(true)
+/// scheduler.runPending()                            // the stream opens
+/// player.clickEnabledInputViewVisibilityChanged(false)
+/// scheduler.advance(byNanoseconds: 3_000_000_000)   // the linger passes
+/// ```
+///
+/// Thread context: every method from any thread; work runs on the thread
+/// that calls ``runPending()``, ``advance(byNanoseconds:)`` or
+/// ``executeAndWait(_:)``, one item at a time.
+public final class ManualControlScheduler: ControlScheduler {
+    private struct Item {
+        var due: UInt64
+        var order: Int
+        var work: @Sendable () -> Void
+    }
+
+    private struct State {
+        var now: UInt64 = 0
+        var nextOrder = 0
+        var items: [Item] = []
+    }
+
+    private let state = Mutex(State())
+    private let running = Mutex<Void>(())
+
+    /// Creates a scheduler whose clock starts at 0.
+    ///
+    /// Thread context: any thread.
+    public init() {}
+
+    /// The scheduler's clock, in nanoseconds.
+    ///
+    /// Thread context: any thread.
+    public var now: UInt64 { state.withLock { $0.now } }
+
+    /// Work items queued or waiting for their time.
+    ///
+    /// Thread context: any thread.
+    public var pendingCount: Int { state.withLock { $0.items.count } }
+
+    /// Queues `work` to run at the current time.
+    ///
+    /// Thread context: any thread.
+    public func execute(_ work: @escaping @Sendable () -> Void) {
+        enqueue(afterNanoseconds: 0, work)
+    }
+
+    /// Queues `work` to run once the clock has advanced by `nanoseconds`.
+    ///
+    /// Thread context: any thread.
+    public func execute(afterNanoseconds nanoseconds: UInt64, _ work: @escaping @Sendable () -> Void) {
+        enqueue(afterNanoseconds: nanoseconds, work)
+    }
+
+    /// Runs what is due, then `work`, on the calling thread.
+    ///
+    /// Thread context: any thread except a work item.
+    public func executeAndWait(_ work: @escaping @Sendable () -> Void) {
+        runPending()
+        running.withLock { _ in work() }
+    }
+
+    /// Runs every item due now, including items they queue for now.
+    ///
+    /// Thread context: any thread except a work item.
+    public func runPending() {
+        while let item = takeDue() {
+            running.withLock { _ in item.work() }
+        }
+    }
+
+    /// Moves the clock forward by `nanoseconds`, running each item when its
+    /// time comes, in time order.
+    ///
+    /// Thread context: any thread except a work item.
+    public func advance(byNanoseconds nanoseconds: UInt64) {
+        let target = state.withLock { $0.now + nanoseconds }
+        while true {
+            runPending()
+            let moved = state.withLock { state -> Bool in
+                guard let next = state.items.map(\.due).min(), next <= target else { return false }
+                state.now = max(state.now, next)
+                return true
+            }
+            if !moved { break }
+        }
+        state.withLock { $0.now = max($0.now, target) }
+        runPending()
+    }
+
+    private func enqueue(afterNanoseconds nanoseconds: UInt64, _ work: @escaping @Sendable () -> Void) {
+        state.withLock { state in
+            state.items.append(Item(due: state.now + nanoseconds, order: state.nextOrder, work: work))
+            state.nextOrder += 1
+        }
+    }
+
+    private func takeDue() -> Item? {
+        state.withLock { state -> Item? in
+            var best: Int?
+            for (index, item) in state.items.enumerated() where item.due <= state.now {
+                if let current = best {
+                    let other = state.items[current]
+                    if (item.due, item.order) < (other.due, other.order) { best = index }
+                } else {
+                    best = index
+                }
+            }
+            guard let best else { return nil }
+            return state.items.remove(at: best)
+        }
+    }
+}

@@ -1,0 +1,97 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import InputClick
+
+/// Click sounds made from formulas, one clearly different sound per kind, at
+/// any rate and channel count: decaying cosine bursts that start at full
+/// amplitude (so an onset is exact to the frame) and fade to zero.
+///
+/// Tests use them to find clicks in rendered or captured audio and to tell
+/// which kind played (``identify(_:channels:sampleRate:)``).
+///
+/// Thread context: pure functions; any thread but a render thread (they allocate).
+public enum SyntheticClickSounds {
+    /// Each kind's tone frequency in hertz.
+    public static func frequency(_ kind: ClickKind) -> Double {
+        switch kind {
+        case .key: return 3_000
+        case .delete: return 700
+        case .modifier: return 1_900
+        case .space: return 450
+        case .return: return 1_200
+        }
+    }
+
+    /// Each kind's length in milliseconds.
+    public static func milliseconds(_ kind: ClickKind) -> Double {
+        switch kind {
+        case .key: return 6
+        case .delete: return 12
+        case .modifier: return 8
+        case .space: return 14
+        case .return: return 10
+        }
+    }
+
+    /// The peak amplitude of every sound (about −6 dBFS).
+    public static let peak: Float = 0.5
+
+    /// One kind's sound, mono, at `sampleRate`.
+    public static func mono(_ kind: ClickKind, sampleRate: Int) -> [Float] {
+        let rate = Double(sampleRate)
+        let frames = max(8, Int(milliseconds(kind) * rate / 1000))
+        let fadeFrames = max(1, sampleRate / 1000)
+        let decay = milliseconds(kind) / 1000 / 3
+        return (0..<frames).map { frame in
+            let t = Double(frame) / rate
+            var value = cos(2 * Double.pi * frequency(kind) * t) * exp(-t / decay)
+            let left = frames - frame
+            if left <= fadeFrames { value *= Double(left - 1) / Double(fadeFrames) }
+            return Float(value) * peak
+        }
+    }
+
+    /// A bank of all five sounds at `sampleRate` and `channels` (the same signal on every channel).
+    public static func bank(sampleRate: Int = 48_000, channels: Int = 2) -> SoundBank {
+        var sounds: [ClickKind: [Float]] = [:]
+        for kind in ClickKind.allCases {
+            let mono = mono(kind, sampleRate: sampleRate)
+            sounds[kind] = mono.flatMap { Array(repeating: $0, count: channels) }
+        }
+        return SoundBank(sampleRate: sampleRate, channels: channels, sounds: sounds,
+                         origins: Dictionary(uniqueKeysWithValues: ClickKind.allCases.map { ($0, "synthetic") }))
+    }
+
+    /// A ``SoundBankProvider`` that makes ``bank(sampleRate:channels:)`` at whatever format is asked.
+    public static let provider: SoundBankProvider = { request in
+        bank(sampleRate: request.sampleRate, channels: request.channels)
+    }
+
+    /// Which kind's sound best matches the audio starting at `samples[0]`
+    /// (interleaved; channel 0 is read), by normalised correlation; `nil` when
+    /// none matches well (correlation below 0.9) or the audio is too short.
+    public static func identify(_ samples: ArraySlice<Float>, channels: Int, sampleRate: Int) -> ClickKind? {
+        var best: (ClickKind, Double)?
+        for kind in ClickKind.allCases {
+            let reference = mono(kind, sampleRate: sampleRate)
+            guard samples.count >= reference.count * channels else { continue }
+            var dot = 0.0, energyA = 0.0, energyB = 0.0
+            let start = samples.startIndex
+            for i in 0..<reference.count {
+                let a = Double(samples[start + i * channels])
+                let b = Double(reference[i])
+                dot += a * b
+                energyA += a * a
+                energyB += b * b
+            }
+            guard energyA > 0, energyB > 0 else { continue }
+            let score = dot / (energyA * energyB).squareRoot()
+            if best == nil || score > best!.1 { best = (kind, score) }
+        }
+        guard let best, best.1 >= 0.9 else { return nil }
+        return best.0
+    }
+}

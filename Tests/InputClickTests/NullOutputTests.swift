@@ -1,0 +1,33 @@
+import Foundation
+import InputClick
+import InputClickTesting
+import Testing
+
+@Suite struct NullOutputTests {
+    private func threadNames() -> [String] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        return tasks.compactMap { try? String(contentsOfFile: "/proc/self/task/\($0)/comm", encoding: .utf8) }
+            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+    }
+
+    @Test func theNullOutputRendersClicksInRealTimeOnANamedThreadAndStopsCleanly() throws {
+        let player = ClickPlayer(output: NullOutput(priority: nil),
+                                 configuration: ClickPlayerConfiguration(lingerNanoseconds: 1_000_000, warningHandler: { _ in }),
+                                 sounds: SyntheticClickSounds.provider)
+        player.clickEnabledInputViewVisibilityChanged(true)
+        player.flushControlQueue()
+        #expect(player.state == .running)
+        #expect(threadNames().contains(RealtimeThread.renderThreadName))
+        let start = MonotonicClock.now()
+        for _ in 0..<3 {
+            #expect(player.submitClick(.key, requestedAt: MonotonicClock.now()))
+            usleep(20_000)
+        }
+        let deadline = MonotonicClock.now() + 5_000_000_000
+        while player.latency.count < 3 && MonotonicClock.now() < deadline { usleep(1_000) }
+        #expect(player.latency.count == 3)
+        for record in player.latency.records() { #expect(record.writtenAt >= start) }
+        player.shutdown()
+        #expect(!threadNames().contains(RealtimeThread.renderThreadName), "the render thread outlived the stream")
+    }
+}

@@ -1,0 +1,109 @@
+import InputClick
+import InputClickTesting
+import Testing
+
+@Suite struct PlayerFaultTests {
+    @Test func aFailedOpenIsRetriedWithGrowingBackoff() {
+        let harness = PlayerHarness()
+        harness.output.failNextOpens(3)
+        harness.show()
+        #expect(harness.player.state == .waitingForDevice)
+        #expect(harness.output.openCount == 0)
+        // Retries after 100, 200 and 400 ms; the third succeeds... the fourth attempt opens.
+        harness.scheduler.advance(byNanoseconds: 99_000_000)
+        #expect(harness.output.openCount == 0)
+        harness.scheduler.advance(byNanoseconds: 2_000_000)   // t = 101 ms: attempt 2 fails
+        harness.scheduler.advance(byNanoseconds: 199_000_000) // t = 300 ms: attempt 3 fails
+        #expect(harness.output.openCount == 0)
+        harness.scheduler.advance(byNanoseconds: 399_000_000)
+        #expect(harness.output.openCount == 0, "opened before the backoff had passed")
+        harness.scheduler.advance(byNanoseconds: 2_000_000)
+        #expect(harness.output.openCount == 1)
+        #expect(harness.player.state == .running)
+    }
+
+    @Test func aDeviceThatIsMissingGivesExactlyOneWarningAndDropsClicks() {
+        let harness = PlayerHarness()
+        harness.output.isAvailable = false
+        harness.show()
+        harness.scheduler.advance(byNanoseconds: 30_000_000_000)
+        #expect(harness.reports.warnings.count == 1)
+        #expect(harness.reports.warnings.first?.contains("offline") == true)
+        #expect(harness.reports.warnings.first?.contains("no such device") == true)
+        #expect(harness.gate.playInputClick() == .noOutput)
+        #expect(harness.gate.decision() == .noOutput)
+        // Hiding and showing again does not repeat the warning.
+        harness.hide()
+        harness.show()
+        harness.scheduler.advance(byNanoseconds: 5_000_000_000)
+        #expect(harness.reports.warnings.count == 1)
+    }
+
+    @Test func hidingWhileWaitingForADeviceStopsTheRetries() {
+        let harness = PlayerHarness()
+        harness.output.isAvailable = false
+        harness.show()
+        harness.hide()
+        let attempts = harness.scheduler.pendingCount
+        harness.scheduler.advance(byNanoseconds: 10_000_000_000)
+        #expect(harness.player.state == .closed)
+        #expect(harness.scheduler.pendingCount == 0)
+        #expect(attempts <= 1)
+        harness.output.isAvailable = true
+        harness.scheduler.advance(byNanoseconds: 10_000_000_000)
+        #expect(harness.output.openCount == 0, "a hidden player must not open the device")
+    }
+
+    @Test func aDeviceLostWhileTypingDropsClicksAndTheyResumeWhenItReturns() {
+        let harness = PlayerHarness()
+        harness.show()
+        #expect(harness.gate.playInputClick() == .plays)
+        _ = harness.render(milliseconds: 10)
+        harness.output.isAvailable = false
+        harness.output.disconnect(.deviceLost)
+        harness.scheduler.runPending()
+        #expect(harness.player.state == .waitingForDevice)
+        #expect(!harness.output.isStreamOpen, "the lost stream must be closed")
+        #expect(harness.gate.playInputClick() == .noOutput)
+        harness.scheduler.advance(byNanoseconds: 1_000_000_000)
+        #expect(harness.output.openCount == 1)
+        harness.output.isAvailable = true
+        harness.scheduler.advance(byNanoseconds: 2_000_000_000)
+        #expect(harness.player.state == .running)
+        #expect(harness.output.openCount == 2)
+        #expect(harness.gate.playInputClick(.return) == .plays)
+        let audio = harness.render(milliseconds: 20)
+        #expect(SyntheticClickSounds.identify(audio[...], channels: 2, sampleRate: 48_000) == .return)
+        #expect(harness.player.statistics.faults == 1)
+        #expect(harness.reports.warnings.count == 2, "one warning for the loss, one saying it is back")
+    }
+
+    @Test func clicksDroppedDuringAnOutageAreNotPlayedLater() {
+        let harness = PlayerHarness()
+        harness.show()
+        harness.output.disconnect(.deviceLost)
+        harness.scheduler.runPending()
+        for _ in 0..<10 { _ = harness.gate.playInputClick() }
+        harness.scheduler.advance(byNanoseconds: 1_000_000_000)
+        #expect(harness.player.state == .running)
+        let audio = harness.render(milliseconds: 20)
+        #expect(ClickOnsetFinder.peak(audio) == 0)
+    }
+
+    @Test func aFaultWhileLingeringJustCloses() {
+        let harness = PlayerHarness()
+        harness.show()
+        harness.hide()
+        harness.output.disconnect(.deviceLost)
+        harness.scheduler.runPending()
+        #expect(harness.player.state == .closed)
+        harness.scheduler.advance(byNanoseconds: 10_000_000_000)
+        #expect(harness.output.openCount == 1)
+        #expect(harness.reports.warnings.isEmpty)
+    }
+
+    @Test func backoffGrowsToItsMaximumAndStaysThere() {
+        let backoff = RetryBackoff(initialNanoseconds: 100, factor: 2, maximumNanoseconds: 1_000)
+        #expect((0..<7).map { backoff.delay(forAttempt: $0) } == [100, 200, 400, 800, 1_000, 1_000, 1_000])
+    }
+}

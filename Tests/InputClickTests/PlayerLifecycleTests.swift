@@ -1,0 +1,116 @@
+import Dispatch
+import InputClick
+import InputClickTesting
+import Testing
+
+@Suite struct PlayerLifecycleTests {
+    @Test func theStreamOpensOnTheControlQueueWhenAClickEnabledViewBecomesVisible() {
+        let harness = PlayerHarness()
+        harness.gate.setVisibleInputViews([harness.keyboard])
+        #expect(harness.output.openCount == 0, "the reporting thread must not open the device itself")
+        harness.scheduler.runPending()
+        #expect(harness.output.isRendering)
+        #expect(harness.player.state == .running)
+        #expect(harness.gate.decision() == .plays)
+    }
+
+    @Test func aViewThatDoesNotOptInOpensNothing() {
+        let harness = PlayerHarness()
+        final class QuietView: InputViewAudioFeedback {}
+        harness.gate.setVisibleInputViews([QuietView()])
+        harness.scheduler.runPending()
+        #expect(harness.output.openCount == 0)
+        #expect(harness.player.state == .closed)
+    }
+
+    @Test func theStreamStaysOpenDuringTheLingerAndClosesAfterIt() {
+        let harness = PlayerHarness()
+        harness.show()
+        harness.hide()
+        #expect(harness.player.state == .lingering)
+        harness.scheduler.advance(byNanoseconds: PlayerHarness.linger - 1_000_000)
+        #expect(harness.output.isStreamOpen, "closed before the linger passed")
+        harness.scheduler.advance(byNanoseconds: 2_000_000)
+        #expect(!harness.output.isStreamOpen, "still holding the device after the linger")
+        #expect(harness.player.state == .closed)
+        #expect(harness.output.closeCount == 1)
+        #expect(harness.scheduler.pendingCount == 0, "a hidden player must leave no timers behind")
+    }
+
+    @Test func showingAgainDuringTheLingerKeepsTheSameStream() {
+        let harness = PlayerHarness()
+        harness.show()
+        harness.hide()
+        harness.scheduler.advance(byNanoseconds: PlayerHarness.linger / 2)
+        harness.show()
+        harness.scheduler.advance(byNanoseconds: PlayerHarness.linger * 2)
+        #expect(harness.output.openCount == 1)
+        #expect(harness.output.isRendering)
+        #expect(harness.player.state == .running)
+    }
+
+    @Test func aStaleLingerTimerDoesNotCloseALaterStream() {
+        let harness = PlayerHarness()
+        harness.show()
+        harness.hide()
+        harness.scheduler.advance(byNanoseconds: PlayerHarness.linger / 2)
+        harness.show()
+        harness.hide()
+        // The first linger would end now; the second has half to go.
+        harness.scheduler.advance(byNanoseconds: PlayerHarness.linger / 2 + 1_000_000)
+        #expect(harness.output.isStreamOpen)
+        harness.scheduler.advance(byNanoseconds: PlayerHarness.linger)
+        #expect(!harness.output.isStreamOpen)
+    }
+
+    @Test func manyShowsAndHidesEndInTheStateOfTheLastOne() {
+        let harness = PlayerHarness()
+        var generator = SystemRandomNumberGenerator()
+        var lastVisible = false
+        for _ in 0..<200 {
+            lastVisible = Bool.random(using: &generator)
+            harness.player.clickEnabledInputViewVisibilityChanged(lastVisible)
+        }
+        harness.player.clickEnabledInputViewVisibilityChanged(true)
+        harness.scheduler.runPending()
+        #expect(harness.player.state == .running)
+        harness.player.clickEnabledInputViewVisibilityChanged(false)
+        harness.scheduler.advance(byNanoseconds: PlayerHarness.linger + 1)
+        #expect(harness.player.state == .closed)
+        #expect(!harness.output.isStreamOpen)
+        #expect(harness.output.openCount == harness.output.closeCount)
+    }
+
+    @Test func showAndHideFromManyThreadsAtOnceNeverLeavesTheDeviceHeldAfterTheLastHide() {
+        let output = OfflineOutput()
+        let configuration = ClickPlayerConfiguration(lingerNanoseconds: 5_000_000, warningHandler: { _ in })
+        let player = ClickPlayer(output: output, configuration: configuration, sounds: SyntheticClickSounds.provider)
+        let gate = InputClickGate(sink: player, rateLimit: .unlimited)
+        gate.addVisibilityObserver(player)
+        let keyboard = ClickingKeyboardView()
+        DispatchQueue.concurrentPerform(iterations: 400) { i in
+            gate.setVisibleInputViews(i % 3 == 0 ? [] : [keyboard])
+            _ = gate.playInputClick()
+        }
+        gate.setVisibleInputViews([])
+        let deadline = MonotonicClock.now() + 5_000_000_000
+        while output.isStreamOpen && MonotonicClock.now() < deadline {
+            player.flushControlQueue()
+        }
+        #expect(!output.isStreamOpen)
+        #expect(player.state == .closed)
+        #expect(output.openCount == output.closeCount)
+        player.shutdown()
+    }
+
+    @Test func shutdownClosesTheStreamAndLaterShowsOpenNothing() {
+        let harness = PlayerHarness()
+        harness.show()
+        harness.player.shutdown()
+        #expect(!harness.output.isStreamOpen)
+        harness.hide()
+        harness.show()
+        #expect(harness.output.openCount == 1)
+        #expect(harness.player.state == .shutDown)
+    }
+}
