@@ -20,9 +20,14 @@ struct EditableText {
         selection = text.endIndex..<text.endIndex
     }
 
-    /// Sets the selection, clamped to the text and rounded outwards to `Character` boundaries.
+    /// Sets the selection, clamped to the text and rounded outwards to
+    /// `Character` boundaries; a caret inside a grapheme moves to its start.
     mutating func select(_ range: Range<String.Index>) {
         let lower = boundary(atOrBefore: range.lowerBound)
+        if range.isEmpty {
+            selection = lower..<lower
+            return
+        }
         let upper = max(lower, boundary(atOrAfter: range.upperBound))
         selection = lower..<upper
     }

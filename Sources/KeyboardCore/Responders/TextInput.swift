@@ -12,8 +12,9 @@
 public protocol TextInput: Responder {
     /// The whole text. Setting it puts the caret at the end and asks no delegate.
     var text: String { get set }
-    /// The selection, an empty range for a caret. Setting it rounds both ends
-    /// to `Character` boundaries and clamps them to the text.
+    /// The selection, an empty range for a caret. Setting it clamps it to the
+    /// text and widens it to whole `Character`s; a caret inside a `Character`
+    /// moves to its start.
     var selectedRange: Range<String.Index> { get set }
     /// The selection as `Character` offsets.
     var selectedCharacterRange: Range<Int> { get set }
