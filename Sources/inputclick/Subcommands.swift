@@ -1,3 +1,4 @@
 /// Every subcommand, in the order `inputclick --help` lists them.
 let allSubcommands: [any Subcommand.Type] = [
+    TypeCommand.self,
 ]
