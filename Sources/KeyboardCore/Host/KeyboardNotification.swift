@@ -11,6 +11,8 @@
 /// Thread context: a plain value; use it from any thread.
 public struct KeyboardNotification: Sendable, Hashable, CustomStringConvertible {
     /// Which notification this is.
+    ///
+    /// Thread context: a plain value; use it from any thread.
     public enum Name: String, Sendable, Hashable, CaseIterable {
         /// The keyboard is about to appear, or to change its frame while up.
         case willShow

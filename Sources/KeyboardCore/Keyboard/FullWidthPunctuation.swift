@@ -19,6 +19,8 @@ public enum FullWidthPunctuation {
     public static func form(of text: String) -> String { forms[text] ?? text }
 
     /// Whether `character` is one of the full-width sentence ends `。`, `？`, `！`.
+    ///
+    /// Thread context: any thread.
     public static func isSentenceEnd(_ character: Character) -> Bool {
         character == "\u{3002}" || character == "\u{FF1F}" || character == "\u{FF01}"
     }

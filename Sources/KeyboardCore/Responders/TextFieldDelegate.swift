@@ -21,14 +21,24 @@ public protocol TextFieldDelegate: AnyObject {
 
 extension TextFieldDelegate {
     /// Allows focus.
+    ///
+    /// Thread context: the host's thread.
     public func textFieldShouldBeginEditing(_ textField: TextField) -> Bool { true }
     /// Does nothing.
+    ///
+    /// Thread context: the host's thread.
     public func textFieldDidBeginEditing(_ textField: TextField) {}
     /// Does nothing.
+    ///
+    /// Thread context: the host's thread.
     public func textFieldDidEndEditing(_ textField: TextField) {}
     /// Allows the edit.
+    ///
+    /// Thread context: the host's thread.
     public func textField(_ textField: TextField, shouldChangeCharactersIn range: Range<String.Index>,
                           replacementString string: String) -> Bool { true }
     /// Accepts the return.
+    ///
+    /// Thread context: the host's thread.
     public func textFieldShouldReturn(_ textField: TextField) -> Bool { true }
 }

@@ -19,14 +19,24 @@ public protocol TextViewDelegate: AnyObject {
 
 extension TextViewDelegate {
     /// Allows focus.
+    ///
+    /// Thread context: the host's thread.
     public func textViewShouldBeginEditing(_ textView: TextView) -> Bool { true }
     /// Does nothing.
+    ///
+    /// Thread context: the host's thread.
     public func textViewDidBeginEditing(_ textView: TextView) {}
     /// Does nothing.
+    ///
+    /// Thread context: the host's thread.
     public func textViewDidEndEditing(_ textView: TextView) {}
     /// Allows the edit.
+    ///
+    /// Thread context: the host's thread.
     public func textView(_ textView: TextView, shouldChangeTextIn range: Range<String.Index>,
                          replacementText text: String) -> Bool { true }
     /// Does nothing.
+    ///
+    /// Thread context: the host's thread.
     public func textViewDidChange(_ textView: TextView) {}
 }

@@ -6,6 +6,8 @@
 /// Thread context: a plain value; use it from any thread.
 public struct ScriptResult: Sendable, Hashable {
     /// A keyboard notification and when it was posted.
+    ///
+    /// Thread context: a plain value; use it from any thread.
     public struct TimedNotification: Sendable, Hashable {
         /// Nanoseconds since the script's start.
         public var time: UInt64

@@ -4,6 +4,8 @@
 /// Thread context: a plain value; use it from any thread.
 public struct TypingPlanError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Why the character cannot be typed.
+    ///
+    /// Thread context: a plain value; use it from any thread.
     public enum Reason: Sendable, Hashable {
         /// No key on any page of this keyboard type types it.
         case noKey(KeyboardType)

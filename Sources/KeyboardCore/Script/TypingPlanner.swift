@@ -17,6 +17,8 @@ import InputClick
 /// Thread context: a plain value; use it from any thread.
 public struct TypingPlanner: Sendable {
     /// Which kind of text input receives the text.
+    ///
+    /// Thread context: a plain value; use it from any thread.
     public enum Target: Sendable, Hashable {
         /// A ``TextField``: one line; return performs its action.
         case textField
