@@ -1,4 +1,5 @@
 /// Every subcommand, in the order `inputclick --help` lists them.
 let allSubcommands: [any Subcommand.Type] = [
+    TypeCommand.self,
     GenerateSoundsCommand.self,
 ]
