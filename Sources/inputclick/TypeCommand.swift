@@ -27,8 +27,11 @@ struct TypeCommand: Subcommand {
 
         OPTIONS:
           --wpm N             Speed in words (five taps) per minute, 1 to 300. Default 40.
-          --device NAME       Play the clicks through this audio device in real time.
-          --output FILE.wav   Render the clicks offline to a WAV file instead.
+          --device NAME       Play the clicks in real time through this ALSA device
+                              (any PCM name: default, hw:0,0, plughw:1, dmix, …).
+                              Default: default.
+          --output FILE.wav   Render the clicks offline to a WAV file instead
+                              (48 kHz stereo 16-bit), as fast as possible.
           -h, --help          Show this help.
 
         EXIT STATUS:
@@ -60,15 +63,23 @@ struct TypeCommand: Subcommand {
             throw UsageError("--output must name a .wav file, not '\(output)'")
         }
 
+        // The user's settings decide, as they would in a host: clicks off means no clicks.
+        let settings = SettingsStore()
+        if let error = settings.lastError { writeError("warning: settings: \(error) (using the defaults)") }
+
         let planner = TypingPlanner(target: .textView, rhythm: TypingRhythm(wordsPerMinute: wordsPerMinute))
-        let gate = InputClickGate(sink: ClickCollector())
+        let gate = InputClickGate(sink: ClickCollector(), settings: settings.current)
         let result: ScriptResult
         do {
             result = try planner.type(text, through: gate)
         } catch let error as TypingPlanError {
             throw RuntimeFailure(error.description, exitCode: untypableTextExitCode)
         }
-        try playTypedClicks(result.clicks, device: device, output: output)
+        if let output {
+            try renderTypedClicks(result.clicks, settings: settings.current, to: output)
+        } else {
+            try playTypedClicks(result.clicks, device: device ?? "default", settings: settings.current)
+        }
         try writeStandardOutput(result.text)
         return 0
     }

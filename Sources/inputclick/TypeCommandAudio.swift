@@ -1,27 +1,31 @@
+import Foundation
+import InputClick
 import KeyboardCore
 
-// MARK: - SEAM: audio for `inputclick type` (the lead wires this)
-//
-// `clicks` are the clicks the gate let through while the script ran, each
-// with its time in nanoseconds since the script's start and the sound kind
-// (already `key` for every tap during secure entry). The script itself ran
-// faster than real time, so this function does the pacing:
-// - `device`: open the ALSA player on NAME and submit each click when its
-//   time comes (MonotonicClock start + time), then wait for the last click's
-//   tail before returning.
-// - `output`: render the same clicks offline with the mixer, frame-exact at
-//   time × rate, to the WAV file, as fast as the machine allows; pad the end
-//   with the last click's length.
-// - neither: for now nothing plays (a default-device player could go here).
-//
-// Until the player and the WAV writer land, asking for either is a clear failure.
-
-/// Plays `clicks` through `device` in real time, or renders them to the WAV
-/// file `output`; with neither, runs silently for now.
+/// Renders the clicks of a typing run offline to a 48 kHz stereo 16-bit WAV
+/// file, frame-exact, with the user's volume and sound pack, as fast as the
+/// machine allows.
 ///
-/// - Throws: ``RuntimeFailure`` when `device` or `output` is given (not wired yet).
-func playTypedClicks(_ clicks: [TimedClick], device: String?, output: String?) throws {
-    if device != nil || output != nil {
-        throw RuntimeFailure("audio output not wired yet")
+/// The settings are those in force; their problems were already reported.
+func renderTypedClicks(_ clicks: [TimedClick], settings: ClickSettings, to path: String) throws {
+    let format = (rate: 48_000, channels: 2)
+    let load = SoundBank.load(packDirectory: settings.soundPackDirectory, sampleRate: format.rate, channels: format.channels)
+    for problem in load.problems { writeError("warning: sound pack: \(problem)") }
+    let mixer = Mixer(configuration: MixerConfiguration(sampleRate: format.rate, channels: format.channels,
+                                                        ducking: settings.ducking), bank: load.bank)
+    mixer.setClickGain(settings.clickGain)
+    let longest = ClickKind.allCases.map { load.bank.sound($0).frameCount }.max() ?? 0
+    let audio = ClickTimeline(clicks.map { ClickTimeline.Entry(time: $0.time, kind: $0.kind) })
+        .render(through: mixer, tailFrames: longest + format.rate / 20)
+    do {
+        try SoundFileWriter.write(samples: audio, sampleRate: format.rate, channels: format.channels,
+                                  format: .wavPCM16, to: path)
+    } catch {
+        throw RuntimeFailure("\(error)")
     }
+}
+
+/// Until the ALSA player lands: real-time playback is not available yet.
+func playTypedClicks(_ clicks: [TimedClick], device: String, settings: ClickSettings) throws {
+    writeError("warning: real-time playback is not wired yet; use --output FILE.wav")
 }
