@@ -115,3 +115,32 @@ struct TypingPlannerTests {
         #expect(events.map(\.action) == [.tap(.character("a")), .tap(.character("b")), .tap(.character("c"))])
     }
 }
+
+@Suite("Planning taps from the keyboard's current state")
+struct TypingPlannerLiveStateTests {
+    @Test("a capital from the letters page taps shift then the letter; a digit taps 123 then the digit")
+    func plansFromTheCurrentState() throws {
+        let host = KeyboardHost(gate: InputClickGate(sink: nil))
+        let view = TextView(traits: TextInputTraits(autocapitalizationType: .none))
+        host.add(view)
+        view.becomeFirstResponder()
+        let keyboard = host.demoKeyboard
+        let capital = try #require(TypingPlanner.keys(toType: "Q", from: keyboard.state))
+        #expect(capital == [.shift, .character("q")])
+        let digit = try #require(TypingPlanner.keys(toType: "7", from: keyboard.state))
+        #expect(digit == [.page(.numbers), .character("7")])
+        // Once on the numbers page, a digit needs no page key.
+        _ = try keyboard.touchDown(.page(.numbers), at: 1_000_000_000)
+        #expect(TypingPlanner.keys(toType: "7", from: keyboard.state) == [.character("7")])
+        #expect(TypingPlanner.keys(toType: "😀", from: keyboard.state) == nil)
+    }
+
+    @Test("with sentence autocapitalization the first capital needs no shift tap")
+    func autoShiftIsPartOfTheState() throws {
+        let host = KeyboardHost(gate: InputClickGate(sink: nil))
+        let view = TextView()
+        host.add(view)
+        view.becomeFirstResponder()
+        #expect(TypingPlanner.keys(toType: "Q", from: host.demoKeyboard.state) == [.character("q")])
+    }
+}

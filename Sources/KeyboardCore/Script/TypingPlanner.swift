@@ -123,6 +123,18 @@ public struct TypingPlanner: Sendable {
         return "the text input did not take it"
     }
 
+    /// The taps that type `character` on a keyboard in `state`: the fewest
+    /// mode-key taps (shift, 123, #+=, ABC, ch/en) to a state where a key
+    /// types it, then that key. `nil` if no page of the keyboard has such a key.
+    ///
+    /// Interactive front ends use this to turn a typed character into taps
+    /// from wherever the keyboard is now.
+    ///
+    /// Thread context: any thread.
+    public static func keys(toType character: Character, from state: KeyboardState) -> [KeyRole]? {
+        shortestPath(from: state, to: String(character))
+    }
+
     /// The fewest mode-key taps from `start` to a state where a key types
     /// `target`, followed by that key; `nil` if no reachable page has one.
     static func shortestPath(from start: KeyboardState, to target: String) -> [KeyRole]? {
