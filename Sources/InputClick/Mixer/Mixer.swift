@@ -45,6 +45,8 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     private let duckGains: UnsafeMutablePointer<Float>
     private let streams: UnsafeMutablePointer<UnsafeMutableRawPointer?>
     private let banks: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    /// The streams attached or about to be, as the control side sees them.
+    private let attachedStreams = Mutex<[ObjectIdentifier]>([])
 
     /// The most host streams attached at once.
     public static let maxStreams = 8
@@ -130,7 +132,7 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     public var isAcceptingClicks: Bool { clicks.hasRoom }
 
     /// Sets the gain applied to clicks, linear (``ClickSettings/clickGain``).
-    /// The change ramps over one render block.
+    /// While clicks sound, the change ramps over one render block.
     ///
     /// Thread context: any thread; lock-free.
     public func setClickGain(_ gain: Float) {
@@ -165,27 +167,41 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         return send(.installBank, Unmanaged.passRetained(bank).toOpaque())
     }
 
-    /// Starts mixing a host stream under the clicks. Returns `false` if the
-    /// stream's channel count differs from the mixer's or the control queue is full.
+    /// Starts mixing a host stream under the clicks, from the next render on.
     ///
-    /// The stream plays until ``detach(_:)``. Attaching more than
-    /// ``maxStreams`` streams leaves the extra ones silent until a slot frees.
+    /// - Returns: `false` if the stream's channel count differs from the
+    ///   mixer's, it is already attached, ``maxStreams`` streams are attached,
+    ///   or the control queue is full.
     ///
     /// Thread context: any thread but the render thread.
     @discardableResult
     public func attach(_ stream: HostStream) -> Bool {
         guard stream.channels == configuration.channels else { return false }
         collectGarbage()
-        return send(.attachStream, Unmanaged.passRetained(stream).toOpaque())
+        return attachedStreams.withLock { attached in
+            let id = ObjectIdentifier(stream)
+            guard !attached.contains(id), attached.count < Self.maxStreams,
+                  send(.attachStream, Unmanaged.passRetained(stream).toOpaque()) else { return false }
+            attached.append(id)
+            return true
+        }
     }
 
-    /// Stops mixing a host stream.
+    /// Stops mixing a host stream at the next render.
+    ///
+    /// - Returns: `false` if the stream is not attached or the control queue is full.
     ///
     /// Thread context: any thread but the render thread.
     @discardableResult
     public func detach(_ stream: HostStream) -> Bool {
         collectGarbage()
-        return control.push(.object(.detachStream, Unmanaged.passUnretained(stream).toOpaque()))
+        return attachedStreams.withLock { attached in
+            let id = ObjectIdentifier(stream)
+            guard let index = attached.firstIndex(of: id),
+                  control.push(.object(.detachStream, Unmanaged.passUnretained(stream).toOpaque())) else { return false }
+            attached.remove(at: index)
+            return true
+        }
     }
 
     /// Releases the banks and streams the render thread has finished with.
@@ -252,21 +268,19 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         output.update(repeating: 0, count: frames * channels)
         drainControl()
         refreshDucking()
+        let hadVoices = anyVoiceActive()
         let onsetCount = startQueuedClicks(onsets: onsets, onsetStart: onsetStart, frameBase: frameBase)
 
-        // Clicks, with the click volume ramped across the block.
-        let oldGain = state.pointee.clickGain
+        // Clicks, with a click-volume change ramped across the block.
         let newGain = Float(bitPattern: clickGainBits.load(ordering: .relaxed))
+        let oldGain = hadVoices ? state.pointee.clickGain : newGain
         state.pointee.clickGain = newGain
+        let gainStep = (newGain - oldGain) / Float(frames)
         var clickFrames = 0
         let voiceSlots = 2 * configuration.voiceCount
         for i in 0..<voiceSlots where voices[i].isActive {
             clickFrames = max(clickFrames, voices[i].remainingFrames)
-            if oldGain == newGain {
-                voices[i].mix(into: output, frames: frames, channels: channels, scale: newGain)
-            } else {
-                mixRamped(&voices[i], output, frames: frames, from: oldGain, to: newGain)
-            }
+            voices[i].mix(into: output, frames: frames, channels: channels, scale: oldGain, scaleStep: gainStep)
         }
 
         // Host streams, ducked while clicks sound.
@@ -283,17 +297,9 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         return onsetCount - onsetStart
     }
 
-    /// Mixes one voice while the click volume moves from `from` to `to`, in
-    /// short steps so that the ramp is smooth.
-    private func mixRamped(_ voice: inout Voice, _ output: UnsafeMutablePointer<Float>, frames: Int, from: Float, to: Float) {
-        let step = 16
-        var frame = 0
-        while frame < frames && voice.isActive {
-            let n = min(step, frames - frame)
-            let g = from + (to - from) * Float(frame + n / 2) / Float(frames)
-            voice.mix(into: output + frame * configuration.channels, frames: n, channels: configuration.channels, scale: g)
-            frame += n
-        }
+    private func anyVoiceActive() -> Bool {
+        for i in 0..<(2 * configuration.voiceCount) where voices[i].isActive { return true }
+        return false
     }
 
     private func refreshDucking() {
@@ -308,31 +314,41 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         state.pointee.duckingGeneration = generation
     }
 
+    /// Applies queued control messages. One that cannot complete this block
+    /// (every bank slot still sounding, the release ring full) goes back on the
+    /// queue and is tried again next block, so none is ever lost.
     private func drainControl() {
-        while let command = control.pop() {
+        // Bounded: a message put back is not seen again in the same block.
+        for _ in 0..<control.capacity {
+            guard let command = control.pop() else { return }
             guard let object = command.object else { continue }
+            var done = true
             switch command.operation {
             case .installBank:
                 if let slot = (0..<Self.bankSlots).first(where: { banks[$0] == nil }) {
                     banks[slot] = object
                     state.pointee.currentBank = slot
                 } else {
-                    // Every slot holds a bank still in use: replace the current one's
-                    // slot only if no voice uses it, else keep the old bank.
-                    _ = retired.push(.object(.release, object))
+                    done = false
                 }
             case .attachStream:
+                // `attach` counts streams before sending, so a slot is always free.
                 if let slot = (0..<Self.maxStreams).first(where: { streams[$0] == nil }) {
                     streams[slot] = object
                 } else {
-                    _ = retired.push(.object(.release, object))
+                    done = false
                 }
             case .detachStream:
+                // A stream that is not attached is ignored (`detach` checked membership).
                 if let slot = (0..<Self.maxStreams).first(where: { streams[$0] == object }) {
-                    if retired.push(.object(.release, object)) { streams[slot] = nil }
+                    if retired.push(.object(.release, object)) { streams[slot] = nil } else { done = false }
                 }
             case .play, .release:
                 break
+            }
+            if !done && !control.push(command) {
+                // The queue is full of newer messages; give the object back rather than leak it.
+                if command.operation != .detachStream { _ = retired.push(.object(.release, object)) }
             }
         }
     }

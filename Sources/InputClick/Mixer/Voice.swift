@@ -26,9 +26,10 @@ struct Voice {
         return isFading ? min(left, fadeRemaining) : left
     }
 
-    /// Adds up to `frames` frames of this voice, times `scale`, into `output`,
-    /// and stops the voice when it ends.
-    mutating func mix(into output: UnsafeMutablePointer<Float>, frames: Int, channels: Int, scale: Float) {
+    /// Adds up to `frames` frames of this voice into `output`, each frame times
+    /// `scale + scaleStep × (frame + 1)`, and stops the voice when it ends.
+    mutating func mix(into output: UnsafeMutablePointer<Float>, frames: Int, channels: Int,
+                      scale: Float, scaleStep: Float = 0) {
         guard isActive, let samples else { return }
         var frame = 0
         while frame < frames && position < frameCount {
@@ -36,7 +37,7 @@ struct Voice {
                 gain += gainStep
                 if (gainStep < 0 && gain <= targetGain) || (gainStep > 0 && gain >= targetGain) { gain = targetGain }
             }
-            var g = gain * scale
+            var g = gain * (scaleStep == 0 ? scale : scale + scaleStep * Float(frame + 1))
             if isFading {
                 if fadeRemaining <= 0 { break }
                 g *= Float(fadeRemaining) / Float(fadeLength)

@@ -1,0 +1,200 @@
+import Foundation
+import Synchronization
+
+/// Everything a keyboard host needs, assembled and wired: the user's settings
+/// (reloaded live), the sounds (bundled or a sound pack), the gate, and a
+/// player on an audio output.
+///
+/// ```swift
+/// let engine = InputClickEngine(output: try ALSAOutput(device: "default"))
+/// engine.setVisibleInputViews([keyboardView])   // keyboard shown: the stream opens
+/// engine.playInputClick(.key)                   // on every tap
+/// engine.setVisibleInputViews([])               // keyboard hidden: closes after the linger
+/// ```
+///
+/// Settings changes (the file, live) reach the gate (clicks on or off,
+/// profile) and the player (volume, ducking, sound pack). Problems with the
+/// settings file or the sound pack never stop clicks: they are reported
+/// through ``InputClickEngine/Options/warningHandler`` and readable from
+/// ``settingsError`` and ``soundProblems``, and the last good values stay.
+///
+/// Thread context: every method from any thread. ``playInputClick(_:)`` and
+/// ``decision(for:)`` are lock-free and allocation-free.
+public final class InputClickEngine: Sendable {
+    /// How an engine is put together. Start from `Options()`.
+    public struct Options: Sendable {
+        /// The player: stream request (latency profile), linger, retry backoff, handlers.
+        public var player: ClickPlayerConfiguration
+        /// An explicit settings file; `nil` resolves it from the environment
+        /// (`INPUTCLICK_CONFIG`, then `$XDG_CONFIG_HOME/inputclick/settings.conf`).
+        public var settingsFile: URL?
+        /// The environment that settings overrides and locations come from.
+        public var environment: [String: String]
+        /// Whether to watch the settings file and apply changes live. Default `true`.
+        public var watchesSettings: Bool
+        /// The per-kind click rate limit. Default 20 per second, bursts of 3.
+        public var rateLimit: ClickRateLimit
+        /// Where warnings go (bad settings file, refused sound files, no device).
+        /// Default: standard error, one line each.
+        public var warningHandler: @Sendable (String) -> Void
+
+        /// The defaults.
+        public init(player: ClickPlayerConfiguration = ClickPlayerConfiguration(), settingsFile: URL? = nil,
+                    environment: [String: String] = ProcessInfo.processInfo.environment,
+                    watchesSettings: Bool = true, rateLimit: ClickRateLimit = .default,
+                    warningHandler: @escaping @Sendable (String) -> Void = ClickPlayerConfiguration.standardErrorWarning) {
+            self.player = player
+            self.settingsFile = settingsFile
+            self.environment = environment
+            self.watchesSettings = watchesSettings
+            self.rateLimit = rateLimit
+            self.warningHandler = warningHandler
+        }
+    }
+
+    /// The gate: hosts report visible views and secure entry here, and taps click here.
+    public let gate: InputClickGate
+    /// The player on the output.
+    public let player: ClickPlayer
+    /// The settings and their file.
+    public let settingsStore: SettingsStore
+    private let problems = SoundProblemList()
+
+    /// Assembles an engine on `output`. Opens nothing until a click-enabled
+    /// input view is visible.
+    ///
+    /// Thread context: any thread. Reads the settings file on this thread.
+    public init(output: any AudioOutput, options: Options = Options()) {
+        let store = SettingsStore(fileURL: options.settingsFile, environment: options.environment)
+        let settings = store.current
+        let warn = options.warningHandler
+        let problems = self.problems
+        var playerConfiguration = options.player
+        playerConfiguration.mixer.ducking = settings.ducking
+        let player = ClickPlayer(output: output, configuration: playerConfiguration, settings: settings) { request in
+            guard SoundBank.supportedSampleRates.contains(request.sampleRate),
+                  SoundBank.supportedChannelCounts.contains(request.channels) else {
+                throw InputClickEngineError.unsupportedFormat(sampleRate: request.sampleRate, channels: request.channels)
+            }
+            let load = SoundBank.load(packDirectory: request.soundPackDirectory,
+                                      sampleRate: request.sampleRate, channels: request.channels)
+            problems.list.withLock { $0 = load.problems }
+            for problem in load.problems { warn("sound pack: \(problem)") }
+            return load.bank
+        }
+        let gate = InputClickGate(sink: player, settings: settings, rateLimit: options.rateLimit)
+        gate.addVisibilityObserver(player)
+        self.gate = gate
+        self.player = player
+        self.settingsStore = store
+        if let error = store.lastError { warn("settings: \(error)") }
+        if options.watchesSettings {
+            store.startWatching(onChange: { [gate, player] settings in
+                gate.apply(settings)
+                player.apply(settings)
+            }, onError: { error in
+                warn("settings: \(error) (the previous settings stay in force)")
+            })
+        }
+    }
+
+    deinit {
+        settingsStore.stopWatching()
+    }
+
+    // MARK: Taps
+
+    /// Plays a click if the settings and the visible views allow it; see
+    /// ``InputClickGate/playInputClick(_:)``.
+    ///
+    /// Thread context: any thread; lock-free and allocation-free.
+    @discardableResult
+    public func playInputClick(_ kind: ClickKind = .key) -> ClickDecision {
+        gate.playInputClick(kind)
+    }
+
+    /// What a tap of `kind` would do now, without playing it.
+    ///
+    /// Thread context: any thread; lock-free.
+    public func decision(for kind: ClickKind = .key) -> ClickDecision {
+        gate.decision(for: kind)
+    }
+
+    // MARK: Host state
+
+    /// Reports the first responder's visible input view and accessory view;
+    /// `[]` when the keyboard hides. See ``InputClickGate/setVisibleInputViews(_:)``.
+    ///
+    /// Thread context: any thread; returns without waiting for the device.
+    public func setVisibleInputViews(_ views: [AnyObject]) {
+        gate.setVisibleInputViews(views)
+    }
+
+    /// Reports whether the focused text input is secure (every tap then plays the key sound).
+    ///
+    /// Thread context: any thread; lock-free.
+    public func setSecureTextEntry(_ secure: Bool) {
+        gate.setSecureTextEntry(secure)
+    }
+
+    // MARK: Settings and sounds
+
+    /// The settings in force.
+    ///
+    /// Thread context: any thread.
+    public var settings: ClickSettings { settingsStore.current }
+
+    /// The settings problem in force, if any: a malformed file or a bad
+    /// environment value. `nil` when everything parsed.
+    ///
+    /// Thread context: any thread.
+    public var settingsError: SettingsError? { settingsStore.lastError }
+
+    /// The files of the sound pack that were refused at the last load; the
+    /// bundled sound plays for each of their kinds.
+    ///
+    /// Thread context: any thread.
+    public var soundProblems: [SoundLoadError] { problems.list.withLock { $0 } }
+
+    /// Reads the settings file again now and applies it if it parses.
+    ///
+    /// Thread context: any thread; reads the file on this thread.
+    @discardableResult
+    public func reloadSettings() -> Result<ClickSettings, SettingsError> {
+        let result = settingsStore.reload()
+        if case .success(let settings) = result {
+            gate.apply(settings)
+            player.apply(settings)
+        }
+        return result
+    }
+
+    /// Stops watching the settings and closes the output for good.
+    ///
+    /// Thread context: any thread but the player's control queue; waits for
+    /// the stream to close.
+    public func shutdown() {
+        settingsStore.stopWatching()
+        gate.removeVisibilityObserver(player)
+        player.shutdown()
+    }
+}
+
+/// The sound files refused at the last load, shared with the player's sound provider.
+private final class SoundProblemList: Sendable {
+    let list = Mutex<[SoundLoadError]>([])
+}
+
+/// Why an engine could not make sounds for an output.
+public enum InputClickEngineError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The output's rate or channel count is outside what the sound bank supports.
+    case unsupportedFormat(sampleRate: Int, channels: Int)
+
+    /// A sentence for people.
+    public var description: String {
+        switch self {
+        case .unsupportedFormat(let rate, let channels):
+            return "the output's format (\(rate) Hz, \(channels) channels) is outside what click sounds can be converted to"
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// Settings given by environment variables, applied on top of the settings file.
+///
+/// Each key of ``SettingsFileFormat`` has a variable: `INPUTCLICK_CLICKS`,
+/// `INPUTCLICK_VOLUME`, `INPUTCLICK_PROFILE`, `INPUTCLICK_SOUND_PACK`,
+/// `INPUTCLICK_DUCK_DEPTH_DB`, `INPUTCLICK_DUCK_ATTACK_MS`,
+/// `INPUTCLICK_DUCK_HOLD_MS` and `INPUTCLICK_DUCK_RELEASE_MS`. Values are
+/// spelled exactly as in the file. An empty variable counts as unset. A
+/// relative `INPUTCLICK_SOUND_PACK` is relative to the current directory.
+/// (`INPUTCLICK_CONFIG`, which picks the file itself, is handled by ``SettingsLocation``.)
+///
+/// **All or nothing.** If any of these variables holds a bad value, the
+/// whole environment layer is refused: none of the variables applies, and the
+/// settings come from the file (or the defaults) alone. The error names the
+/// first bad variable in the order above.
+///
+/// Thread context: a plain value; use it from any thread.
+public struct SettingsEnvironmentOverrides: Sendable, Hashable {
+    private var values: [SettingsKey: SettingsKey.Value]
+
+    /// No overrides.
+    ///
+    /// Thread context: any thread.
+    public static let none = SettingsEnvironmentOverrides(values: [:])
+
+    private init(values: [SettingsKey: SettingsKey.Value]) {
+        self.values = values
+    }
+
+    /// Reads the overrides from `environment`.
+    ///
+    /// - Parameters:
+    ///   - environment: The variables, usually `ProcessInfo.processInfo.environment`.
+    ///   - currentDirectory: What a relative `INPUTCLICK_SOUND_PACK` is relative
+    ///     to; the process's current directory when `nil`.
+    /// - Throws: ``SettingsError`` (kind ``SettingsError/Kind/invalidValue``,
+    ///   with ``SettingsError/variable`` set) for the first bad variable.
+    ///
+    /// Thread context: any thread.
+    public init(environment: [String: String], currentDirectory: String? = nil) throws(SettingsError) {
+        var values: [SettingsKey: SettingsKey.Value] = [:]
+        let home = SettingsLocation.homeDirectory(environment: environment)
+        for key in SettingsKey.allCases {
+            let variable = key.environmentVariable
+            guard let text = environment[variable], !text.isEmpty else { continue }
+            let base = currentDirectory ?? FileManager.default.currentDirectoryPath
+            switch key.parse(text, baseDirectory: base, homeDirectory: home) {
+            case .success(let value): values[key] = value
+            case .failure(let problem):
+                throw SettingsError(kind: .invalidValue, variable: variable, problem: "\(variable) \(problem.text)")
+            }
+        }
+        self.values = values
+    }
+
+    /// The keys these overrides set, in the documented order.
+    ///
+    /// Thread context: any thread.
+    public var keys: [SettingsKey] { SettingsKey.allCases.filter { values[$0] != nil } }
+
+    /// `settings` with every override applied.
+    ///
+    /// Thread context: any thread.
+    public func applied(to settings: ClickSettings) -> ClickSettings {
+        var result = settings
+        for key in SettingsKey.allCases {
+            if let value = values[key] { key.assign(value, to: &result) }
+        }
+        return result
+    }
+}

@@ -1,0 +1,306 @@
+import Dispatch
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Tells when the settings file may have changed, using inotify.
+///
+/// **What is watched.** The directory that holds the file, not the file:
+/// editors save by writing a new file and renaming it over the old one, which
+/// a watch on the old file's inode would miss. Events for other names in the
+/// directory are ignored. A file that is a symbolic link is read through the
+/// link, but only changes to the link itself (in the watched directory) are seen.
+///
+/// **A directory that does not exist yet.** The nearest existing ancestor is
+/// watched for the next path component to appear (`mkdir -p` included); when it
+/// does, the watch moves down to the deepest directory that now exists, and a
+/// check follows at once in case the file arrived before the new watch did.
+/// When a watched directory is deleted or moved away, the watch moves up again.
+///
+/// **Coalescing.** Events are gathered until 50 ms pass without one (at most
+/// 500 ms after the first), then ``onCheck`` runs once; a save that is several
+/// system calls (truncate, write, rename) causes one check.
+///
+/// **Cost when idle.** Nothing runs: the inotify descriptor is non-blocking and
+/// read by a `DispatchSource` read source, which sleeps in the kernel.
+///
+/// Thread context: ``start()`` and ``stop()`` may be called from any thread,
+/// including from inside the callbacks. The callbacks run on the watcher's own
+/// serial queue, one at a time, and never after ``stop()`` has returned.
+final class SettingsFileWatcher: Sendable {
+    /// The absolute, normalized path of the settings file.
+    let filePath: String
+    /// The directory that holds it.
+    let directoryPath: String
+    /// The file's name inside ``directoryPath``.
+    let fileName: String
+    /// Called (on the watcher's queue) when the file may have changed.
+    let onCheck: @Sendable () -> Void
+    /// Called (on the watcher's queue) when watching fails; the watcher has stopped.
+    let onFailure: @Sendable (SettingsError) -> Void
+
+    private let queue: DispatchQueue
+    private let queueKey = DispatchSpecificKey<Bool>()
+    private let state = Mutex(State())
+
+    private struct State {
+        var descriptor: Int32 = -1
+        var watch: Int32 = -1
+        var watchedPath: String?
+        /// The name inside `watchedPath` that matters: the file's name, or the next directory toward it.
+        var watchedName = ""
+        var source: (any DispatchSourceRead)?
+        var generation: UInt64 = 0
+        var firstPendingNanoseconds: UInt64?
+        var running = false
+        /// Set by ``stop()``: a stopped watcher never starts again.
+        var finished = false
+    }
+
+    private static let quietPeriodNanoseconds: UInt64 = 50_000_000
+    private static let maximumDelayNanoseconds: UInt64 = 500_000_000
+
+    private static let fileEvents = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MODIFY | IN_ATTRIB)
+    private static let selfEvents = UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED | IN_UNMOUNT)
+    private static let appearEvents = UInt32(IN_CREATE | IN_MOVED_TO)
+
+    /// Creates a watcher for `filePath`; nothing happens until ``start()``.
+    init(filePath: String, onCheck: @escaping @Sendable () -> Void, onFailure: @escaping @Sendable (SettingsError) -> Void) {
+        let path = Self.normalized(filePath)
+        self.filePath = path
+        self.directoryPath = SettingsFileFormat.parentDirectory(of: path)
+        self.fileName = String(path[path.index(after: path.lastIndex(of: "/")!)...])
+        self.onCheck = onCheck
+        self.onFailure = onFailure
+        self.queue = DispatchQueue(label: "inputclick.settings-watcher")
+        queue.setSpecific(key: queueKey, value: true)
+    }
+
+    deinit {
+        // The read source holds only a weak reference, so this runs; close what is left.
+        state.withLock { state in
+            state.source?.cancel()
+            state.source = nil
+        }
+    }
+
+    /// The directory being watched now: the file's directory, or an ancestor
+    /// while that does not exist; `nil` when not watching.
+    var watchedDirectory: String? { state.withLock { $0.running ? $0.watchedPath : nil } }
+
+    /// Whether the watcher is running.
+    var isRunning: Bool { state.withLock { $0.running } }
+
+    /// Sets up inotify and starts watching; then runs one check before
+    /// returning, to catch a change made before the watch existed. Every change
+    /// after `start()` returns is seen through inotify.
+    ///
+    /// - Returns: `nil`, or the error that kept the watch from starting (also
+    ///   reported to ``onFailure``).
+    @discardableResult
+    func start() -> SettingsError? {
+        onQueue {
+            if state.withLock({ $0.running || $0.finished }) { return nil }
+            let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+            guard descriptor >= 0 else {
+                let error = failure("cannot watch for changes: inotify_init1 failed: \(SettingsFileReader.errorText(errno))", at: directoryPath)
+                onFailure(error)
+                return error
+            }
+            // The source lives only inside the lock, so it never crosses threads unguarded.
+            state.withLock { state in
+                let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
+                source.setEventHandler { [weak self] in self?.drainEvents() }
+                source.setCancelHandler { close(descriptor) }
+                state.source = source
+                state.descriptor = descriptor
+                state.watch = -1
+                state.running = true
+            }
+            if let error = arm() {
+                shutDown()
+                onFailure(error)
+                return error
+            }
+            // No event handler can run before this block returns: we are on the queue.
+            state.withLock { $0.source?.resume() }
+            onCheck()
+            return nil
+        }
+    }
+
+    /// Stops watching for good: no callback runs after this returns, and a
+    /// later ``start()`` does nothing. Idempotent.
+    func stop() {
+        onQueue {
+            state.withLock { state in
+                state.running = false
+                state.finished = true
+                state.generation &+= 1
+                state.source?.cancel()   // The cancel handler closes the descriptor later, on the queue.
+                state.source = nil
+            }
+        }
+    }
+
+    // MARK: On the queue
+
+    /// Runs `body` on the queue, inline when already there.
+    private func onQueue<T>(_ body: () -> T) -> T {
+        if DispatchQueue.getSpecific(key: queueKey) == true { return body() }
+        return queue.sync(execute: body)
+    }
+
+    /// Tears down a source that was never resumed.
+    private func shutDown() {
+        state.withLock { state in
+            state.running = false
+            // A source must be resumed before it can be cancelled, or its cancel handler never runs.
+            state.source?.resume()
+            state.source?.cancel()
+            state.source = nil
+        }
+    }
+
+    /// Reads every pending event and reacts: a check, a re-arm, or nothing.
+    private func drainEvents() {
+        guard let (descriptor, watch) = state.withLock({ $0.running ? ($0.descriptor, $0.watch) : nil }) else { return }
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        var needsCheck = false
+        var needsRearm = false
+        let watchedName = state.withLock { $0.watchedName }
+        let watchingFileDirectory = state.withLock { $0.watchedPath == directoryPath }
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                break   // EAGAIN: drained.
+            }
+            if count == 0 { break }
+            Self.forEachEvent(in: buffer, count: count) { eventWatch, mask, name in
+                if mask & UInt32(IN_Q_OVERFLOW) != 0 {
+                    needsRearm = true
+                    return
+                }
+                guard eventWatch == watch else { return }   // Left over from an earlier watch.
+                if mask & Self.selfEvents != 0 {
+                    needsRearm = true
+                } else if name == watchedName {
+                    if watchingFileDirectory {
+                        if mask & Self.fileEvents != 0 { needsCheck = true }
+                    } else if mask & Self.appearEvents != 0 {
+                        needsRearm = true
+                    }
+                }
+            }
+        }
+        if needsRearm {
+            if let error = arm() {
+                stop()
+                onFailure(error)
+                return
+            }
+            needsCheck = true
+        }
+        if needsCheck { scheduleCheck() }
+    }
+
+    /// Watches the deepest existing directory on the way to the file's directory.
+    private func arm() -> SettingsError? {
+        let (descriptor, oldWatch) = state.withLock { ($0.descriptor, $0.watch) }
+        if oldWatch >= 0 { _ = inotify_rm_watch(descriptor, oldWatch) }
+        var candidate = directoryPath
+        while true {
+            let isFileDirectory = candidate == directoryPath
+            let events = isFileDirectory ? Self.fileEvents : Self.appearEvents
+            let mask = events | UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
+            let watch = inotify_add_watch(descriptor, candidate, mask)
+            if watch >= 0 {
+                let name = isFileDirectory ? fileName : Self.nextComponent(from: candidate, toward: directoryPath)
+                state.withLock { state in
+                    state.watch = watch
+                    state.watchedPath = candidate
+                    state.watchedName = name
+                }
+                return nil
+            }
+            let code = errno
+            if (code == ENOENT || code == ENOTDIR) && candidate != "/" {
+                candidate = SettingsFileFormat.parentDirectory(of: candidate)
+                continue
+            }
+            var problem = "cannot watch for changes: inotify_add_watch failed: \(SettingsFileReader.errorText(code))"
+            if code == ENOSPC { problem += " (the limit fs.inotify.max_user_watches is reached)" }
+            state.withLock { $0.watch = -1 }
+            return failure(problem, at: candidate)
+        }
+    }
+
+    /// Runs ``onCheck`` once events stop arriving for the quiet period.
+    private func scheduleCheck() {
+        let now = DispatchTime.now().uptimeNanoseconds
+        let (generation, delay): (UInt64, UInt64) = state.withLock { state in
+            state.generation &+= 1
+            let first = state.firstPendingNanoseconds ?? now
+            state.firstPendingNanoseconds = first
+            let waited = now - first
+            let delay = waited >= Self.maximumDelayNanoseconds ? 0 : min(Self.quietPeriodNanoseconds, Self.maximumDelayNanoseconds - waited)
+            return (state.generation, delay)
+        }
+        queue.asyncAfter(deadline: .now() + .nanoseconds(Int(delay))) { [weak self] in
+            guard let self else { return }
+            let due = self.state.withLock { state in
+                guard state.running, state.generation == generation else { return false }
+                state.firstPendingNanoseconds = nil
+                return true
+            }
+            if due { self.onCheck() }
+        }
+    }
+
+    private func failure(_ problem: String, at path: String) -> SettingsError {
+        SettingsError(kind: .watchFailed, file: path, problem: problem)
+    }
+
+    // MARK: Pure helpers
+
+    /// Calls `body(watch, mask, name)` for each `struct inotify_event` in the first `count` bytes.
+    static func forEachEvent(in buffer: [UInt8], count: Int, _ body: (Int32, UInt32, String) -> Void) {
+        buffer.withUnsafeBytes { raw in
+            var offset = 0
+            let headerSize = 16   // int wd; uint32_t mask, cookie, len;
+            while offset + headerSize <= count {
+                let watch = raw.loadUnaligned(fromByteOffset: offset, as: Int32.self)
+                let mask = raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)
+                let length = Int(raw.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
+                let nameStart = offset + headerSize
+                guard nameStart + length <= count else { return }
+                let nameBytes = raw[nameStart..<(nameStart + length)].prefix { $0 != 0 }
+                body(watch, mask, String(decoding: nameBytes, as: UTF8.self))
+                offset = nameStart + length
+            }
+        }
+    }
+
+    /// The first component of `target` below `ancestor`: `a` for `/x` and `/x/a/b`.
+    static func nextComponent(from ancestor: String, toward target: String) -> String {
+        let rest = target.dropFirst(ancestor == "/" ? 1 : ancestor.count + 1)
+        return String(rest.prefix { $0 != "/" })
+    }
+
+    /// `path` made absolute and free of `.`, `..`, empty components and a trailing slash.
+    static func normalized(_ path: String) -> String {
+        var components: [Substring] = []
+        for component in path.split(separator: "/", omittingEmptySubsequences: true) {
+            switch component {
+            case ".": continue
+            case "..": _ = components.popLast()
+            default: components.append(component)
+            }
+        }
+        return "/" + components.joined(separator: "/")
+    }
+}

@@ -1,0 +1,145 @@
+/// One setting as it is named in the settings file and in the environment.
+///
+/// The table of keys, their values and ranges is documented in
+/// ``SettingsFileFormat``; this type is that table in code. Each key has an
+/// environment variable that overrides it: `INPUTCLICK_` followed by the key
+/// in capitals with `-` turned into `_` (``environmentVariable``).
+///
+/// Thread context: a plain value; use it from any thread.
+public enum SettingsKey: String, CaseIterable, Sendable, Hashable, CustomStringConvertible {
+    /// `clicks`: ``ClickSettings/clicksEnabled``.
+    case clicks = "clicks"
+    /// `volume`: ``ClickSettings/volume``, 0 to 1.
+    case volume = "volume"
+    /// `profile`: ``ClickSettings/profile``, `full`, `quiet` or `silent`.
+    case profile = "profile"
+    /// `sound-pack`: ``ClickSettings/soundPackDirectory``; empty for the bundled sounds.
+    case soundPack = "sound-pack"
+    /// `duck-depth-db`: ``DuckingParameters/depthDecibels``, −60 to 0.
+    case duckDepthDecibels = "duck-depth-db"
+    /// `duck-attack-ms`: ``DuckingParameters/attackMilliseconds``, 0.1 to 100.
+    case duckAttackMilliseconds = "duck-attack-ms"
+    /// `duck-hold-ms`: ``DuckingParameters/holdMilliseconds``, 0 to 2000.
+    case duckHoldMilliseconds = "duck-hold-ms"
+    /// `duck-release-ms`: ``DuckingParameters/releaseMilliseconds``, 1 to 5000.
+    case duckReleaseMilliseconds = "duck-release-ms"
+
+    /// The key as written in the settings file, e.g. `duck-depth-db`.
+    ///
+    /// Thread context: any thread.
+    public var description: String { rawValue }
+
+    /// The environment variable that overrides this key, e.g. `INPUTCLICK_DUCK_DEPTH_DB`.
+    ///
+    /// Thread context: any thread.
+    public var environmentVariable: String {
+        "INPUTCLICK_" + String(rawValue.uppercased().map { $0 == "-" ? "_" : $0 })
+    }
+
+    /// The inclusive range of a numeric key; `nil` for the others.
+    ///
+    /// Thread context: any thread.
+    public var range: ClosedRange<Double>? {
+        switch self {
+        case .volume: return 0...1
+        case .duckDepthDecibels: return -60...0
+        case .duckAttackMilliseconds: return 0.1...100
+        case .duckHoldMilliseconds: return 0...2000
+        case .duckReleaseMilliseconds: return 1...5000
+        case .clicks, .profile, .soundPack: return nil
+        }
+    }
+
+    /// What the key accepts, in words, e.g. `a number from 0 to 1`.
+    ///
+    /// Thread context: any thread.
+    public var accepted: String {
+        switch self {
+        case .clicks: return "on or off (or true/false, yes/no, 1/0)"
+        case .profile: return "one of " + ClickProfile.allCases.map(\.description).joined(separator: ", ")
+        case .soundPack: return "a directory path, or empty for the bundled sounds"
+        default:
+            let range = range ?? 0...0
+            return "a number from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound))"
+        }
+    }
+
+    /// The key's value in `settings`, spelled as the settings file spells it
+    /// (`on`, `0.8`, `quiet`, an absolute path or empty).
+    ///
+    /// Thread context: any thread.
+    public func valueText(in settings: ClickSettings) -> String {
+        switch self {
+        case .clicks: return settings.clicksEnabled ? "on" : "off"
+        case .volume: return Self.format(settings.volume)
+        case .profile: return settings.profile.description
+        case .soundPack: return settings.soundPackDirectory ?? ""
+        case .duckDepthDecibels: return Self.format(settings.ducking.depthDecibels)
+        case .duckAttackMilliseconds: return Self.format(settings.ducking.attackMilliseconds)
+        case .duckHoldMilliseconds: return Self.format(settings.ducking.holdMilliseconds)
+        case .duckReleaseMilliseconds: return Self.format(settings.ducking.releaseMilliseconds)
+        }
+    }
+
+    // MARK: Parsing (internal)
+
+    /// A value that has passed its key's checks.
+    enum Value: Sendable, Hashable {
+        case boolean(Bool)
+        case number(Double)
+        case profile(ClickProfile)
+        case directory(String?)
+    }
+
+    /// Reads `text` as this key's value.
+    ///
+    /// - Returns: The value, or the problem phrased to follow the key's name
+    ///   (`must be a number from 0 to 1, not 'loud'`).
+    func parse(_ text: String, baseDirectory: String, homeDirectory: String?) -> Result<Value, ValueProblem> {
+        switch self {
+        case .clicks:
+            if let on = SettingsValueSyntax.boolean(text) { return .success(.boolean(on)) }
+        case .profile:
+            if let profile = ClickProfile(name: text.lowercased()) { return .success(.profile(profile)) }
+        case .soundPack:
+            switch SettingsValueSyntax.directoryPath(text, baseDirectory: baseDirectory, homeDirectory: homeDirectory) {
+            case .none: return .success(.directory(nil))
+            case .path(let path): return .success(.directory(path))
+            case .refused(let why): return .failure(ValueProblem(text: "must be " + why))
+            }
+        default:
+            if let number = SettingsValueSyntax.number(text), let range, range.contains(number) {
+                return .success(.number(number))
+            }
+        }
+        var problem = "must be \(accepted), not \(SettingsValueSyntax.quoted(text))"
+        if text.contains("#") { problem += " (a comment must be on a line of its own)" }
+        return .failure(ValueProblem(text: problem))
+    }
+
+    /// Stores a value that ``parse(_:baseDirectory:homeDirectory:)`` returned for this key.
+    func assign(_ value: Value, to settings: inout ClickSettings) {
+        switch (self, value) {
+        case (.clicks, .boolean(let on)): settings.clicksEnabled = on
+        case (.volume, .number(let x)): settings.volume = x
+        case (.profile, .profile(let profile)): settings.profile = profile
+        case (.soundPack, .directory(let path)): settings.soundPackDirectory = path
+        case (.duckDepthDecibels, .number(let x)): settings.ducking.depthDecibels = x
+        case (.duckAttackMilliseconds, .number(let x)): settings.ducking.attackMilliseconds = x
+        case (.duckHoldMilliseconds, .number(let x)): settings.ducking.holdMilliseconds = x
+        case (.duckReleaseMilliseconds, .number(let x)): settings.ducking.releaseMilliseconds = x
+        default: assertionFailure("\(value) is not a value of \(self)")
+        }
+    }
+
+    /// Why a value was refused, phrased to follow the key's name.
+    struct ValueProblem: Error, Hashable {
+        var text: String
+    }
+
+    /// A number as the settings file writes it: `-12`, not `-12.0`.
+    static func format(_ x: Double) -> String {
+        if x == x.rounded(), abs(x) < 1e15 { return String(Int64(x)) }
+        return String(x)
+    }
+}

@@ -1,0 +1,252 @@
+import Foundation
+import Synchronization
+
+/// The user's settings as they stand now: the settings file, with the
+/// environment's overrides on top, kept up to date while the file changes.
+///
+/// ```swift
+/// let store = SettingsStore()                 // reads the file once, now
+/// gate.apply(store.current)
+/// if let problem = store.lastError { log("\(problem)") }
+/// store.startWatching(onChange: { gate.apply($0) },
+///                     onError: { log("\($0)") })
+/// ```
+///
+/// **Layers.** ``current`` is the *file layer* (the last file that parsed
+/// without error, or ``ClickSettings()`` when there is no file) with the
+/// *environment layer* (``SettingsEnvironmentOverrides``) applied on top. The
+/// environment is read once, when the store is made.
+///
+/// **All or nothing.** A file with any error changes nothing: on the first
+/// load the defaults stay, on a reload the previous good file stays, and
+/// ``lastError`` says what is wrong. A missing file is not an error: it means
+/// the defaults. A bad environment variable likewise discards the whole
+/// environment layer (see ``environmentError``).
+///
+/// **Live reload.** ``startWatching(onChange:onError:)`` follows the file with
+/// inotify and reloads it when it changes, about 50 ms after the last write of
+/// a save. It watches the file's directory, so saves that rename a new file
+/// over the old one are seen. If the directory does not exist yet, the nearest
+/// existing ancestor is watched until it appears (``watchedDirectory`` says
+/// which). Deleting the file returns to the defaults (plus the environment
+/// layer). If the file is a symbolic link, edits to the link's target in
+/// another directory are not seen; replacing the link is. An idle watch
+/// costs no CPU: no thread polls, the kernel wakes a dispatch source.
+///
+/// Thread context: every member may be called from any thread. State sits
+/// behind a `Mutex`; reads are short. ``reload()`` and the initializer read
+/// the file on the calling thread. Not for the real-time render path.
+public final class SettingsStore: Sendable {
+    /// The settings file this store reads.
+    ///
+    /// Thread context: any thread; immutable.
+    public let fileURL: URL
+    /// The environment layer in force (``SettingsEnvironmentOverrides/none`` when the environment held a bad value).
+    ///
+    /// Thread context: any thread; immutable.
+    public let environmentOverrides: SettingsEnvironmentOverrides
+    /// Why the environment layer was discarded, or `nil` when every `INPUTCLICK_*` value was good.
+    ///
+    /// Thread context: any thread; immutable.
+    public let environmentError: SettingsError?
+
+    private let homeDirectory: String?
+    private let state: Mutex<State>
+    /// Serializes whole reloads (read, parse, commit), so an older read never commits after a newer one.
+    private let reloadLock = Mutex(())
+    private let watching = Mutex<SettingsFileWatcher?>(nil)
+
+    private struct State {
+        var fileLayer: ClickSettings
+        var current: ClickSettings
+        var fileError: SettingsError?
+    }
+
+    /// What one `startWatching` call's callbacks were last told.
+    private final class Delivery: Sendable {
+        let last: Mutex<(settings: ClickSettings, wasError: Bool)>
+        init(_ settings: ClickSettings) { last = Mutex((settings, false)) }
+    }
+
+    /// Creates a store and loads the settings file once.
+    ///
+    /// - Parameters:
+    ///   - fileURL: The settings file. When `nil`, `INPUTCLICK_CONFIG` if set,
+    ///     else `$XDG_CONFIG_HOME/inputclick/settings.conf` or
+    ///     `~/.config/inputclick/settings.conf` (``SettingsLocation``). A file
+    ///     given here wins over `INPUTCLICK_CONFIG`.
+    ///   - environment: Where `INPUTCLICK_*`, `XDG_CONFIG_HOME` and `HOME` are
+    ///     looked up. Tests pass their own.
+    ///
+    /// After `init`, ``current`` holds the settings and ``lastError`` any problem.
+    ///
+    /// Thread context: any thread; reads the file on the calling thread.
+    public init(fileURL: URL? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.fileURL = (fileURL ?? SettingsLocation.fileURL(environment: environment)).standardizedFileURL
+        self.homeDirectory = SettingsLocation.homeDirectory(environment: environment)
+        var overrides = SettingsEnvironmentOverrides.none
+        var environmentError: SettingsError?
+        do throws(SettingsError) {
+            overrides = try SettingsEnvironmentOverrides(environment: environment)
+        } catch {
+            environmentError = error
+        }
+        self.environmentOverrides = overrides
+        self.environmentError = environmentError
+        let defaults = ClickSettings()
+        state = Mutex(State(fileLayer: defaults, current: overrides.applied(to: defaults), fileError: nil))
+        reload()
+    }
+
+    deinit {
+        watching.withLock { $0 }?.stop()
+    }
+
+    /// The settings in force: the last good file (or the defaults) with the environment layer on top.
+    ///
+    /// Thread context: any thread; takes a short lock.
+    public var current: ClickSettings { state.withLock { $0.current } }
+
+    /// What keeps part of the user's settings from applying now: the last
+    /// load's file error, else ``environmentError``, else `nil`.
+    ///
+    /// Thread context: any thread; takes a short lock.
+    public var lastError: SettingsError? { state.withLock { $0.fileError } ?? environmentError }
+
+    /// Reads and parses the settings file again and, if it is good, makes it the file layer.
+    ///
+    /// - Returns: The new ``current`` settings, or the file's error, in which
+    ///   case nothing changed except ``lastError``. This does not call the
+    ///   ``startWatching(onChange:onError:)`` callbacks; the watcher tells
+    ///   them about any change it finds on its own.
+    ///
+    /// Thread context: any thread; reads the file on the calling thread.
+    @discardableResult
+    public func reload() -> Result<ClickSettings, SettingsError> {
+        reloadLock.withLock { _ in
+            let outcome: Result<ClickSettings, SettingsError>
+            do throws(SettingsError) {
+                guard fileURL.isFileURL else {
+                    throw SettingsError(kind: .unreadableFile, file: fileURL.absoluteString, problem: "is not a file URL")
+                }
+                if let text = try SettingsFileReader.read(path: fileURL.path) {
+                    outcome = .success(try Self.parse(text: text, file: fileURL.path, homeDirectory: homeDirectory))
+                } else {
+                    outcome = .success(ClickSettings())
+                }
+            } catch {
+                outcome = .failure(error)
+            }
+            return state.withLock { state in
+                switch outcome {
+                case .success(let fileLayer):
+                    state.fileLayer = fileLayer
+                    state.current = environmentOverrides.applied(to: fileLayer)
+                    state.fileError = nil
+                    return .success(state.current)
+                case .failure(let error):
+                    state.fileError = error
+                    return .failure(error)
+                }
+            }
+        }
+    }
+
+    /// Parses the text of a settings file; see ``SettingsFileFormat`` for the format.
+    ///
+    /// Pure: no file or environment is read.
+    ///
+    /// - Parameters:
+    ///   - text: The file's text.
+    ///   - file: The path named in error messages; a relative `sound-pack` is
+    ///     resolved against its directory.
+    ///   - homeDirectory: What `~` in `sound-pack` expands to; `nil` refuses `~`.
+    /// - Returns: The defaults with every key of `text` applied.
+    /// - Throws: ``SettingsError`` for the first bad line; nothing of `text` applies then.
+    ///
+    /// Thread context: any thread.
+    public static func parse(text: String, file: String, homeDirectory: String? = nil) throws(SettingsError) -> ClickSettings {
+        try SettingsFileFormat.parse(text: text, file: file, homeDirectory: homeDirectory)
+    }
+
+    // MARK: Live reload
+
+    /// Follows the settings file and reloads it whenever it changes.
+    ///
+    /// After a change, a good file calls `onChange` with the new ``current``
+    /// settings when they differ from the ones last delivered, or when the
+    /// previous check had failed; a bad file calls `onError` and leaves
+    /// ``current`` as it was. Calling this again replaces the earlier callbacks.
+    ///
+    /// One check runs as soon as the watch is set up, before this returns, so
+    /// a change made since the store was created (or a file that is still
+    /// bad) is reported too; every change after this returns is seen through
+    /// inotify. The callbacks of that first check run on the private queue
+    /// while the caller waits.
+    ///
+    /// If inotify cannot be set up (or stops working later), `onError` gets a
+    /// ``SettingsError/Kind/watchFailed`` error, the settings in force stay,
+    /// and ``isWatching`` is `false`.
+    ///
+    /// - Parameters:
+    ///   - onChange: Receives the new settings.
+    ///   - onError: Receives each problem with the file or the watch.
+    ///
+    /// Thread context: any thread. The callbacks run on a private serial
+    /// queue, one at a time, never after ``stopWatching()`` returns; they may
+    /// call any method of the store, including ``stopWatching()``.
+    public func startWatching(onChange: @escaping @Sendable (ClickSettings) -> Void,
+                              onError: @escaping @Sendable (SettingsError) -> Void) {
+        let delivery = Delivery(current)
+        let watcher = SettingsFileWatcher(
+            filePath: fileURL.path,
+            onCheck: { [weak self] in self?.check(delivery, onChange: onChange, onError: onError) },
+            onFailure: { error in onError(error) })
+        // Swap in one step, so concurrent calls never leave a watcher running unowned.
+        let previous = watching.withLock { current in
+            defer { current = watcher }
+            return current
+        }
+        previous?.stop()
+        watcher.start()   // Does nothing if a concurrent stopWatching() already stopped it.
+    }
+
+    /// Stops following the file. The settings in force stay. No callback runs
+    /// after this returns. Does nothing when not watching.
+    ///
+    /// Thread context: any thread, including from inside a watch callback.
+    public func stopWatching() {
+        let watcher = watching.withLock { watcher in
+            defer { watcher = nil }
+            return watcher
+        }
+        watcher?.stop()
+    }
+
+    /// Whether the file is being followed.
+    ///
+    /// Thread context: any thread.
+    public var isWatching: Bool { watching.withLock { $0 }?.isRunning ?? false }
+
+    /// The directory inotify watches now: the file's directory, or its nearest
+    /// existing ancestor while that is missing; `nil` when not watching.
+    ///
+    /// Thread context: any thread.
+    public var watchedDirectory: String? { watching.withLock { $0 }?.watchedDirectory }
+
+    /// Reloads for the watcher and tells the callbacks what happened.
+    private func check(_ delivery: Delivery, onChange: @Sendable (ClickSettings) -> Void,
+                       onError: @Sendable (SettingsError) -> Void) {
+        switch reload() {
+        case .success(let settings):
+            let changed = delivery.last.withLock { delivered in
+                defer { delivered = (settings, false) }
+                return delivered.settings != settings || delivered.wasError
+            }
+            if changed { onChange(settings) }
+        case .failure(let error):
+            delivery.last.withLock { $0.wasError = true }
+            onError(error)
+        }
+    }
+}

@@ -1,0 +1,87 @@
+/// How single values are spelled, shared by the settings file and the
+/// environment variables, so both accept exactly the same text.
+///
+/// Thread context: pure functions; any thread.
+enum SettingsValueSyntax {
+    /// Parses a plain decimal number: an optional sign, digits, and an
+    /// optional fraction (`0.5`, `-12`, `.25`, `100.`). Exponents, `inf`,
+    /// `nan` and hexadecimal are refused, so a typo cannot turn into a
+    /// surprising value.
+    static func number(_ text: String) -> Double? {
+        var digits = 0, points = 0
+        for (index, character) in text.enumerated() {
+            switch character {
+            case "+" where index == 0, "-" where index == 0: continue
+            case "0"..."9": digits += 1
+            case ".": points += 1
+            default: return nil
+            }
+        }
+        guard digits > 0, points <= 1, let value = Double(text), value.isFinite else { return nil }
+        return value
+    }
+
+    /// The words accepted as booleans, in the order they are listed in messages.
+    static let booleanWords: [(word: String, value: Bool)] = [
+        ("on", true), ("off", false), ("true", true), ("false", false),
+        ("yes", true), ("no", false), ("1", true), ("0", false),
+    ]
+
+    /// Parses `on`/`off`, `true`/`false`, `yes`/`no` or `1`/`0`, ignoring case.
+    static func boolean(_ text: String) -> Bool? {
+        let lowered = text.lowercased()
+        return booleanWords.first(where: { $0.word == lowered })?.value
+    }
+
+    /// The outcome of reading a directory path.
+    enum PathReading: Equatable {
+        /// The value was empty: use the bundled sounds.
+        case none
+        /// An absolute path.
+        case path(String)
+        /// The value cannot be used; the text says why (it follows "must be …").
+        case refused(String)
+    }
+
+    /// Reads a directory path. Empty means none; `~` and `~/…` expand to
+    /// `homeDirectory`; a relative path is taken relative to `baseDirectory`.
+    static func directoryPath(_ text: String, baseDirectory: String, homeDirectory: String?) -> PathReading {
+        if text.isEmpty { return .none }
+        var path = text
+        if text == "~" || text.hasPrefix("~/") {
+            guard let home = homeDirectory, home.hasPrefix("/") else {
+                return .refused("a path, but '~' cannot expand because the home directory is unknown")
+            }
+            path = joined(home, String(text.dropFirst(text == "~" ? 1 : 2)))
+        } else if text.hasPrefix("~") {
+            return .refused("a directory path ('~' expands only as '~' or '~/…'), not \(quoted(text))")
+        } else if !text.hasPrefix("/") {
+            path = joined(baseDirectory, text)
+        }
+        while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+        return .path(path)
+    }
+
+    /// `directory/component`, without doubling a slash.
+    static func joined(_ directory: String, _ component: String) -> String {
+        if component.isEmpty { return directory }
+        return directory.hasSuffix("/") ? directory + component : directory + "/" + component
+    }
+
+    /// The value in single quotes for an error message: control characters are
+    /// escaped and very long values are shortened, so the message stays one readable line.
+    static func quoted(_ text: String) -> String {
+        var out = ""
+        var count = 0
+        for scalar in text.unicodeScalars {
+            if count == 80 { out += "…"; break }
+            count += 1
+            if scalar.value < 0x20 || scalar.value == 0x7F {
+                out += "\\u{" + String(scalar.value, radix: 16) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return "'" + out + "'"
+    }
+}

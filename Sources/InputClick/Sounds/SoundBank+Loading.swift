@@ -1,0 +1,51 @@
+extension SoundBank {
+    /// Builds a bank for an output of `sampleRate` and `channels`, taking each
+    /// kind's sound from the pack in `packDirectory` when it has a usable file
+    /// for it, and the bundled sound otherwise.
+    ///
+    /// Everything expensive happens here, once: each pack file is size-checked
+    /// (at most 4 MiB) before decoding, decoded with libsndfile, checked for
+    /// length (at most 2 s), sanitized, converted with libsamplerate and
+    /// fitted to the channel count (see ``DecodedSound/converted(toSampleRate:channels:)``).
+    /// A refused file leaves its kind's bundled sound in place and adds a
+    /// ``SoundLoadError`` to ``SoundBankLoad/problems``; so does a pack path that
+    /// does not exist or is not a directory. Loading never fails as a whole:
+    /// a host can print the problems and still click.
+    ///
+    /// - Parameter packDirectory: a sound-pack directory (see ``SoundPack``),
+    ///   or `nil` for the bundled sounds alone.
+    /// - Precondition: `sampleRate` is in ``supportedSampleRates`` and
+    ///   `channels` in ``supportedChannelCounts``.
+    ///
+    /// Thread context: any thread but the render thread (it does file I/O and allocates).
+    public static func load(packDirectory: String?, sampleRate: Int, channels: Int) -> SoundBankLoad {
+        precondition(supportedSampleRates.contains(sampleRate) && supportedChannelCounts.contains(channels),
+                     "SoundBank.load needs a rate in \(supportedSampleRates) and channels in \(supportedChannelCounts), not \(sampleRate) Hz × \(channels)")
+        var sounds: [ClickKind: [Float]] = [:]
+        var origins: [ClickKind: String] = [:]
+        var problems: [SoundLoadError] = []
+        if let packDirectory {
+            let pack = SoundPack(scanning: packDirectory)
+            problems = pack.problems
+            for kind in ClickKind.allCases {
+                guard let path = pack.files[kind] else { continue }
+                do throws(SoundLoadError) {
+                    let sound = try SoundFileReader.read(path, limits: .soundPack)
+                        .converted(toSampleRate: sampleRate, channels: channels)
+                    guard sound.frameCount > 0 else { throw SoundLoadError(path: path, reason: .empty) }
+                    sounds[kind] = sound.samples
+                    origins[kind] = path
+                } catch {
+                    problems.append(SoundLoadError(path: error.path, reason: error.reason, kind: kind))
+                }
+            }
+            problems.sort { $0.path < $1.path }
+        }
+        for kind in ClickKind.allCases where sounds[kind] == nil {
+            sounds[kind] = bundledSamples(kind, sampleRate: sampleRate, channels: channels)
+            origins[kind] = "bundled"
+        }
+        return SoundBankLoad(bank: SoundBank(sampleRate: sampleRate, channels: channels, sounds: sounds, origins: origins),
+                             problems: problems)
+    }
+}

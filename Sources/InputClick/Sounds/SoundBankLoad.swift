@@ -1,0 +1,11 @@
+/// The result of loading a sound bank: a bank that always has all five
+/// sounds, and what went wrong on the way.
+///
+/// Thread context: a plain value; use it from any thread.
+public struct SoundBankLoad: Sendable {
+    /// The bank: pack sounds where they loaded, bundled sounds everywhere else.
+    public let bank: SoundBank
+    /// Every file or directory that was refused, with its reason, in file-name
+    /// order. Empty when everything in the pack loaded (or no pack was given).
+    public let problems: [SoundLoadError]
+}

@@ -1,0 +1,116 @@
+import CSndFile
+import Synchronization
+
+/// An open libsndfile handle: the package's only caller of `sf_*` functions,
+/// so the C interop for sound files lives in this one file.
+///
+/// Every failure is a ``SoundFileFailure`` carrying libsndfile's own
+/// `sf_strerror` text. The handle closes itself when released.
+final class SoundFileHandle {
+    /// The open file; the corresponding C type is `SNDFILE *`.
+    private let file: OpaquePointer
+    /// The format, rate, channel count and frame count libsndfile reported.
+    let info: SF_INFO
+    private var isOpen = true
+
+    /// `sf_open` keeps the reason of a failed open in one process-wide slot
+    /// (`sf_strerror(NULL)`); this lock keeps two opens from mixing reasons.
+    private static let openLock = Mutex<Void>(())
+
+    private init(file: OpaquePointer, info: SF_INFO) {
+        self.file = file
+        self.info = info
+    }
+
+    deinit { if isOpen { sf_close(file) } }
+
+    /// Opens `path` for reading, floats normalized to ±1.
+    /// The corresponding C function is `sf_open` with `SFM_READ`.
+    static func openForReading(_ path: String) throws(SoundFileFailure) -> SoundFileHandle {
+        var info = SF_INFO()
+        let result: Result<OpaquePointer, SoundFileFailure> = openLock.withLock { _ in
+            if let file = sf_open(path, Int32(SFM_READ), &info) { return .success(file) }
+            return .failure(SoundFileFailure(String(cString: sf_strerror(nil))))
+        }
+        let file = try result.get()
+        let handle = SoundFileHandle(file: file, info: info)
+        _ = sf_command(file, Int32(SFC_SET_NORM_FLOAT), nil, Int32(SF_TRUE))
+        return handle
+    }
+
+    /// Creates (or truncates) `path` for writing in `format` (an `SF_FORMAT_*`
+    /// major type ORed with a subtype). Floats are clipped to ±1 when the
+    /// format stores integers, and no PEAK chunk is written (it holds a time
+    /// stamp, which would make identical audio give different files).
+    /// The corresponding C function is `sf_open` with `SFM_WRITE`.
+    static func openForWriting(_ path: String, format: Int32, sampleRate: Int,
+                               channels: Int) throws(SoundFileFailure) -> SoundFileHandle {
+        var info = SF_INFO()
+        info.samplerate = Int32(clamping: sampleRate)
+        info.channels = Int32(clamping: channels)
+        info.format = format
+        guard sf_format_check(&info) == SF_TRUE else {
+            throw SoundFileFailure("libsndfile cannot write \(channels) channel(s) at \(sampleRate) Hz in this format")
+        }
+        let result: Result<OpaquePointer, SoundFileFailure> = openLock.withLock { _ in
+            if let file = sf_open(path, Int32(SFM_WRITE), &info) { return .success(file) }
+            return .failure(SoundFileFailure(String(cString: sf_strerror(nil))))
+        }
+        let file = try result.get()
+        let handle = SoundFileHandle(file: file, info: info)
+        _ = sf_command(file, Int32(SFC_SET_ADD_PEAK_CHUNK), nil, Int32(SF_FALSE))
+        _ = sf_command(file, Int32(SFC_SET_CLIPPING), nil, Int32(SF_TRUE))
+        return handle
+    }
+
+    /// Reads up to `frames` frames of interleaved floats into `buffer`;
+    /// returns how many were read (0 at the end).
+    /// The corresponding C function is `sf_readf_float`.
+    func readFrames(into buffer: UnsafeMutablePointer<Float>, frames: Int) -> Int {
+        Int(sf_readf_float(file, buffer, sf_count_t(frames)))
+    }
+
+    /// Writes interleaved floats; throws unless every frame was written.
+    /// The corresponding C function is `sf_writef_float`.
+    func write(_ samples: [Float]) throws(SoundFileFailure) {
+        let frames = samples.count / Int(info.channels)
+        let written = samples.withUnsafeBufferPointer { Int(sf_writef_float(file, $0.baseAddress, sf_count_t(frames))) }
+        guard written == frames else { throw failure(default: "wrote \(written) of \(frames) frames") }
+    }
+
+    /// Writes interleaved 16-bit integers unchanged; throws unless every frame was written.
+    /// The corresponding C function is `sf_writef_short`.
+    func write(_ samples: [Int16]) throws(SoundFileFailure) {
+        let frames = samples.count / Int(info.channels)
+        let written = samples.withUnsafeBufferPointer { Int(sf_writef_short(file, $0.baseAddress, sf_count_t(frames))) }
+        guard written == frames else { throw failure(default: "wrote \(written) of \(frames) frames") }
+    }
+
+    /// The error libsndfile recorded on this handle, if any.
+    /// The corresponding C functions are `sf_error` and `sf_strerror`.
+    var recordedError: SoundFileFailure? {
+        sf_error(file) == 0 ? nil : SoundFileFailure(String(cString: sf_strerror(file)))
+    }
+
+    /// Closes the file, flushing what was written.
+    /// The corresponding C function is `sf_close`.
+    func close() throws(SoundFileFailure) {
+        guard isOpen else { return }
+        isOpen = false
+        let code = sf_close(file)
+        if code != 0 { throw SoundFileFailure(String(cString: sf_error_number(code))) }
+    }
+
+    private func failure(default text: String) -> SoundFileFailure {
+        recordedError ?? SoundFileFailure(text)
+    }
+
+    /// The major format (`SF_FORMAT_WAV`, `SF_FORMAT_FLAC`, …) of ``info``.
+    var majorFormat: Int32 { info.format & Int32(SF_FORMAT_TYPEMASK) }
+}
+
+/// A libsndfile failure: the library's own message.
+struct SoundFileFailure: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}

@@ -1,0 +1,84 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Decodes sound files with libsndfile: WAV (8-, 16-, 24- and 32-bit integer
+/// and 32/64-bit float, any channel count, any rate), FLAC and Ogg/Vorbis —
+/// whatever the installed libsndfile reads, recognised by content, not by
+/// the file's extension.
+///
+/// Integer formats are scaled to ±1 (libsndfile's float normalization: a
+/// 16-bit sample `s` reads as `s / 32768`). Decoded samples are sanitized:
+/// NaN and infinities become 0 and everything is clamped to ±1, so a broken
+/// float file can never blow up the mix.
+///
+/// Thread context: any thread but the render thread (it does file I/O and allocates).
+public enum SoundFileReader {
+    /// Frames read per `sf_readf_float` call.
+    private static let chunkFrames = 4096
+
+    /// Reads the whole file at `path`, refusing it (before decoding where
+    /// possible) if it breaks `limits`.
+    ///
+    /// - Throws: ``SoundLoadError`` naming `path`, with the reason
+    ///   ``SoundLoadError/Reason/notFound``, ``SoundLoadError/Reason/notARegularFile``,
+    ///   ``SoundLoadError/Reason/unreadable(_:)``, ``SoundLoadError/Reason/tooLarge(bytes:limit:)``,
+    ///   ``SoundLoadError/Reason/undecodable(_:)`` (with `sf_strerror`'s text),
+    ///   ``SoundLoadError/Reason/unsupportedFormat(_:)``, ``SoundLoadError/Reason/empty``
+    ///   or ``SoundLoadError/Reason/tooLong(seconds:limit:)``.
+    ///
+    /// Thread context: any thread but the render thread (file I/O, allocation).
+    public static func read(_ path: String, limits: SoundFileLimits = .none) throws(SoundLoadError) -> DecodedSound {
+        func refuse(_ reason: SoundLoadError.Reason) -> SoundLoadError { SoundLoadError(path: path, reason: reason) }
+
+        // Checked before libsndfile sees the file: a FIFO would block the open,
+        // and the size limit must hold before anything is decoded.
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            let code = errno
+            throw refuse(code == ENOENT || code == ENOTDIR ? .notFound : .unreadable(String(cString: strerror(code))))
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else { throw refuse(.notARegularFile) }
+        if let maxBytes = limits.maxBytes, Int64(status.st_size) > maxBytes {
+            throw refuse(.tooLarge(bytes: Int64(status.st_size), limit: maxBytes))
+        }
+        guard status.st_size > 0 else { throw refuse(.empty) }
+
+        let file: SoundFileHandle
+        do { file = try SoundFileHandle.openForReading(path) } catch { throw refuse(.undecodable(error.message)) }
+        let channels = Int(file.info.channels)
+        let rate = Int(file.info.samplerate)
+        guard channels > 0, rate > 0 else {
+            throw refuse(.unsupportedFormat("\(channels) channel(s) at \(rate) Hz"))
+        }
+        let maxFrames = limits.maxSeconds.map { Int(($0 * Double(rate)).rounded(.down)) }
+        let announcedFrames = Int(clamping: file.info.frames)
+        if let maxFrames, announcedFrames > maxFrames {
+            throw refuse(.tooLong(seconds: Double(announcedFrames) / Double(rate), limit: limits.maxSeconds ?? 0))
+        }
+
+        var samples: [Float] = []
+        samples.reserveCapacity(channels * min(max(announcedFrames, 0), maxFrames.map { $0 + 1 } ?? Int.max, 1 << 20))
+        var chunk = [Float](repeating: 0, count: chunkFrames * channels)
+        var total = 0
+        while true {
+            let got = chunk.withUnsafeMutableBufferPointer { file.readFrames(into: $0.baseAddress!, frames: chunkFrames) }
+            guard got > 0 else { break }
+            samples.append(contentsOf: chunk[0..<(got * channels)])
+            total += got
+            if let maxFrames, total > maxFrames {
+                throw refuse(.tooLong(seconds: Double(total) / Double(rate), limit: limits.maxSeconds ?? 0))
+            }
+        }
+        if total == 0, let failure = file.recordedError { throw refuse(.undecodable(failure.message)) }
+        guard total > 0 else { throw refuse(.empty) }
+
+        for i in samples.indices {
+            let value = samples[i]
+            samples[i] = value.isFinite ? min(max(value, -1), 1) : 0
+        }
+        return DecodedSound(samples: samples, sampleRate: rate, channels: channels, source: path)
+    }
+}

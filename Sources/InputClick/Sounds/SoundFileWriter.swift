@@ -1,0 +1,67 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Writes sound files with libsndfile, for tools and tests: rendered output
+/// (`inputclick type --output FILE.wav`), the bundled sounds, fixtures.
+///
+/// Files are reproducible: the same samples give the same bytes (no PEAK
+/// chunk, which would carry a time stamp). Float samples are clipped to full
+/// scale when the format stores integers; a 16-bit format stores `x` as
+/// `round(x × 32768)` limited to −32768…32767 (libsndfile's clipping
+/// conversion), the inverse of ``SoundFileReader``'s `s / 32768`. A partly
+/// written file is removed.
+///
+/// Thread context: any thread but the render thread (it does file I/O and allocates).
+public enum SoundFileWriter {
+    /// Writes interleaved float frames to `path` (created or replaced).
+    ///
+    /// - Throws: ``SoundWriteError`` naming `path` if the channel count does
+    ///   not divide the samples, the format cannot hold this rate and channel
+    ///   count, or the file cannot be created or written.
+    ///
+    /// Thread context: any thread but the render thread (file I/O, allocation).
+    public static func write(samples: [Float], sampleRate: Int, channels: Int,
+                             format: SoundFileFormat, to path: String) throws(SoundWriteError) {
+        try checkShape(count: samples.count, sampleRate: sampleRate, channels: channels, path: path)
+        try writeFile(path, format: format, sampleRate: sampleRate, channels: channels) { (file) throws(SoundFileFailure) in try file.write(samples) }
+    }
+
+    /// Writes interleaved 16-bit integer frames to `path` as 16-bit WAV,
+    /// unchanged (no float round trip): how the bundled sounds are stored.
+    ///
+    /// - Throws: ``SoundWriteError`` naming `path`, as ``write(samples:sampleRate:channels:format:to:)``.
+    ///
+    /// Thread context: any thread but the render thread (file I/O, allocation).
+    public static func writePCM16(samples: [Int16], sampleRate: Int, channels: Int,
+                                  to path: String) throws(SoundWriteError) {
+        try checkShape(count: samples.count, sampleRate: sampleRate, channels: channels, path: path)
+        try writeFile(path, format: .wavPCM16, sampleRate: sampleRate, channels: channels) { (file) throws(SoundFileFailure) in try file.write(samples) }
+    }
+
+    private static func checkShape(count: Int, sampleRate: Int, channels: Int, path: String) throws(SoundWriteError) {
+        guard sampleRate > 0, channels > 0, count % channels == 0 else {
+            throw SoundWriteError(path: path, reason: "\(count) samples do not make whole frames of \(channels) channel(s) at \(sampleRate) Hz")
+        }
+    }
+
+    private static func writeFile(_ path: String, format: SoundFileFormat, sampleRate: Int, channels: Int,
+                                  body: (SoundFileHandle) throws(SoundFileFailure) -> Void) throws(SoundWriteError) {
+        do throws(SoundFileFailure) {
+            let file = try SoundFileHandle.openForWriting(path, format: format.libsndfileFormat,
+                                                          sampleRate: sampleRate, channels: channels)
+            do throws(SoundFileFailure) {
+                try body(file)
+                try file.close()
+            } catch {
+                try? file.close()
+                unlink(path)
+                throw error
+            }
+        } catch {
+            throw SoundWriteError(path: path, reason: error.message)
+        }
+    }
+}

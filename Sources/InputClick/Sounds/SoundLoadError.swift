@@ -1,0 +1,109 @@
+/// Why a sound file or sound-pack directory was refused: the path and the
+/// reason, printable as one line ("/p/key.wav: lasts 2.5 s, longer than the
+/// 2 s limit").
+///
+/// ``SoundBank/load(packDirectory:sampleRate:channels:)`` collects these
+/// instead of throwing, so a host can warn and still click with the bundled
+/// sounds; ``SoundFileReader/read(_:limits:)`` throws them.
+///
+/// Thread context: a plain value; use it from any thread.
+public struct SoundLoadError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What was wrong.
+    ///
+    /// Thread context: a plain value; use it from any thread.
+    public enum Reason: Sendable, Hashable {
+        /// Nothing exists at the path.
+        case notFound
+        /// A sound pack path that is not a directory.
+        case notADirectory
+        /// A sound file path that is a directory, a device, a pipe or a socket.
+        case notARegularFile
+        /// The operating system refused access; the text is `strerror`'s.
+        case unreadable(String)
+        /// The file is bigger than the limit (checked before decoding).
+        case tooLarge(bytes: Int64, limit: Int64)
+        /// libsndfile could not decode it; the text is `sf_strerror`'s.
+        case undecodable(String)
+        /// The file decodes to zero frames.
+        case empty
+        /// The sound lasts longer than the limit.
+        case tooLong(seconds: Double, limit: Double)
+        /// The file's rate or channel count cannot be converted; the text says which.
+        case unsupportedFormat(String)
+        /// libsamplerate failed; the text is `src_strerror`'s.
+        case conversionFailed(String)
+        /// Two files in one pack claim the same kind; the other file's path.
+        case duplicateKind(otherPath: String)
+        /// A file in a pack whose name (before the extension) names no kind.
+        case unknownKind(String)
+    }
+
+    /// The file or directory concerned.
+    public let path: String
+    /// What was wrong with it.
+    public let reason: Reason
+    /// The kind whose sound this file would have replaced, when known; that
+    /// kind keeps the bundled sound.
+    public let kind: ClickKind?
+
+    /// Makes an error for `path`.
+    ///
+    /// Thread context: any thread.
+    public init(path: String, reason: Reason, kind: ClickKind? = nil) {
+        self.path = path
+        self.reason = reason
+        self.kind = kind
+    }
+
+    /// The reason alone, in words.
+    ///
+    /// Thread context: any thread.
+    public var reasonText: String {
+        switch reason {
+        case .notFound: return "does not exist"
+        case .notADirectory: return "is not a directory"
+        case .notARegularFile: return "is not a regular file"
+        case .unreadable(let text): return "cannot be read: \(text)"
+        case let .tooLarge(bytes, limit):
+            return "is \(bytes) bytes, over the \(Self.mebibytes(limit)) (\(limit)-byte) limit"
+        case .undecodable(let text): return "cannot be decoded: \(text)"
+        case .empty: return "holds no audio"
+        case let .tooLong(seconds, limit):
+            return "lasts \(Self.seconds(seconds)), longer than the \(Self.seconds(limit)) limit"
+        case .unsupportedFormat(let text): return "has an unsupported format: \(text)"
+        case .conversionFailed(let text): return "could not be converted: \(text)"
+        case .duplicateKind(let other): return "claims the same kind as \(other); neither is used"
+        case .unknownKind(let stem):
+            let names = ClickKind.allCases.map(\.name).joined(separator: ", ")
+            return "'\(stem)' names no click kind (expected one of \(names))"
+        }
+    }
+
+    /// `path: reason`, plus which bundled sound stays when ``kind`` is known.
+    ///
+    /// Thread context: any thread.
+    public var description: String {
+        var text = "\(path): \(reasonText)"
+        if let kind { text += " (the bundled \(kind) sound stays)" }
+        return text
+    }
+
+    private static func mebibytes(_ bytes: Int64) -> String {
+        decimal(Double(bytes) / 1_048_576) + " MiB"
+    }
+
+    private static func seconds(_ value: Double) -> String { decimal(value) + " s" }
+
+    /// A non-negative number with at most three decimals and no trailing zeros.
+    private static func decimal(_ value: Double) -> String {
+        let thousandths = Int((max(0, value) * 1000).rounded())
+        var text = "\(thousandths / 1000)"
+        var fraction = thousandths % 1000
+        guard fraction != 0 else { return text }
+        var digits = 3
+        while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
+        let padded = String(fraction)
+        text += "." + String(repeating: "0", count: digits - padded.count) + padded
+        return text
+    }
+}

@@ -1,0 +1,111 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// What a sound-pack directory offers: which file replaces which kind's sound.
+///
+/// A pack is a directory of files named by kind — `key.wav`, `delete.flac`,
+/// `space.ogg`, `modifier.wav`, `return.oga` — with one of the
+/// ``acceptedExtensions``. Names are matched without regard to case. Files
+/// with other extensions (a README, a licence, artwork) are ignored, and so
+/// are hidden files. A file with an accepted extension whose name is not a
+/// kind, and two files that claim the same kind (`key.wav` and `key.flac`),
+/// are problems: the duplicates are both refused, so the bundled sound stays
+/// rather than one being picked silently. A kind no file claims keeps its
+/// bundled sound.
+///
+/// Scanning only lists the directory; ``SoundBank/load(packDirectory:sampleRate:channels:)``
+/// decodes the files.
+///
+/// Thread context: any thread but the render thread (it does file I/O).
+public struct SoundPack: Sendable, Hashable {
+    /// The directory as given.
+    public let directory: String
+    /// The file claiming each kind, for kinds exactly one file claims.
+    public let files: [ClickKind: String]
+    /// What was wrong with the directory or its file names, in file-name order.
+    public let problems: [SoundLoadError]
+
+    /// File extensions that claim a kind (compared without regard to case):
+    /// WAV, FLAC and Ogg. Decoding goes by content, so an extension only
+    /// says which files are meant as sounds.
+    public static let acceptedExtensions: Set<String> = ["wav", "wave", "flac", "ogg", "oga"]
+
+    /// Lists `directory`.
+    ///
+    /// A path that does not exist gives ``SoundLoadError/Reason/notFound``, one
+    /// that is not a directory ``SoundLoadError/Reason/notADirectory``, and an
+    /// unreadable one ``SoundLoadError/Reason/unreadable(_:)``; the pack is
+    /// then empty, so every kind keeps its bundled sound.
+    ///
+    /// Thread context: any thread but the render thread (it lists a directory).
+    public init(scanning directory: String) {
+        self.directory = directory
+        let result: (files: [ClickKind: String], problems: [SoundLoadError])
+        do throws(SoundLoadError) {
+            result = Self.claims(try Self.listDirectory(directory), in: directory)
+        } catch {
+            result = ([:], [error])
+        }
+        files = result.files
+        problems = result.problems
+    }
+
+    /// `directory/name`.
+    static func join(_ directory: String, _ name: String) -> String {
+        directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+
+    private static func claims(_ names: [String],
+                               in directory: String) -> (files: [ClickKind: String], problems: [SoundLoadError]) {
+        var claimants: [ClickKind: [String]] = [:]
+        var problems: [SoundLoadError] = []
+        for name in names.sorted() where !name.hasPrefix(".") {
+            guard let dot = name.lastIndex(of: "."),
+                  acceptedExtensions.contains(name[name.index(after: dot)...].lowercased()) else { continue }
+            let stem = String(name[..<dot])
+            let path = join(directory, name)
+            guard let kind = ClickKind(name: stem.lowercased()) else {
+                problems.append(SoundLoadError(path: path, reason: .unknownKind(stem)))
+                continue
+            }
+            claimants[kind, default: []].append(path)
+        }
+        var files: [ClickKind: String] = [:]
+        for kind in ClickKind.allCases {
+            guard let paths = claimants[kind] else { continue }
+            if paths.count == 1 {
+                files[kind] = paths[0]
+                continue
+            }
+            for path in paths {
+                let others = paths.filter { $0 != path }.joined(separator: ", ")
+                problems.append(SoundLoadError(path: path, reason: .duplicateKind(otherPath: others), kind: kind))
+            }
+        }
+        return (files, problems)
+    }
+
+    /// The entry names of `directory`.
+    private static func listDirectory(_ directory: String) throws(SoundLoadError) -> [String] {
+        func refuse(_ reason: SoundLoadError.Reason) -> SoundLoadError { SoundLoadError(path: directory, reason: reason) }
+        var status = stat()
+        guard stat(directory, &status) == 0 else {
+            let code = errno
+            throw refuse(code == ENOENT || code == ENOTDIR ? .notFound : .unreadable(String(cString: strerror(code))))
+        }
+        guard status.st_mode & S_IFMT == S_IFDIR else { throw refuse(.notADirectory) }
+        guard let stream = opendir(directory) else { throw refuse(.unreadable(String(cString: strerror(errno)))) }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import InputClick
+import InputClickTesting
+import Synchronization
+import Testing
+
+private final class Keyboard: InputViewAudioFeedback, Sendable {
+    var enableInputClicksWhenVisible: Bool { true }
+}
+
+private final class Warnings: Sendable {
+    let lines = Mutex<[String]>([])
+    func add(_ line: String) { lines.withLock { $0.append(line) } }
+}
+
+/// Waits up to `seconds` for `condition`; returns whether it came true.
+private func eventually(_ seconds: Double = 5, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+        if condition() { return true }
+        usleep(5_000)
+    }
+    return condition()
+}
+
+@Suite("The assembled engine")
+struct EngineTests {
+    private func makeDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("inputclick-engine-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test("showing a keyboard opens the output, and a tap plays the bundled key sound into it")
+    func tapPlaysBundledSound() throws {
+        let directory = try makeDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = OfflineOutput()
+        let engine = InputClickEngine(output: output, options: .init(
+            settingsFile: directory.appendingPathComponent("settings.conf"), environment: [:], watchesSettings: false))
+        defer { engine.shutdown() }
+        #expect(engine.playInputClick() == .noVisibleInputView)
+        let keyboard = Keyboard()
+        engine.setVisibleInputViews([keyboard])
+        #expect(eventually { output.isRendering })
+        #expect(engine.playInputClick(.key) == .plays)
+        let audio = output.render(frameCount: 4800)
+        let format = try #require(output.lastRequest)
+        let expected = SoundBank.bundled(sampleRate: format.sampleRate, channels: format.channels)
+        // Default volume 0.8 is 60·log10(0.8) ≈ −5.8 dB.
+        let gain = ClickSettings().clickGain
+        let peak = AudioAnalysis.peak(audio, channels: format.channels)
+        #expect(abs(peak - gain * AudioAnalysis.peak(expected.samples(.key), channels: format.channels)) < 0.01)
+        engine.setVisibleInputViews([])
+        #expect(engine.playInputClick() == .noVisibleInputView)
+    }
+
+    @Test("a settings file changed while running turns clicks off and back on")
+    func settingsApplyLive() throws {
+        let directory = try makeDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("settings.conf")
+        let engine = InputClickEngine(output: OfflineOutput(), options: .init(settingsFile: file, environment: [:]))
+        defer { engine.shutdown() }
+        let keyboard = Keyboard()
+        engine.setVisibleInputViews([keyboard])
+        #expect(eventually { engine.decision() == .plays })
+        try "clicks = off\n".write(to: file, atomically: true, encoding: .utf8)
+        #expect(eventually { engine.decision() == .clicksOff })
+        try "clicks = on\nprofile = silent\n".write(to: file, atomically: true, encoding: .utf8)
+        #expect(eventually { engine.decision() == .silentProfile })
+        try "profile = quiet\n".write(to: file, atomically: true, encoding: .utf8)
+        #expect(eventually { engine.decision() == .plays })
+    }
+
+    @Test("a malformed settings file warns, names its line, and leaves the defaults in force")
+    func malformedSettingsWarn() throws {
+        let directory = try makeDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("settings.conf")
+        try "clicks = off\nvolume = loud\n".write(to: file, atomically: true, encoding: .utf8)
+        let warnings = Warnings()
+        let engine = InputClickEngine(output: OfflineOutput(), options: .init(
+            settingsFile: file, environment: [:], watchesSettings: false, warningHandler: warnings.add))
+        defer { engine.shutdown() }
+        #expect(engine.settings == ClickSettings())
+        #expect(engine.settingsError?.line == 2)
+        #expect(warnings.lines.withLock { $0 }.contains { $0.contains("settings.conf:2") })
+    }
+
+    @Test("a sound pack with a broken file still clicks, with the problem reported")
+    func brokenSoundPackStillClicks() throws {
+        let directory = try makeDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data("not a sound".utf8).write(to: directory.appendingPathComponent("key.wav"))
+        let file = directory.appendingPathComponent("settings.conf")
+        try "sound-pack = \(directory.path)\n".write(to: file, atomically: true, encoding: .utf8)
+        let warnings = Warnings()
+        let output = OfflineOutput()
+        let engine = InputClickEngine(output: output, options: .init(
+            settingsFile: file, environment: [:], watchesSettings: false, warningHandler: warnings.add))
+        defer { engine.shutdown() }
+        let keyboard = Keyboard()
+        engine.setVisibleInputViews([keyboard])
+        #expect(eventually { output.isRendering })
+        #expect(engine.soundProblems.map(\.path) == [directory.appendingPathComponent("key.wav").path])
+        #expect(warnings.lines.withLock { $0 }.contains { $0.contains("key.wav") })
+        #expect(engine.playInputClick() == .plays)
+        #expect(AudioAnalysis.peak(output.render(frameCount: 2400)) > 0.1)
+    }
+}

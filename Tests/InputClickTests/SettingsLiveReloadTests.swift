@@ -1,0 +1,189 @@
+import Foundation
+import InputClick
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite struct SettingsLiveReloadTests {
+    private let relativePath = "config/inputclick/settings.conf"
+
+    @Test func aSavedGoodFileReachesOnChangeAndABadOneReachesOnErrorWithoutChangingAnything() throws {
+        let directory = try SettingsTemporaryDirectory()
+        try directory.write("volume = 0.5\n", to: relativePath)
+        let store = SettingsStore(environment: directory.environment)
+        let recorder = SettingsCallbackRecorder()
+        store.startWatching(recordingInto: recorder)
+        defer { store.stopWatching() }
+        #expect(store.isWatching)
+        #expect(store.watchedDirectory == directory.child("config/inputclick"))
+
+        try directory.write("volume = 0.3\nprofile = quiet\n", to: relativePath)
+        #expect(settingsEventually { recorder.changes.last == ClickSettings(volume: 0.3, profile: .quiet) })
+        #expect(store.current == ClickSettings(volume: 0.3, profile: .quiet))
+
+        try directory.write("volume = 0.9\nprofile = loud\n", to: relativePath)
+        #expect(settingsEventually { !recorder.errors.isEmpty })
+        #expect(recorder.errors.last?.description
+                == "\(directory.child(relativePath)):2: profile must be one of full, quiet, silent, not 'loud'")
+        #expect(store.current == ClickSettings(volume: 0.3, profile: .quiet))
+        #expect(store.lastError?.line == 2)
+    }
+
+    @Test func aRenameOverTheFileAsEditorsSaveIsReloaded() throws {
+        let directory = try SettingsTemporaryDirectory()
+        try directory.write("volume = 0.5\n", to: relativePath)
+        let store = SettingsStore(environment: directory.environment)
+        let recorder = SettingsCallbackRecorder()
+        store.startWatching(recordingInto: recorder)
+        defer { store.stopWatching() }
+
+        try directory.writeByRename("volume = 0.2\nclicks = off\n", to: relativePath)
+        #expect(settingsEventually { recorder.changes.last == ClickSettings(clicksEnabled: false, volume: 0.2) })
+        #expect(store.current == ClickSettings(clicksEnabled: false, volume: 0.2))
+    }
+
+    @Test func aDirectoryCreatedAfterTheWatchStartedIsFollowed() throws {
+        let directory = try SettingsTemporaryDirectory()
+        let store = SettingsStore(environment: directory.environment)
+        let recorder = SettingsCallbackRecorder()
+        store.startWatching(recordingInto: recorder)
+        defer { store.stopWatching() }
+        #expect(store.isWatching)
+        #expect(store.watchedDirectory == directory.path)
+
+        try directory.write("volume = 0.1\n", to: relativePath)   // mkdir -p config/inputclick, then write.
+        #expect(settingsEventually { recorder.changes.last == ClickSettings(volume: 0.1) })
+        #expect(store.watchedDirectory == directory.child("config/inputclick"))
+        #expect(recorder.errors.isEmpty)
+    }
+
+    @Test func aDeletedAndRecreatedDirectoryIsFollowedAgain() throws {
+        let directory = try SettingsTemporaryDirectory()
+        try directory.write("volume = 0.5\n", to: relativePath)
+        let store = SettingsStore(environment: directory.environment)
+        let recorder = SettingsCallbackRecorder()
+        store.startWatching(recordingInto: recorder)
+        defer { store.stopWatching() }
+
+        try FileManager.default.removeItem(atPath: directory.child("config"))
+        #expect(settingsEventually { recorder.changes.last == ClickSettings() })
+        #expect(settingsEventually { store.watchedDirectory == directory.path })
+
+        try directory.write("volume = 0.7\n", to: relativePath)
+        #expect(settingsEventually { recorder.changes.last == ClickSettings(volume: 0.7) })
+    }
+
+    @Test func deletingTheWatchedFileReturnsToTheDefaults() throws {
+        let directory = try SettingsTemporaryDirectory()
+        try directory.write("volume = 0.5\n", to: relativePath)
+        let store = SettingsStore(environment: directory.environment)
+        let recorder = SettingsCallbackRecorder()
+        store.startWatching(recordingInto: recorder)
+        defer { store.stopWatching() }
+
+        #expect(unlink(directory.child(relativePath)) == 0)
+        #expect(settingsEventually { recorder.changes.last == ClickSettings() })
+    }
+
+    @Test func fixingABadFileReportsTheSettingsAgainEvenWhenTheyAreUnchanged() throws {
+        let directory = try SettingsTemporaryDirectory()
+        try directory.write("volume = 0.5\n", to: relativePath)
+        let store = SettingsStore(environment: directory.environment)
+        let recorder = SettingsCallbackRecorder()
+        store.startWatching(recordingInto: recorder)
+        defer { store.stopWatching() }
+
+        try directory.write("volume = half\n", to: relativePath)
+        #expect(settingsEventually { recorder.errors.count == 1 })
+        try directory.write("volume = 0.5\n", to: relativePath)
+        #expect(settingsEventually { recorder.changes == [ClickSettings(volume: 0.5)] })
+        #expect(store.lastError == nil)
+    }
+
+    @Test func changesToOtherFilesInTheDirectoryAreIgnored() throws {
+        let directory = try SettingsTemporaryDirectory()
+        try directory.write("volume = 0.5\n", to: relativePath)
+        let store = SettingsStore(environment: directory.environment)
+        let recorder = SettingsCallbackRecorder()
+        store.startWatching(recordingInto: recorder)
+        defer { store.stopWatching() }
+
+        try directory.write("volume = nonsense\n", to: "config/inputclick/other.conf")
+        try directory.write("volume = 0.25\n", to: relativePath)
+        #expect(settingsEventually { recorder.changes.last == ClickSettings(volume: 0.25) })
+        #expect(recorder.errors.isEmpty)
+        #expect(recorder.changes.count == 1)
+    }
+
+    @Test func afterStopWatchingNoCallbackRuns() throws {
+        let directory = try SettingsTemporaryDirectory()
+        try directory.write("volume = 0.5\n", to: relativePath)
+        let store = SettingsStore(environment: directory.environment)
+        let recorder = SettingsCallbackRecorder()
+        store.startWatching(recordingInto: recorder)
+        store.stopWatching()
+        #expect(!store.isWatching)
+        #expect(store.watchedDirectory == nil)
+
+        try directory.write("volume = 0.1\n", to: relativePath)
+        usleep(300_000)   // Several quiet periods: a running watcher would have reported by now.
+        #expect(recorder.changes.isEmpty)
+        #expect(store.current == ClickSettings(volume: 0.5))
+    }
+
+    @Test func aCallbackMayStopTheWatchItself() throws {
+        let directory = try SettingsTemporaryDirectory()
+        let store = SettingsStore(environment: directory.environment)
+        let recorder = SettingsCallbackRecorder()
+        store.startWatching(onChange: { [store] settings in
+            recorder.record(settings)
+            store.stopWatching()
+        }, onError: { recorder.record($0) })
+
+        try directory.write("volume = 0.6\n", to: relativePath)
+        #expect(settingsEventually { !store.isWatching })
+        #expect(recorder.changes == [ClickSettings(volume: 0.6)])
+    }
+
+    @Test func theEnvironmentLayerStaysOnTopOfReloadedFiles() throws {
+        let directory = try SettingsTemporaryDirectory()
+        try directory.write("volume = 0.5\n", to: relativePath)
+        let store = SettingsStore(environment: directory.environment.merging(["INPUTCLICK_PROFILE": "silent"]) { $1 })
+        let recorder = SettingsCallbackRecorder()
+        store.startWatching(recordingInto: recorder)
+        defer { store.stopWatching() }
+
+        try directory.write("volume = 0.4\nprofile = full\n", to: relativePath)
+        #expect(settingsEventually { recorder.changes.last == ClickSettings(volume: 0.4, profile: .silent) })
+    }
+
+    @Test func startingAgainReplacesTheEarlierCallbacks() throws {
+        let directory = try SettingsTemporaryDirectory()
+        let store = SettingsStore(environment: directory.environment)
+        let first = SettingsCallbackRecorder()
+        let second = SettingsCallbackRecorder()
+        store.startWatching(recordingInto: first)
+        store.startWatching(recordingInto: second)
+        defer { store.stopWatching() }
+
+        try directory.write("volume = 0.6\n", to: relativePath)
+        #expect(settingsEventually { second.changes == [ClickSettings(volume: 0.6)] })
+        #expect(first.changes.isEmpty)
+    }
+
+    @Test func concurrentStartsAndStopsLeaveNoWatcherRunning() throws {
+        let directory = try SettingsTemporaryDirectory()
+        let store = SettingsStore(environment: directory.environment)
+        let recorder = SettingsCallbackRecorder()
+        DispatchQueue.concurrentPerform(iterations: 40) { index in
+            if index % 2 == 0 { store.startWatching(recordingInto: recorder) } else { store.stopWatching() }
+        }
+        store.stopWatching()
+        #expect(!store.isWatching)
+
+        try directory.write("volume = 0.6\n", to: relativePath)
+        usleep(300_000)   // Several quiet periods: a leftover watcher would have reported by now.
+        #expect(recorder.changes.isEmpty)
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import InputClick
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A fresh directory under the system's temporary directory, removed when the
+/// value is released. Settings tests never touch the real `~/.config`.
+final class SettingsTemporaryDirectory {
+    let path: String
+
+    init() throws {
+        let base = FileManager.default.temporaryDirectory.path
+        path = base + "/inputclick-settings-tests-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    /// `path/relative`.
+    func child(_ relative: String) -> String { path + "/" + relative }
+
+    /// An environment that points every settings lookup inside this directory.
+    var environment: [String: String] { ["HOME": child("home"), "XDG_CONFIG_HOME": child("config")] }
+
+    /// Writes `text` in place (open, truncate, write, close), creating directories as needed.
+    func write(_ text: String, to relative: String) throws {
+        let target = child(relative)
+        try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent,
+                                                withIntermediateDirectories: true)
+        try text.write(toFile: target, atomically: false, encoding: .utf8)
+    }
+
+    /// Saves as editors do: writes a temporary file beside the target, then renames it over the target.
+    func writeByRename(_ text: String, to relative: String) throws {
+        let target = child(relative)
+        let temporary = (target as NSString).deletingLastPathComponent + "/.settings.conf.swp"
+        try text.write(toFile: temporary, atomically: false, encoding: .utf8)
+        guard rename(temporary, target) == 0 else { throw CocoaError(.fileWriteUnknown) }
+    }
+}
+
+/// What a store's watch callbacks reported, in order.
+final class SettingsCallbackRecorder: Sendable {
+    private let changeLog = Mutex<[ClickSettings]>([])
+    private let errorLog = Mutex<[SettingsError]>([])
+
+    var changes: [ClickSettings] { changeLog.withLock { $0 } }
+    var errors: [SettingsError] { errorLog.withLock { $0 } }
+
+    func record(_ settings: ClickSettings) { changeLog.withLock { $0.append(settings) } }
+    func record(_ error: SettingsError) { errorLog.withLock { $0.append(error) } }
+}
+
+extension SettingsStore {
+    /// Starts watching with callbacks that go to `recorder`.
+    func startWatching(recordingInto recorder: SettingsCallbackRecorder) {
+        startWatching(onChange: { recorder.record($0) }, onError: { recorder.record($0) })
+    }
+}
+
+/// Polls `condition` every 10 ms until it holds or `seconds` pass.
+///
+/// - Returns: Whether the condition held in time.
+func settingsEventually(within seconds: Double = 5, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+        if condition() { return true }
+        usleep(10_000)
+    }
+    return condition()
+}
