@@ -12,17 +12,19 @@
 #   env      prints the shell exports a client needs (eval "$(… env)").
 #
 # Environment:
-#   INPUTCLICK_SINK_NAME     the JACK server name; default "inputclick". Give
-#                            each concurrent test run its own name.
+#   INPUTCLICK_SINK_NAME     the JACK server name; default "default", the name
+#                            JACK clients use when JACK_DEFAULT_SERVER is unset.
+#                            Give concurrent runs on one machine their own names.
 #   INPUTCLICK_SINK_RUN_DIR  where the PID file and log go; default
 #                            ${XDG_RUNTIME_DIR:-/tmp}/inputclick-sink.
 #
-# Clients must run with JACK_DEFAULT_SERVER=<name>, JACK_NO_START_SERVER=1 and
-# ALSA_CONFIG_PATH=/usr/share/alsa/alsa.conf:<repo>/config/alsa/inputclick-test.conf,
-# then play to the ALSA PCM "inputclick_sink" (or "inputclick_capture:FILE=…").
+# Clients must run with JACK_NO_START_SERVER=1 and
+# ALSA_CONFIG_PATH=/usr/share/alsa/alsa.conf:<repo>/config/alsa/inputclick-test.conf
+# (plus JACK_DEFAULT_SERVER=<name> for a name other than "default"), then play
+# to the ALSA PCM "inputclick_sink" (or "inputclick_capture:FILE=…").
 set -eu
 
-name=${INPUTCLICK_SINK_NAME:-inputclick}
+name=${INPUTCLICK_SINK_NAME:-default}
 run_dir=${INPUTCLICK_SINK_RUN_DIR:-${XDG_RUNTIME_DIR:-/tmp}/inputclick-sink}
 pidfile=$run_dir/$name.pid
 logfile=$run_dir/$name.log

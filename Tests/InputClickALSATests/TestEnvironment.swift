@@ -11,12 +11,16 @@ enum TestEnvironment {
     static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The sink's JACK server name: `INPUTCLICK_SINK_NAME` when given (a sink
-    /// started by the test command), else one private to this test process.
-    static let sinkName: String = {
-        if let given = ProcessInfo.processInfo.environment["INPUTCLICK_SINK_NAME"], !given.isEmpty { return given }
-        return "inputclick-test-\(getpid())"
+    /// `INPUTCLICK_SINK_NAME` as given when the tests started: a sink the
+    /// test command started and owns.
+    static let givenSinkName: String? = {
+        guard let given = ProcessInfo.processInfo.environment["INPUTCLICK_SINK_NAME"], !given.isEmpty else { return nil }
+        return given
     }()
+
+    /// The sink's JACK server name: ``givenSinkName``, else one private to
+    /// this test process, so that concurrent test runs never share a sink.
+    static let sinkName: String = givenSinkName ?? "inputclick-test-\(getpid())"
 
     private static let prepared: Bool = {
         let config = repositoryRoot.appendingPathComponent("config/alsa/inputclick-test.conf").path

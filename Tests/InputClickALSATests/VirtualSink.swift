@@ -4,9 +4,10 @@ import Synchronization
 /// The real-time virtual sink the tests play into: the JACK dummy server of
 /// `scripts/virtual-sink.sh`, under ``TestEnvironment/sinkName``.
 ///
-/// If a sink of that name already runs (the test command started it), the
-/// tests use it and leave it running; otherwise they start one that the
-/// script stops when this process exits, and stop it themselves at the end
+/// With `INPUTCLICK_SINK_NAME` given, the sink is the test command's: the
+/// tests use it (starting it if needed), restart it after stopping it, and
+/// leave it running. Otherwise the sink is private to this process: the
+/// script stops it when the process exits, and the tests stop it at the end
 /// of ``ThroughTheVirtualSink``.
 enum VirtualSink {
     /// The ALSA PCM that plays into the sink.
@@ -31,9 +32,10 @@ enum VirtualSink {
     /// Starts the sink unless it runs; returns the script's output on failure.
     static func start() -> String? {
         if isRunning { return nil }
-        let result = script(["start", "--watch-pid", "\(getpid())"])
+        let owned = TestEnvironment.givenSinkName == nil
+        let result = script(owned ? ["start", "--watch-pid", "\(getpid())"] : ["start"])
         guard result.status == 0 else { return result.output }
-        startedHere.withLock { $0 = true }
+        if owned { startedHere.withLock { $0 = true } }
         return nil
     }
 
