@@ -111,7 +111,7 @@ stop() {
         fi
         sleep 0.1
     done
-    rm -f "$pidfile"
+    rm -f "$pidfile" "$logfile"
     echo "virtual-sink: '$name' stopped"
 }
 
