@@ -259,17 +259,34 @@ enum ALSACalls {
 
     // MARK: Configuration lookups
 
-    /// Whether the ALSA configuration defines a PCM called `name` (with its
-    /// arguments, as in `hw:0,0` or `capture:FILE=/tmp/x.wav`). The
-    /// corresponding C functions are `snd_config_update_ref` and `snd_config_search_definition`.
+    /// Whether the ALSA configuration defines a PCM called `name`: whether
+    /// `pcm.<base>` exists, `<base>` being the name before any `:` arguments
+    /// (`hw` for `hw:0,0`). The definition is not expanded, because expanding
+    /// `default` on a machine with no sound card fails although the name is
+    /// perfectly valid. The corresponding C functions are
+    /// `snd_config_update_ref` and `snd_config_search`.
     static func isPCMDefined(_ name: String) throws(ALSAError) -> Bool {
+        let base = String(name.prefix { $0 != ":" })
+        guard !base.isEmpty, !base.contains(".") else { return false }
         var top: OpaquePointer?
         try check(snd_config_update_ref(&top), "snd_config_update_ref")
         defer { if let top { snd_config_unref(top) } }
+        var pcms: OpaquePointer?
+        guard snd_config_search(top, "pcm", &pcms) >= 0 else { return false }
         var definition: OpaquePointer?
-        guard snd_config_search_definition(top, "pcm", name, &definition) >= 0 else { return false }
-        if let definition { snd_config_delete(definition) }
-        return true
+        return snd_config_search(pcms, base, &definition) >= 0
+    }
+
+    /// Replaces alsa-lib's error handler, which prints diagnostics such as
+    /// `ALSA lib confmisc.c:855:(parse_card) cannot find card '0'` to standard
+    /// error, with one that prints nothing. The corresponding C function is
+    /// `snd_lib_error_set_handler`.
+    static func silenceLibraryMessages() {
+        // The C type is variadic; a handler that reads none of its arguments
+        // is safe to call through it on the Linux ABIs.
+        let silent: @convention(c) (UnsafePointer<CChar>?, Int32, UnsafePointer<CChar>?, Int32,
+                                    UnsafePointer<CChar>?) -> Void = { _, _, _, _, _ in }
+        _ = snd_lib_error_set_handler(unsafeBitCast(silent, to: OpaquePointer.self))
     }
 
     /// The index of the sound card named or numbered `card`, or `nil` if there

@@ -107,6 +107,17 @@ public final class ALSAOutput: AudioOutput {
         setenv("LIBASOUND_THREAD_SAFE", "0", 0)
     }
 
+    /// Stops alsa-lib from printing its own diagnostics to standard error
+    /// (lines such as `ALSA lib confmisc.c:855:(parse_card) cannot find card '0'`,
+    /// repeated at every attempt to open a device that is not there). The
+    /// player already reports each problem once, in its own words. This
+    /// replaces alsa-lib's error handler for the whole process.
+    ///
+    /// Thread context: call at start-up, before other threads use ALSA.
+    public static func silenceLibraryMessages() {
+        ALSACalls.silenceLibraryMessages()
+    }
+
     /// The alsa-lib version in use, such as `1.2.8`.
     ///
     /// Thread context: any thread.

@@ -48,6 +48,7 @@ let periods = integer("--periods", 2, 2...32, in: options)
 let seed = UInt64(integer("--seed", 1, 0...Int(Int32.max), in: options))
 
 ALSAOutput.disableLibraryLocking()
+ALSAOutput.silenceLibraryMessages()
 let device = options["--device"] ?? ((try? ALSAOutput(device: "inputclick_sink")) != nil ? "inputclick_sink" : "default")
 let output: ALSAOutput
 do {

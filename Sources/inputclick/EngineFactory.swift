@@ -9,11 +9,13 @@ func makeEngine(device: String, warnings: @escaping @Sendable (String) -> Void) 
 }
 
 /// The ALSA output for `device`, checked against the ALSA configuration, with
-/// alsa-lib's internal locking off (the CLI is the only user of its PCMs).
+/// alsa-lib's internal locking off (the CLI is the only user of its PCMs) and
+/// its own stderr diagnostics silenced (the player warns once, in its words).
 ///
 /// - Throws: ``RuntimeFailure`` (exit 64) naming the device and the problem.
 func makeALSAOutput(device: String) throws -> ALSAOutput {
     ALSAOutput.disableLibraryLocking()
+    ALSAOutput.silenceLibraryMessages()
     do {
         return try ALSAOutput(device: device)
     } catch {
