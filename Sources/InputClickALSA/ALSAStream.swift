@@ -30,6 +30,7 @@ final class ALSAStream: AudioOutputStream, RealtimeThreadBody, @unchecked Sendab
     private let stopRequested = Atomic<Bool>(false)
     private let isClosed = Atomic<Bool>(false)
     private let threadBox = Mutex<RealtimeThread?>(nil)
+    private let realtime = Atomic<Bool>(false)
     private let floatBuffer: UnsafeMutablePointer<Float>
     private let deviceBuffer: UnsafeMutableRawPointer
     private let ownsDeviceBuffer: Bool
@@ -69,7 +70,7 @@ final class ALSAStream: AudioOutputStream, RealtimeThreadBody, @unchecked Sendab
         floatBuffer.deallocate()
     }
 
-    var isRealtime: Bool { threadBox.withLock { $0?.isRealtime ?? false } }
+    var isRealtime: Bool { realtime.load(ordering: .relaxed) }
 
     func start(rendering renderer: OutputRenderer, onFault: @escaping @Sendable (OutputFault) -> Void) throws {
         precondition(renderer.format.sampleRate == format.sampleRate && renderer.format.channels == format.channels,
@@ -78,13 +79,18 @@ final class ALSAStream: AudioOutputStream, RealtimeThreadBody, @unchecked Sendab
         self.renderer = renderer
         self.onFault = onFault
         let thread = try RealtimeThread.start(priority: priority, body: self)
+        realtime.store(thread.isRealtime, ordering: .relaxed)
         threadBox.withLock { $0 = thread }
     }
 
     func close() {
         guard !isClosed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         stopRequested.store(true, ordering: .releasing)
-        let thread = threadBox.withLock { $0 }
+        // Taking the thread out breaks the cycle stream → thread → body (the stream).
+        let thread = threadBox.withLock { box -> RealtimeThread? in
+            defer { box = nil }
+            return box
+        }
         thread?.join()
         ALSACalls.drop(pcm)
         ALSACalls.close(pcm)

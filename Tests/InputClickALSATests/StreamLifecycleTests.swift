@@ -1,6 +1,7 @@
 import Foundation
 import InputClick
 import InputClickALSA
+import InputClickTesting
 import Testing
 
 extension ThroughTheVirtualSink {
@@ -52,6 +53,26 @@ extension ThroughTheVirtualSink {
             #expect(format.channels == 2)
             #expect(abs(format.periodMilliseconds - 4.0 / 3.0) < 0.01)
             #expect(rig.hideAndWaitUntilClosed())
+        }
+
+        @Test func aClosedStreamStopsItsThreadAndIsReleased() throws {
+            let output = try ALSAOutput(device: VirtualSink.device, renderPriority: nil)
+            weak var released: AnyObject?
+            do {
+                let stream = try output.openStream(OutputStreamRequest())
+                let format = stream.format
+                let mixer = Mixer(configuration: MixerConfiguration(sampleRate: format.sampleRate, channels: format.channels),
+                                  bank: SyntheticClickSounds.bank(sampleRate: format.sampleRate, channels: format.channels))
+                let latency = LatencyRecorder()
+                try stream.start(rendering: OutputRenderer(mixer: mixer, latency: latency, format: format)) { _ in }
+                #expect(mixer.submitClick(.key, requestedAt: MonotonicClock.now()))
+                #expect(waitUntil(seconds: 5) { latency.count == 1 })
+                stream.close()
+                stream.close()
+                released = stream
+            }
+            #expect(released == nil, "the stream and its buffers outlived close()")
+            #expect(SinkRig.renderThreadCount() == 0)
         }
     }
 }
