@@ -44,17 +44,6 @@ extension ThroughTheVirtualSink {
             #expect(rig.hideAndWaitUntilClosed())
         }
 
-        @Test func theStreamReportsTheLowLatencyProfileItNegotiated() throws {
-            let rig = try SinkRig()
-            #expect(rig.showAndWaitUntilRunning())
-            let format = try #require(rig.player.statistics.format)
-            #expect(format.periodFrames == 64)
-            #expect(format.bufferFrames == 128)
-            #expect(format.channels == 2)
-            #expect(abs(format.periodMilliseconds - 4.0 / 3.0) < 0.01)
-            #expect(rig.hideAndWaitUntilClosed())
-        }
-
         @Test func aClosedStreamStopsItsThreadAndIsReleased() throws {
             let output = try ALSAOutput(device: VirtualSink.device, renderPriority: nil)
             weak var released: AnyObject?
