@@ -52,3 +52,43 @@ struct CLITypeTests {
         #expect(run.standardError.contains("/nonexistent-dir/x.wav"))
     }
 }
+
+/// `type --device` shares the serialized sink suite, since its tests start and stop the one sink.
+extension CLITapTests {
+    @Test("--device plays one click per tap in real time through real alsa-lib, and prints only the text")
+    func typeThroughTheSink() throws {
+        #expect(CLISink.script(["start", "--watch-pid", "\(getpid())"]) == 0)
+        defer { CLISink.script(["stop"]) }
+        let capture = FileManager.default.temporaryDirectory.appendingPathComponent("inputclick-type-\(UUID().uuidString).wav").path
+        defer { try? FileManager.default.removeItem(atPath: capture) }
+        var environment = CLISink.environment
+        environment["INPUTCLICK_CONFIG"] = capture + ".none"
+        let run = try CLIProcess.run(["type", "Hi, you!", "--wpm", "120", "--device", "inputclick_capture:FILE=\(capture)"],
+                                     environment: environment)
+        #expect(run.status == 0)
+        #expect(run.standardOutput == "Hi, you!")
+        #expect(run.standardError.contains("call to converter"))
+        let played = try SoundFileReader.read(capture)
+        // h (shifted automatically) i 123 , space (back to letters) y o u 123 !: 10 taps, 100 ms apart.
+        let onsets = AudioAnalysis.onsets(played.samples, channels: played.channels, threshold: 0.01, quietFrames: 1200)
+        #expect(onsets.count == 10)
+        let gaps = zip(onsets, onsets.dropFirst()).map { Double($1 - $0) / Double(played.sampleRate) }
+        #expect(gaps.allSatisfy { $0 > 0.04 && $0 < 0.2 })
+    }
+
+    @Test("--device naming no ALSA device exits 64 before typing anything")
+    func typeToAnUnknownDevice() throws {
+        let run = try CLIProcess.run(["type", "x", "--device", "no_such_pcm_here"], environment: CLISink.environment)
+        #expect(run.status == 64)
+        #expect(run.standardOutput.isEmpty)
+        #expect(run.standardError.contains("no_such_pcm_here"))
+    }
+
+    @Test("a configured device with no hardware behind it warns once and still types the text")
+    func typeToAnAbsentDevice() throws {
+        let run = try CLIProcess.run(["type", "ok", "--device", "inputclick_absent"], environment: CLISink.environment)
+        #expect(run.status == 0)
+        #expect(run.standardOutput == "ok")
+        #expect(run.standardError.contains("without clicks"))
+    }
+}
