@@ -4,4 +4,6 @@ let allSubcommands: [any Subcommand.Type] = [
     KeyboardCommand.self,
     GenerateSoundsCommand.self,
     TapCommand.self,
+    DevicesCommand.self,
+    DoctorCommand.self,
 ]

@@ -109,3 +109,21 @@ struct EngineTests {
         #expect(AudioAnalysis.peak(output.render(frameCount: 2400)) > 0.1)
     }
 }
+
+@Suite("The engine's warnings")
+struct EngineWarningTests {
+    @Test("the player's warning about an output that cannot open reaches the engine's handler")
+    func playerWarningsReachTheHandler() throws {
+        let warnings = Warnings()
+        let output = OfflineOutput()
+        output.isAvailable = false
+        let engine = InputClickEngine(output: output, options: .init(
+            settingsFile: URL(fileURLWithPath: "/nonexistent/settings.conf"), environment: [:],
+            watchesSettings: false, warningHandler: warnings.add))
+        defer { engine.shutdown() }
+        let keyboard = Keyboard()
+        engine.setVisibleInputViews([keyboard])
+        #expect(eventually { !warnings.lines.withLock { $0 }.isEmpty })
+        #expect(engine.playInputClick() == .noOutput)
+    }
+}

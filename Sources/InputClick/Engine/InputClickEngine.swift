@@ -34,8 +34,9 @@ public final class InputClickEngine: Sendable {
         public var watchesSettings: Bool
         /// The per-kind click rate limit. Default 20 per second, bursts of 3.
         public var rateLimit: ClickRateLimit
-        /// Where warnings go (bad settings file, refused sound files, no device).
-        /// Default: standard error, one line each.
+        /// Where every warning goes: bad settings file, refused sound files, and
+        /// the player's (no device, faults); it replaces
+        /// ``ClickPlayerConfiguration/warningHandler``. Default: standard error, one line each.
         public var warningHandler: @Sendable (String) -> Void
 
         /// The defaults.
@@ -71,6 +72,8 @@ public final class InputClickEngine: Sendable {
         let problems = self.problems
         var playerConfiguration = options.player
         playerConfiguration.mixer.ducking = settings.ducking
+        // One place for every warning: the player's (no device, faults) too.
+        playerConfiguration.warningHandler = warn
         let player = ClickPlayer(output: output, configuration: playerConfiguration, settings: settings) { request in
             guard SoundBank.supportedSampleRates.contains(request.sampleRate),
                   SoundBank.supportedChannelCounts.contains(request.channels) else {

@@ -1,0 +1,111 @@
+import Foundation
+import InputClick
+import InputClickALSA
+import Synchronization
+
+/// `inputclick doctor [--device NAME] [--json]`: says whether a click would
+/// play, and if not, why: settings, sound pack, device, gate.
+struct DoctorCommand: Subcommand {
+    static let name = "doctor"
+    static let abstract = "Check settings, sounds and the device, and say whether clicks will play."
+    static let help = """
+        USAGE: inputclick doctor [--device NAME] [--json]
+
+        Reads the settings as a host would, loads the sound pack, opens the
+        device with a click-enabled keyboard shown, and reports:
+          - the settings file, its problems, and the settings in force;
+          - the sound for each kind (bundled or from the pack), and refused files;
+          - the device's actual rate, format, period and buffer;
+          - the gate's decision for a tap, with the reason when it does not play.
+        Exits 0 when a tap would click, 1 when it would not.
+
+        OPTIONS:
+          --device NAME   The ALSA device to check. Default: default.
+          --json          One JSON object instead of text.
+          -h, --help      Show this help.
+        """
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let scanner = try ArgumentScanner(arguments, valueOptions: ["--device"], flagOptions: ["--json"])
+        guard scanner.positionals.isEmpty else { throw UsageError("unexpected argument '\(scanner.positionals[0])'") }
+        let device = scanner.value("--device") ?? "default"
+        guard !device.isEmpty else { throw UsageError("--device needs a device name, not an empty string") }
+
+        let warnings = WarningList()
+        let engine = try makeEngine(device: device, warnings: warnings.add)
+        defer { engine.shutdown() }
+        let settings = engine.settings
+        let keyboard = DoctorKeyboard()
+        engine.setVisibleInputViews([keyboard])
+        let deadline = Date().addingTimeInterval(3)
+        while !engine.player.isAcceptingClicks && Date() < deadline { usleep(10_000) }
+        let decision = engine.decision(for: .key)
+        let format = engine.player.statistics.format
+
+        var report: [String: Any] = [
+            "version": InputClickVersion.string,
+            "settingsFile": engine.settingsStore.fileURL.path,
+            "settingsFileExists": FileManager.default.fileExists(atPath: engine.settingsStore.fileURL.path),
+            "settings": [
+                "clicks": settings.clicksEnabled, "volume": settings.volume, "profile": settings.profile.description,
+                "clickGainDecibels": settings.clickGainDecibels.isFinite ? settings.clickGainDecibels : -999,
+                "soundPack": settings.soundPackDirectory ?? "",
+                "duckDepthDecibels": settings.ducking.depthDecibels, "duckAttackMilliseconds": settings.ducking.attackMilliseconds,
+                "duckHoldMilliseconds": settings.ducking.holdMilliseconds, "duckReleaseMilliseconds": settings.ducking.releaseMilliseconds,
+            ] as [String: Any],
+            "settingsError": engine.settingsError?.description ?? NSNull(),
+            "soundProblems": engine.soundProblems.map(\.description),
+            "device": device,
+            "playerState": engine.player.state.description,
+            "decision": decision.identifier,
+            "reason": decision.description,
+            "warnings": warnings.lines,
+        ]
+        if let format {
+            report["stream"] = ["sampleRate": format.sampleRate, "channels": format.channels,
+                                "sampleFormat": format.sampleFormat.description,
+                                "periodFrames": format.periodFrames, "bufferFrames": format.bufferFrames,
+                                "periodMilliseconds": format.periodMilliseconds, "bufferMilliseconds": format.bufferMilliseconds]
+        }
+        engine.setVisibleInputViews([])
+
+        if scanner.flag("--json") {
+            let data = try JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys])
+            print(String(decoding: data, as: UTF8.self))
+        } else {
+            var lines = ["inputclick \(InputClickVersion.string)"]
+            let file = engine.settingsStore.fileURL.path
+            lines.append("settings file:  \(file)\((report["settingsFileExists"] as? Bool) == true ? "" : " (absent: defaults)")")
+            if let error = engine.settingsError { lines.append("  problem:      \(error)") }
+            lines.append("settings:       clicks \(settings.clicksEnabled ? "on" : "off"), volume \(settings.volume) ("
+                         + String(format: "%.1f dB", settings.clickGainDecibels) + "), profile \(settings.profile)")
+            lines.append("                ducking \(settings.ducking.depthDecibels) dB, attack \(settings.ducking.attackMilliseconds) ms, "
+                         + "hold \(settings.ducking.holdMilliseconds) ms, release \(settings.ducking.releaseMilliseconds) ms")
+            lines.append("sounds:         \(settings.soundPackDirectory.map { "pack \($0)" } ?? "bundled")")
+            for problem in engine.soundProblems { lines.append("  refused:      \(problem)") }
+            if let format {
+                lines.append("device:         \(device): \(format.sampleRate) Hz, \(format.channels) ch, \(format.sampleFormat), "
+                             + String(format: "period %d (%.2f ms), buffer %d (%.2f ms)", format.periodFrames,
+                                      format.periodMilliseconds, format.bufferFrames, format.bufferMilliseconds))
+            } else {
+                lines.append("device:         \(device): not open (\(engine.player.state))")
+            }
+            for warning in warnings.lines { lines.append("  warning:      \(warning)") }
+            lines.append("a tap:          \(decision.identifier): \(decision.description)")
+            print(lines.joined(separator: "\n"))
+        }
+        return decision == .plays ? 0 : 1
+    }
+}
+
+/// The keyboard doctor shows: opted in to clicks, like the demo keyboard.
+private final class DoctorKeyboard: InputViewAudioFeedback {
+    var enableInputClicksWhenVisible: Bool { true }
+}
+
+/// Warnings collected from any thread.
+private final class WarningList: Sendable {
+    private let storage = Mutex<[String]>([])
+    func add(_ line: String) { storage.withLock { $0.append(line) } }
+    var lines: [String] { storage.withLock { $0 } }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+/// `doctor` and `devices` share the serialized sink suite.
+extension CLITapTests {
+    private func json(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    @Test("doctor on the sink reports the actual stream and that a tap plays, exit 0")
+    func doctorOnTheSink() throws {
+        #expect(CLISink.script(["start", "--watch-pid", "\(getpid())"]) == 0)
+        defer { CLISink.script(["stop"]) }
+        var environment = CLISink.environment
+        environment["INPUTCLICK_CONFIG"] = "/nonexistent/inputclick.conf"
+        let run = try CLIProcess.run(["doctor", "--device", "inputclick_sink", "--json"], environment: environment)
+        #expect(run.status == 0)
+        let report = try json(run.standardOutput)
+        #expect(report["decision"] as? String == "plays")
+        let stream = try #require(report["stream"] as? [String: Any])
+        #expect(stream["sampleRate"] as? Int == 48_000)
+        #expect(stream["periodFrames"] as? Int == 64)
+    }
+
+    @Test("doctor on a device with no hardware says no-output, shows the warning, and exits 1")
+    func doctorOnAnAbsentDevice() throws {
+        let run = try CLIProcess.run(["doctor", "--device", "inputclick_absent", "--json"], environment: CLISink.environment)
+        #expect(run.status == 1)
+        let report = try json(run.standardOutput)
+        #expect(report["decision"] as? String == "no-output")
+        #expect((report["warnings"] as? [String])?.first?.contains("inputclick_absent") == true)
+    }
+
+    @Test("doctor names a bad settings file's line, and shows that clicks off is why a tap is silent")
+    func doctorExplainsSettings() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("inputclick-doctor-\(UUID().uuidString).conf")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try "clicks = off\n".write(to: file, atomically: true, encoding: .utf8)
+        var environment = CLISink.environment
+        environment["INPUTCLICK_CONFIG"] = file.path
+        let off = try CLIProcess.run(["doctor", "--device", "inputclick_absent"], environment: environment)
+        #expect(off.status == 1)
+        #expect(off.standardOutput.contains("a tap:          clicks-off"))
+        try "clicks = off\nvolume = 2\n".write(to: file, atomically: true, encoding: .utf8)
+        let bad = try CLIProcess.run(["doctor", "--device", "inputclick_absent"], environment: environment)
+        #expect(bad.standardOutput.contains("\(file.path):2: volume must be a number from 0 to 1, not '2'"))
+        // The malformed file does not apply at all: clicks stay on, so the reason is the device.
+        #expect(bad.standardOutput.contains("a tap:          no-output"))
+    }
+
+    @Test("devices lists the sink with its description, as text and as JSON")
+    func devicesListsTheSink() throws {
+        let text = try CLIProcess.run(["devices"], environment: CLISink.environment)
+        #expect(text.status == 0)
+        #expect(text.standardOutput.contains("inputclick_sink"))
+        let run = try CLIProcess.run(["devices", "--json"], environment: CLISink.environment)
+        let list = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [[String: String]])
+        #expect(list.contains { $0["name"] == "inputclick_sink" && $0["description"]?.contains("virtual sink") == true })
+    }
+}
