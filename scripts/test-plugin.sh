@@ -90,7 +90,7 @@ check_pkg_config() {
   cflags=${cflags% } libs=${libs% }   # pkg-config ends its output with a space
   echo "inputclick $version: cflags '$cflags', libs '$libs'"
   [ "$cflags" = "-I$prefix/include" ] || { echo "unexpected cflags" >&2; return 1; }
-  case " $libs " in *" -L$prefix/lib "*" -linputclick "*) ;; *) echo "unexpected libs" >&2; return 1 ;; esac
+  [[ " $libs " == *" -L$prefix/lib "* && " $libs " == *" -linputclick "* ]] || { echo "unexpected libs" >&2; return 1; }
   [ -L "$prefix/lib/libinputclick.so" ] && [ -L "$prefix/lib/libinputclick.so.0" ] || { echo "symlinks missing" >&2; return 1; }
 }
 
