@@ -1,4 +1,6 @@
 /// Every subcommand, in the order `inputclick --help` lists them.
 let allSubcommands: [any Subcommand.Type] = [
+    TypeCommand.self,
+    KeyboardCommand.self,
     GenerateSoundsCommand.self,
 ]

@@ -1,0 +1,59 @@
+/// Clicks at given times, to be rendered offline: `inputclick type --output`,
+/// tests, and tools that want the audio a typing session makes without a device.
+///
+/// Thread context: a plain value; use it from any thread.
+public struct ClickTimeline: Sendable, Hashable {
+    /// One click: when, in nanoseconds from the timeline's start, and which sound.
+    public struct Entry: Sendable, Hashable {
+        /// Nanoseconds from the start of the timeline.
+        public var time: UInt64
+        /// The sound.
+        public var kind: ClickKind
+
+        /// Creates an entry.
+        public init(time: UInt64, kind: ClickKind) {
+            self.time = time
+            self.kind = kind
+        }
+    }
+
+    /// The clicks, in any order.
+    public var entries: [Entry]
+
+    /// Creates a timeline.
+    public init(_ entries: [Entry]) {
+        self.entries = entries
+    }
+
+    /// Renders every click frame-exactly (a click at time *t* starts at frame
+    /// round(*t* × rate)), through `mixer`, with everything the mixer does
+    /// (click-on-click ducking, voice stealing, limiter), and returns the
+    /// interleaved audio. The audio ends `tailFrames` after the last click
+    /// starts; pass the longest sound's length to keep every tail.
+    ///
+    /// Thread context: any thread that is `mixer`'s only renderer. It
+    /// allocates, so never on a real-time thread.
+    public func render(through mixer: Mixer, tailFrames: Int) -> [Float] {
+        let rate = UInt64(mixer.configuration.sampleRate)
+        let channels = mixer.configuration.channels
+        let sorted = entries.sorted { $0.time < $1.time }
+        let starts = sorted.map { Int(($0.time * rate + 500_000_000) / 1_000_000_000) }
+        let total = (starts.last ?? 0) + max(0, tailFrames)
+        var audio = [Float](repeating: 0, count: total * channels)
+        var frame = 0
+        audio.withUnsafeMutableBufferPointer { buffer in
+            var next = 0
+            while frame < total {
+                // Queue every click due now, then render up to the next one.
+                while next < sorted.count && starts[next] <= frame {
+                    _ = mixer.submitClick(sorted[next].kind, requestedAt: sorted[next].time)
+                    next += 1
+                }
+                let until = next < sorted.count ? min(starts[next], total) : total
+                mixer.render(into: buffer.baseAddress! + frame * channels, frameCount: until - frame)
+                frame = until
+            }
+        }
+        return audio
+    }
+}

@@ -1,0 +1,27 @@
+/// The Chinese punctuation mode's mapping from ASCII punctuation to its
+/// full-width forms: `,` `.` `?` `!` `:` `;` become `，` `。` `？` `！` `：` `；`.
+///
+/// Thread context: a plain value; use it from any thread.
+public enum FullWidthPunctuation {
+    /// Every ASCII key text that has a full-width form, with that form.
+    public static let forms: [String: String] = [
+        ",": "\u{FF0C}", // ，
+        ".": "\u{3002}", // 。 (the ideographic full stop)
+        "?": "\u{FF1F}", // ？
+        "!": "\u{FF01}", // ！
+        ":": "\u{FF1A}", // ：
+        ";": "\u{FF1B}", // ；
+    ]
+
+    /// The full-width form of `text`, or `text` itself when it has none.
+    ///
+    /// Thread context: any thread.
+    public static func form(of text: String) -> String { forms[text] ?? text }
+
+    /// Whether `character` is one of the full-width sentence ends `。`, `？`, `！`.
+    ///
+    /// Thread context: any thread.
+    public static func isSentenceEnd(_ character: Character) -> Bool {
+        character == "\u{3002}" || character == "\u{FF1F}" || character == "\u{FF01}"
+    }
+}

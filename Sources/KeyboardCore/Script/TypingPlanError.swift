@@ -1,0 +1,59 @@
+/// A character that planned typing cannot produce: no key of the demo
+/// keyboard types it, or the text input does not take it.
+///
+/// Thread context: a plain value; use it from any thread.
+public struct TypingPlanError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Why the character cannot be typed.
+    ///
+    /// Thread context: a plain value; use it from any thread.
+    public enum Reason: Sendable, Hashable {
+        /// No key on any page of this keyboard type types it.
+        case noKey(KeyboardType)
+        /// A key types it, but the text input did not take it; the payload says
+        /// why (for example, return in a text field performs its action).
+        case notAccepted(String)
+    }
+
+    /// The character.
+    public var character: Character
+    /// Its position in the text, counting `Character`s from 0.
+    public var offset: Int
+    /// Why.
+    public var reason: Reason
+
+    /// Creates an error.
+    ///
+    /// Thread context: any thread.
+    public init(character: Character, offset: Int, reason: Reason) {
+        self.character = character
+        self.offset = offset
+        self.reason = reason
+    }
+
+    /// For example: `cannot type "😀" (U+1F600), character 7 of the text: no key
+    /// of the demo keyboard (keyboard type default) produces it`.
+    public var description: String {
+        let what: String
+        switch reason {
+        case .noKey(let type): what = "no key of the demo keyboard (keyboard type \(type)) produces it"
+        case .notAccepted(let why): what = why
+        }
+        return "cannot type \(Self.describe(character)), character \(offset + 1) of the text: \(what)"
+    }
+
+    /// The character quoted with its code points, or just the code points
+    /// (with a name for the usual controls) when it would not print.
+    static func describe(_ character: Character) -> String {
+        let codes = character.unicodeScalars.map { scalar in
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            return "U+" + String(repeating: "0", count: max(4 - hex.count, 0)) + hex
+        }.joined(separator: " ")
+        let names: [Character: String] = ["\n": "line feed", "\r": "carriage return", "\r\n": "CR LF", "\t": "tab"]
+        if let name = names[character] { return "\(name) (\(codes))" }
+        let printable = character.unicodeScalars.allSatisfy { scalar in
+            !(scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format
+              || (scalar.properties.isWhitespace && scalar != " "))
+        }
+        return printable ? "\"\(character)\" (\(codes))" : codes
+    }
+}

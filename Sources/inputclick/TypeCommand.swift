@@ -1,0 +1,102 @@
+import InputClick
+import KeyboardCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `inputclick type TEXT [--wpm N] [--device NAME] [--output FILE.wav]`: types
+/// TEXT through the demo keyboard with the script runner, at a human rhythm,
+/// with a click on every tap, and prints the text exactly as the input holds
+/// it at the end.
+struct TypeCommand: Subcommand {
+    static let name = "type"
+    static let abstract = "Type text through the demo keyboard, with a click on every tap."
+    static let help = """
+        USAGE: inputclick type TEXT [--wpm N] [--device NAME] [--output FILE.wav]
+
+        Types TEXT into a text view through the demo keyboard at a human rhythm,
+        tapping shift, 123, #+= and ch/en as needed, with a click on every tap.
+        Standard output gets the text the view holds at the end, exactly, with
+        nothing added (no trailing line break). Messages go to standard error.
+
+        ARGUMENTS:
+          TEXT                The text to type. Put -- before text that starts with '-'.
+                              The demo keyboard types printable ASCII (all but
+                              the backtick), line breaks, € £ ¥ • and the
+                              full-width ，。？！：；.
+
+        OPTIONS:
+          --wpm N             Speed in words (five taps) per minute, 1 to 300. Default 40.
+          --device NAME       Play the clicks in real time through this ALSA device
+                              (any PCM name: default, hw:0,0, plughw:1, dmix, …).
+                              Default: default.
+          --output FILE.wav   Render the clicks offline to a WAV file instead
+                              (48 kHz stereo 16-bit), as fast as possible.
+          -h, --help          Show this help.
+
+        EXIT STATUS:
+          0 typed; 64 bad arguments; 65 TEXT holds a character no key can type;
+          1 any other failure.
+        """
+
+    /// Exit status for text the keyboard cannot type (EX_DATAERR).
+    static let untypableTextExitCode: Int32 = 65
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let scanner = try ArgumentScanner(arguments, valueOptions: ["--wpm", "--device", "--output"])
+        guard let text = scanner.positionals.first else {
+            throw UsageError("missing TEXT to type")
+        }
+        guard scanner.positionals.count == 1 else {
+            throw UsageError("expected one TEXT argument, got \(scanner.positionals.count); quote text that has spaces")
+        }
+        let wordsPerMinute = try scanner.number("--wpm", in: TypingRhythm.wordsPerMinuteRange) ?? 40
+        let device = scanner.value("--device")
+        let output = scanner.value("--output")
+        if device != nil && output != nil {
+            throw UsageError("--device and --output cannot be combined: play to a device or render to a file")
+        }
+        if let device, device.isEmpty {
+            throw UsageError("--device needs a device name, not an empty string")
+        }
+        if let output, !(output.count > 4 && output.lowercased().hasSuffix(".wav")) {
+            throw UsageError("--output must name a .wav file, not '\(output)'")
+        }
+
+        // The user's settings decide, as they would in a host: clicks off means no clicks.
+        let settings = SettingsStore()
+        if let error = settings.lastError { writeError("warning: settings: \(error) (using the defaults)") }
+
+        let planner = TypingPlanner(target: .textView, rhythm: TypingRhythm(wordsPerMinute: wordsPerMinute))
+        let gate = InputClickGate(sink: ClickCollector(), settings: settings.current)
+        let result: ScriptResult
+        do {
+            result = try planner.type(text, through: gate)
+        } catch let error as TypingPlanError {
+            throw RuntimeFailure(error.description, exitCode: untypableTextExitCode)
+        }
+        if let output {
+            try renderTypedClicks(result.clicks, settings: settings.current, to: output)
+        } else {
+            try playTypedClicks(result.clicks, device: device ?? "default", settings: settings.current)
+        }
+        try writeStandardOutput(result.text)
+        return 0
+    }
+
+    /// Writes `text` to standard output as is, retrying short writes.
+    private static func writeStandardOutput(_ text: String) throws {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { buffer in
+                write(1, buffer.baseAddress! + offset, buffer.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw RuntimeFailure("cannot write the typed text to standard output: \(String(cString: strerror(errno)))")
+            }
+            offset += written
+        }
+    }
+}

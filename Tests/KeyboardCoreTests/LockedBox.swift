@@ -1,0 +1,9 @@
+import Synchronization
+
+/// A value behind a lock, shareable between threads in tests.
+final class LockedBox<Value: Sendable>: Sendable {
+    private let mutex: Mutex<Value>
+    init(_ value: Value) { mutex = Mutex(value) }
+    var value: Value { mutex.withLock { $0 } }
+    func mutate(_ body: (inout Value) -> Void) { mutex.withLock { body(&$0) } }
+}

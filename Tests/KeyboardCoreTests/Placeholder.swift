@@ -1,3 +1,0 @@
-import Testing
-
-@Test func placeholderKeyboardCoreTests() { #expect(Bool(true)) }
