@@ -45,9 +45,11 @@
  * - Thread context. Each function states which threads may call it. "Any
  *   thread" means any thread of the process, concurrently with other calls
  *   on the same handle, including inputclick_close(). "Real-time safe" means
- *   lock-free, allocation-free and never blocking, so it may be called from
- *   a UI thread or an input callback that must not stall. The library never
- *   calls back into host code.
+ *   lock-free, allocation-free and never blocking when the call succeeds (a
+ *   failure records its message, which allocates), so it may be called from
+ *   a UI thread or an input callback that must not stall; the tests count
+ *   malloc calls to hold the library to it. The library never calls back
+ *   into host code.
  *
  * Linking: pkg-config --cflags --libs inputclick
  */
@@ -190,7 +192,8 @@ typedef struct inputclick_options inputclick_options;
 /**
  * The library's version, "major.minor.patch" (compare INPUTCLICK_VERSION_STRING).
  * Never NULL; static.
- * Thread context: any thread; real-time safe.
+ * Thread context: any thread; real-time safe once called (the first call
+ * builds the string table, once per process).
  */
 const char *inputclick_version(void);
 
@@ -204,7 +207,8 @@ int inputclick_version_number(void);
 /**
  * A sentence naming a result code: "success" for 0, the meaning of each
  * INPUTCLICK_ERROR_*, and "unknown error code" for anything else. Never NULL; static.
- * Thread context: any thread; real-time safe.
+ * Thread context: any thread; real-time safe once called (the first call
+ * builds the string table, once per process).
  */
 const char *inputclick_strerror(int code);
 
@@ -213,7 +217,8 @@ const char *inputclick_strerror(int code);
  * "silent-profile", "no-visible-input-view", "not-opted-in",
  * "rate-limited", "no-output"; "unknown" for anything else.
  * Never NULL; static.
- * Thread context: any thread; real-time safe.
+ * Thread context: any thread; real-time safe once called (the first call
+ * builds the string table, once per process).
  */
 const char *inputclick_decision_name(int decision);
 
@@ -221,21 +226,24 @@ const char *inputclick_decision_name(int decision);
  * A sentence explaining a decision, for people ("no input view or input
  * accessory view is visible"); "unknown decision" for anything else.
  * Never NULL; static.
- * Thread context: any thread; real-time safe.
+ * Thread context: any thread; real-time safe once called (the first call
+ * builds the string table, once per process).
  */
 const char *inputclick_decision_description(int decision);
 
 /**
  * The name of a click kind: "key", "delete", "modifier", "space", "return";
  * "unknown" for anything else. Never NULL; static.
- * Thread context: any thread; real-time safe.
+ * Thread context: any thread; real-time safe once called (the first call
+ * builds the string table, once per process).
  */
 const char *inputclick_kind_name(int kind);
 
 /**
  * The name of a stream state: "closed", "running", "lingering",
  * "waiting-for-device"; "unknown" for anything else. Never NULL; static.
- * Thread context: any thread; real-time safe.
+ * Thread context: any thread; real-time safe once called (the first call
+ * builds the string table, once per process).
  */
 const char *inputclick_state_name(int state);
 
