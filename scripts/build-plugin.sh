@@ -11,17 +11,19 @@
 #
 # Environment:
 #   INPUTCLICK_PLUGIN_STDLIB=static (default) links the Swift runtime and
-#       Foundation into the library: it then needs only Debian's libasound2,
+#       Foundation into the library. It then needs only Debian's libasound2,
 #       libsndfile1, libsamplerate0 and libstdc++ at run time, keeps working
-#       when the Swift toolchain moves or is upgraded, and keeps its Swift
-#       runtime private (only inputclick_* symbols are exported). About 58 MB,
-#       most of it Foundation's ICU data.
+#       when the Swift toolchain moves or is upgraded (Swift has no stable ABI
+#       on Linux), and keeps its Swift runtime private (only the inputclick_*
+#       functions are exported). Measured here: 55 MB stripped, most of it
+#       Foundation's ICU data; a C program that opens and closes a context
+#       runs in 6 ms with 14 MB resident.
 #   INPUTCLICK_PLUGIN_STDLIB=rpath links the toolchain's shared Swift runtime
 #       and records its directory (/opt/swift/usr/lib/swift/linux here) in the
-#       library's RUNPATH: about 2.4 MB, but it loads ~70 MB of toolchain
-#       libraries at run time, only where that toolchain is installed at that
-#       path, and must be rebuilt after a toolchain upgrade (Swift has no
-#       stable ABI on Linux).
+#       library's RUNPATH. Measured here: 0.5 MB stripped, but it loads 14
+#       toolchain libraries (~76 MB on disk) at run time, only where that
+#       toolchain is installed at that path, and must be rebuilt after a
+#       toolchain upgrade; the same C program runs in 10 ms with 21 MB resident.
 #
 # Programs find the library without LD_LIBRARY_PATH: for a PREFIX whose lib
 # directory the dynamic loader searches (/usr/lib, /usr/local/lib), the script
@@ -137,6 +139,6 @@ if ! diff -u "$work/declared" "$work/exported" >"$work/api.diff"; then
   exit 1
 fi
 exported=$(wc -l <"$work/exported")
-size=$(du -k "$installed" | cut -f1)
-echo "build-plugin: installed $installed (SONAME $soname, $exported functions, $((size / 1024)) MB)"
+size=$(du -h "$installed" | cut -f1)
+echo "build-plugin: installed $installed (SONAME $soname, $exported functions, ${size}B)"
 echo "build-plugin: use it with PKG_CONFIG_PATH=$libdir/pkgconfig pkg-config --cflags --libs inputclick"
