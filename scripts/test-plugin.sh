@@ -28,6 +28,7 @@ cleanup() {
   rm -rf "$work"
 }
 trap cleanup EXIT
+trap 'exit 130' INT TERM   # run cleanup (and stop a sink we started) on interruption too
 
 failures=()
 step() {

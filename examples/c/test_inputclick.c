@@ -213,6 +213,29 @@ static void test_nonexistent_device(void) {
     inputclick_close(ctx);
 }
 
+/* A PCM the configuration defines but no hardware backs (config/alsa/inputclick-test.conf). */
+static void test_absent_device(const char *settings_file) {
+    const char *absent = getenv("INPUTCLICK_TEST_ABSENT_DEVICE");
+    inputclick_options *options = make_test_options(settings_file, 0);
+    inputclick_context *ctx = NULL;
+    int views[] = {1};
+    char warning[512];
+
+    inputclick_options_set_device(options, absent && *absent ? absent : "inputclick_absent");
+    check_code(inputclick_open_with_options(options, &ctx), INPUTCLICK_OK, "a configured device with no hardware opens");
+    inputclick_options_destroy(options);
+    if (!ctx) return;
+    inputclick_set_visible_views(ctx, views, 1);
+    check_code(inputclick_wait_until_running(ctx, 500), INPUTCLICK_ERROR_DEVICE_UNAVAILABLE, "but its stream never runs");
+    check_message_contains("inputclick_absent", "the message names the device");
+    check_code(inputclick_state(ctx), INPUTCLICK_STATE_WAITING_FOR_DEVICE, "the context waits for the device");
+    check_code(inputclick_play(ctx, INPUTCLICK_KIND_KEY), INPUTCLICK_NO_OUTPUT, "taps report no output, without blocking");
+    check(inputclick_last_warning(ctx, warning, sizeof warning) > 0 && strstr(warning, "inputclick_absent") != NULL,
+          "one warning says why", warning);
+    inputclick_set_visible_views(ctx, NULL, 0);
+    check_code(inputclick_close(ctx), INPUTCLICK_OK, "close while waiting for the device");
+}
+
 static size_t latency_count(inputclick_context *ctx) {
     size_t count = 0;
     inputclick_latency(ctx, INPUTCLICK_MEASURE_CALL_TO_WRITE, &count, NULL, NULL, NULL, NULL);
@@ -393,6 +416,7 @@ int main(void) {
     test_bad_arguments();
     test_options();
     test_nonexistent_device();
+    test_absent_device(empty_settings);
     test_clicks_through_the_sink(empty_settings);
     test_settings(directory);
     test_close_while_other_threads_play(empty_settings);
