@@ -36,6 +36,8 @@ let package = Package(
         .testTarget(name: "InputClickTests", dependencies: ["InputClick", "InputClickTesting"]),
         .testTarget(name: "InputClickALSATests", dependencies: ["InputClickALSA", "InputClick", "InputClickTesting"]),
         .testTarget(name: "KeyboardCoreTests", dependencies: ["KeyboardCore", "InputClick", "InputClickTesting"]),
+        // Runs the built `inputclick` binary as a user would.
+        .testTarget(name: "InputClickCLITests", dependencies: ["inputclick", "InputClick", "InputClickTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -8,8 +8,10 @@ cd "$(dirname "$0")/.."
 
 scripts/install-deps.sh || exit 1
 
-export JACK_NO_START_SERVER=1
-export ALSA_CONFIG_PATH="/usr/share/alsa/alsa.conf:$PWD/config/alsa/inputclick-test.conf"
+# The sink's environment: JACK server name, JACK_NO_START_SERVER, ALSA_CONFIG_PATH
+# (the system configuration plus config/alsa/inputclick-test.conf).
+eval "$(scripts/virtual-sink.sh env)"
+export INPUTCLICK_SINK_NAME="$JACK_DEFAULT_SERVER"
 
 failures=()
 step() {
@@ -25,8 +27,8 @@ trap 'scripts/virtual-sink.sh stop >/dev/null 2>&1' EXIT
 
 step "build" swift build --build-tests
 step "swift test" swift test
-[ -x scripts/check-realtime-thread.sh ] && step "real-time thread makes no malloc calls" scripts/check-realtime-thread.sh
-[ -x scripts/test-plugin.sh ] && step "C plugin from C, C++, Python and Rust" scripts/test-plugin.sh
+step "the real-time thread allocates nothing and takes no lock" scripts/check-realtime-thread.sh
+step "the C plugin from C, C++, Python and Rust" scripts/test-plugin.sh
 
 echo
 if [ ${#failures[@]} -eq 0 ]; then

@@ -1,1 +1,147 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import InputClick
+
+/// An ``AudioOutput`` on an ALSA PCM, opened by name: `default`, `hw:X,Y`,
+/// `plughw:…`, `dmix`, or any PCM the ALSA configuration defines, including
+/// the PipeWire and PulseAudio plugins.
+///
+/// ```swift
+/// let output = try ALSAOutput(device: "default")   // throws for a name that does not exist
+/// let player = ClickPlayer(output: output, sounds: provider)
+/// ```
+///
+/// Each stream negotiates S16, S32 or float, the channels and the rate (48 kHz
+/// preferred), and the period and buffer of the request's
+/// ``LatencyProfile``, taking the nearest the device allows; the stream's
+/// ``AudioOutputStream/format`` reports what it got. A dedicated render
+/// thread named `inputclick-rt` renders one period at a time, asks for
+/// SCHED_FIFO and quietly keeps normal scheduling when refused.
+///
+/// Underruns and suspends are recovered in place and counted. A device that
+/// disappears (ENODEV, EBADFD, EIO, a sound server gone) or stops consuming
+/// audio for ``stallTimeoutNanoseconds`` ends the stream with an
+/// ``OutputFault``; the player then retries with backoff.
+///
+/// Thread context: every member from any thread; see ``AudioOutput``.
+public final class ALSAOutput: AudioOutput {
+    /// The PCM name.
+    public let name: String
+    /// The SCHED_FIFO priority the render thread asks for; `nil` for normal scheduling.
+    public let renderPriority: Int32?
+    /// How long the device may go without consuming audio before the stream
+    /// counts as lost. Default 500 ms.
+    public let stallTimeoutNanoseconds: UInt64
+
+    /// Checks the device name against the ALSA configuration and makes an output for it.
+    /// Nothing is opened until a stream is.
+    ///
+    /// - Throws: ``ALSAOutputError/unknownDevice(name:)`` when no PCM of that
+    ///   name is defined, ``ALSAOutputError/unknownCard(name:card:)`` when a
+    ///   `hw:`/`plughw:` name refers to a card that does not exist, and
+    ///   ``ALSAOutputError/emptyDeviceName``. A device that exists but cannot be
+    ///   opened now (busy, no card behind `default`, sound server down) is not
+    ///   an error here: the player warns and retries.
+    ///
+    /// Thread context: any thread; reads the ALSA configuration.
+    public init(device: String = "default", renderPriority: Int32? = RealtimeThread.defaultPriority,
+                stallTimeoutNanoseconds: UInt64 = 500_000_000) throws(ALSAOutputError) {
+        let trimmed = device.trimmingWhitespace()
+        guard !trimmed.isEmpty else { throw .emptyDeviceName }
+        let defined: Bool
+        do {
+            defined = try ALSACalls.isPCMDefined(trimmed)
+        } catch {
+            throw .configurationFailed(device: trimmed, error)
+        }
+        guard defined else { throw .unknownDevice(name: trimmed) }
+        if let card = Self.cardArgument(of: trimmed), ALSACalls.cardIndex(card) == nil {
+            throw .unknownCard(name: trimmed, card: card)
+        }
+        name = trimmed
+        self.renderPriority = renderPriority
+        self.stallTimeoutNanoseconds = max(50_000_000, stallTimeoutNanoseconds)
+    }
+
+    /// Opens the PCM, negotiates the format and sizes, and returns the stream.
+    ///
+    /// - Throws: ``ALSAOutputError/openFailed(device:_:)`` when the device
+    ///   cannot be opened now, ``ALSAOutputError/configurationFailed(device:_:)``
+    ///   or ``ALSAOutputError/noUsableFormat(device:tried:)`` when it refuses
+    ///   every configuration.
+    ///
+    /// Thread context: a control thread; does not wait for a busy device.
+    public func openStream(_ request: OutputStreamRequest) throws -> any AudioOutputStream {
+        let pcm: PCMHandle
+        do {
+            pcm = try ALSACalls.open(name)
+        } catch {
+            throw ALSAOutputError.openFailed(device: name, error)
+        }
+        do {
+            let format = try ALSANegotiation.negotiate(pcm, device: name, request: request)
+            return ALSAStream(pcm: pcm, device: name, format: format, priority: renderPriority,
+                              stallTimeoutNanoseconds: stallTimeoutNanoseconds)
+        } catch {
+            ALSACalls.close(pcm)
+            throw error
+        }
+    }
+
+    /// Turns off alsa-lib's internal per-call mutex for every PCM opened
+    /// afterwards, so the render thread takes no lock at all, by setting
+    /// `LIBASOUND_THREAD_SAFE=0` unless the environment already sets it.
+    ///
+    /// Safe because a stream's PCM is only ever used by one thread at a time:
+    /// the control queue opens and configures it, then the render thread
+    /// alone uses it, and the control queue closes it after joining that
+    /// thread. It also affects PCMs the host opens itself, so a host that
+    /// shares one PCM handle between threads must not call this.
+    ///
+    /// Thread context: call at start-up, before other threads run and before
+    /// any PCM is opened (alsa-lib reads the variable once).
+    public static func disableLibraryLocking() {
+        setenv("LIBASOUND_THREAD_SAFE", "0", 0)
+    }
+
+    /// Stops alsa-lib from printing its own diagnostics to standard error
+    /// (lines such as `ALSA lib confmisc.c:855:(parse_card) cannot find card '0'`,
+    /// repeated at every attempt to open a device that is not there). The
+    /// player already reports each problem once, in its own words. This
+    /// replaces alsa-lib's error handler for the whole process.
+    ///
+    /// Thread context: call at start-up, before other threads use ALSA.
+    public static func silenceLibraryMessages() {
+        ALSACalls.silenceLibraryMessages()
+    }
+
+    /// The alsa-lib version in use, such as `1.2.8`.
+    ///
+    /// Thread context: any thread.
+    public static var libraryVersion: String { ALSACalls.libraryVersion() }
+
+    /// The card part of a `hw:`/`plughw:` name (`hw:1,0` → `1`, `hw:CARD=PCH` → `PCH`), if any.
+    static func cardArgument(of name: String) -> String? {
+        guard let colon = name.firstIndex(of: ":") else { return nil }
+        let kind = name[..<colon]
+        guard kind == "hw" || kind == "plughw" else { return nil }
+        let arguments = name[name.index(after: colon)...].split(separator: ",")
+        guard let first = arguments.first else { return nil }
+        if let named = arguments.first(where: { $0.hasPrefix("CARD=") }) {
+            return String(named.dropFirst(5))
+        }
+        return first.contains("=") ? nil : String(first)
+    }
+}
+
+extension String {
+    fileprivate func trimmingWhitespace() -> String {
+        var scalars = Substring(self)
+        while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
+        while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
+        return String(scalars)
+    }
+}

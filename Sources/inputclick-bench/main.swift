@@ -1,1 +1,127 @@
-print("bench: not yet")
+import InputClick
+import InputClickALSA
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// inputclick-bench: plays 1,000 clicks at a typing rhythm with bursts through
+// an ALSA device and prints the latency stats. Build it in release mode:
+//
+//   swift build -c release --product inputclick-bench
+//   eval "$(scripts/virtual-sink.sh env)"; scripts/virtual-sink.sh start
+//   .build/release/inputclick-bench            # the sink when configured, else default
+//
+// Options: --device NAME, --clicks N (default 1000), --period FRAMES (64),
+// --periods N (2), --seed N (1), --json.
+
+func fail(_ message: String, _ code: Int32 = 64) -> Never {
+    let line = "inputclick-bench: \(message)\n"
+    line.withCString { _ = write(2, $0, strlen($0)) }
+    exit(code)
+}
+
+var options: [String: String] = [:]
+var json = false
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "--json": json = true
+    case "--device", "--clicks", "--period", "--periods", "--seed":
+        guard let value = arguments.popFirst() else { fail("\(argument) needs a value") }
+        options[argument] = value
+    case "-h", "--help":
+        print("USAGE: inputclick-bench [--device NAME] [--clicks N] [--period FRAMES] [--periods N] [--seed N] [--json]")
+        exit(0)
+    default: fail("unknown argument '\(argument)'")
+    }
+}
+func integer(_ name: String, _ fallback: Int, _ range: ClosedRange<Int>, in options: [String: String]) -> Int {
+    guard let text = options[name] else { return fallback }
+    guard let value = Int(text), range.contains(value) else {
+        fail("\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+    }
+    return value
+}
+let clickCount = integer("--clicks", 1000, 1...100_000, in: options)
+let period = integer("--period", 64, 16...8192, in: options)
+let periods = integer("--periods", 2, 2...32, in: options)
+let seed = UInt64(integer("--seed", 1, 0...Int(Int32.max), in: options))
+
+ALSAOutput.disableLibraryLocking()
+ALSAOutput.silenceLibraryMessages()
+let device = options["--device"] ?? ((try? ALSAOutput(device: "inputclick_sink")) != nil ? "inputclick_sink" : "default")
+let output: ALSAOutput
+do {
+    output = try ALSAOutput(device: device)
+} catch {
+    fail("\(error)")
+}
+
+let configuration = ClickPlayerConfiguration(
+    stream: OutputStreamRequest(latency: .explicit(periodFrames: period, periodCount: periods)),
+    lingerNanoseconds: 0, latencyCapacity: max(4096, clickCount),
+    warningHandler: { text in
+        let line = "inputclick-bench: warning: \(text)\n"
+        line.withCString { _ = write(2, $0, strlen($0)) }
+    })
+let player = ClickPlayer(output: output, configuration: configuration) { request in
+    SoundBank.bundled(sampleRate: request.sampleRate, channels: request.channels)
+}
+final class BenchInputView: InputViewAudioFeedback {
+    var enableInputClicksWhenVisible: Bool { true }
+}
+let gate = InputClickGate(sink: player, rateLimit: .unlimited)
+gate.addVisibilityObserver(player)
+gate.setVisibleInputViews([BenchInputView()])
+
+let openDeadline = MonotonicClock.now() + 10_000_000_000
+while player.state != .running {
+    if MonotonicClock.now() > openDeadline { fail("ALSA device '\(device)' did not open within 10 seconds", 69) }
+    usleep(1_000)
+}
+// Let the stream settle for a moment, as a keyboard shown before the first tap would.
+usleep(200_000)
+
+var rhythm = BenchRhythm(seed: seed)
+var played = 0
+var dropped = 0
+var next = timespec()
+clock_gettime(CLOCK_MONOTONIC, &next)
+for tap in rhythm.taps(clickCount) {
+    let nanos = Int(next.tv_nsec) + Int(tap.pauseNanoseconds)
+    next.tv_sec += nanos / 1_000_000_000
+    next.tv_nsec = nanos % 1_000_000_000
+    while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &next, nil) == EINTR {}
+    if gate.playInputClick(tap.kind) == .plays { played += 1 } else { dropped += 1 }
+}
+let writtenDeadline = MonotonicClock.now() + 2_000_000_000
+while player.latency.count < played && MonotonicClock.now() < writtenDeadline { usleep(1_000) }
+
+let statistics = player.statistics
+let report = player.latency.report()
+player.shutdown()
+
+let formatText = statistics.format.map(\.description) ?? "closed"
+if json {
+    func summary(_ s: LatencySummary) -> String {
+        "{\"count\":\(s.count),\"p50\":\(LatencySummary.milliseconds(s.p50)),\"p95\":\(LatencySummary.milliseconds(s.p95)),"
+            + "\"p99\":\(LatencySummary.milliseconds(s.p99)),\"max\":\(LatencySummary.milliseconds(s.max))}"
+    }
+    let f = statistics.format
+    print("{\"device\":\"\(device)\",\"clicks\":\(clickCount),\"played\":\(played),\"dropped\":\(dropped),"
+        + "\"sampleRate\":\(f?.sampleRate ?? 0),\"periodFrames\":\(f?.periodFrames ?? 0),\"bufferFrames\":\(f?.bufferFrames ?? 0),"
+        + "\"underruns\":\(statistics.underruns),\"suspends\":\(statistics.suspends),\"faults\":\(statistics.faults),"
+        + "\"realtime\":\(statistics.isRealtime),\"alsaLib\":\"\(ALSAOutput.libraryVersion)\","
+        + "\"milliseconds\":{\"toWrite\":\(summary(report.toWrite)),\"toConverter\":\(summary(report.toConverter))}}")
+} else {
+    print("""
+        inputclick-bench: \(clickCount) clicks at a typing rhythm with bursts (seed \(seed))
+        device:     \(device) (alsa-lib \(ALSAOutput.libraryVersion))
+        stream:     \(formatText)
+        scheduling: \(statistics.isRealtime ? "SCHED_FIFO" : "normal (SCHED_FIFO refused)")
+        clicks:     \(played) played, \(dropped) dropped, \(report.toWrite.count) timed
+        xruns:      \(statistics.underruns) underruns, \(statistics.suspends) suspends, \(statistics.faults) faults
+        \(report.description)
+        """)
+}
+exit(played == clickCount && report.toWrite.count == played ? 0 : 1)

@@ -3,4 +3,5 @@ let allSubcommands: [any Subcommand.Type] = [
     TypeCommand.self,
     KeyboardCommand.self,
     GenerateSoundsCommand.self,
+    TapCommand.self,
 ]

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import InputClick
 import KeyboardCore
 
@@ -25,7 +28,47 @@ func renderTypedClicks(_ clicks: [TimedClick], settings: ClickSettings, to path:
     }
 }
 
-/// Until the ALSA player lands: real-time playback is not available yet.
+/// Plays the clicks of a typing run through `device` in real time: shows a
+/// click-enabled view so the stream opens, then taps each click at its time
+/// on the monotonic clock, through the engine's gate as a keyboard would.
+///
+/// With no device behind the name (a machine with no sound card), the player
+/// warns once and the text is still typed.
+///
+/// - Throws: ``RuntimeFailure`` (exit 64) for a device name that does not exist.
 func playTypedClicks(_ clicks: [TimedClick], device: String, settings: ClickSettings) throws {
-    writeError("warning: real-time playback is not wired yet; use --output FILE.wav")
+    let engine = try makeEngine(device: device, warnings: { writeError("warning: \($0)") })
+    defer { engine.shutdown() }
+    let keyboard = ClickEnabledView()
+    engine.setVisibleInputViews([keyboard])
+    // Wait for the stream, as a person waits for the keyboard to slide up.
+    let deadline = MonotonicClock.now() + 2_000_000_000
+    while !engine.player.isAcceptingClicks && MonotonicClock.now() < deadline { sleepUntil(MonotonicClock.now() + 5_000_000) }
+    guard engine.player.isAcceptingClicks else {
+        writeError("warning: \(device): no audio output could be opened; the text is typed without clicks")
+        return
+    }
+    let start = MonotonicClock.now() + 20_000_000
+    var dropped = 0
+    for click in clicks {
+        sleepUntil(start + click.time)
+        if engine.playInputClick(click.kind) != .plays { dropped += 1 }
+    }
+    // Let the last click sound out before the stream closes.
+    sleepUntil(MonotonicClock.now() + 150_000_000)
+    engine.setVisibleInputViews([])
+    if dropped > 0 { writeError("warning: \(dropped) of \(clicks.count) clicks did not play") }
+    let report = engine.player.latency.report()
+    if report.toConverter.count > 0 { writeError("latency: \(report)") }
+}
+
+/// The view `type` shows while it plays: it opts in to clicks, as the demo keyboard does.
+private final class ClickEnabledView: InputViewAudioFeedback {
+    var enableInputClicksWhenVisible: Bool { true }
+}
+
+/// Sleeps until `time` on the monotonic clock (absolute, so delays do not accumulate).
+private func sleepUntil(_ time: UInt64) {
+    var target = timespec(tv_sec: Int(time / 1_000_000_000), tv_nsec: Int(time % 1_000_000_000))
+    while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &target, nil) == EINTR {}
 }

@@ -48,6 +48,7 @@ final class NullOutputStream: AudioOutputStream, RealtimeThreadBody, @unchecked 
     private let priority: Int32?
     private let stopRequested = Atomic<Bool>(false)
     private let threadBox = Mutex<RealtimeThread?>(nil)
+    private let realtime = Atomic<Bool>(false)
     private var renderer: OutputRenderer?
     private let buffer: UnsafeMutablePointer<Float>
 
@@ -60,12 +61,13 @@ final class NullOutputStream: AudioOutputStream, RealtimeThreadBody, @unchecked 
 
     deinit { buffer.deallocate() }
 
-    var isRealtime: Bool { threadBox.withLock { $0?.isRealtime ?? false } }
+    var isRealtime: Bool { realtime.load(ordering: .relaxed) }
 
     func start(rendering renderer: OutputRenderer, onFault: @escaping @Sendable (OutputFault) -> Void) throws {
         precondition(renderer.format.sampleRate == format.sampleRate && renderer.format.channels == format.channels)
         self.renderer = renderer
         let thread = try RealtimeThread.start(priority: priority, body: self)
+        realtime.store(thread.isRealtime, ordering: .relaxed)
         threadBox.withLock { $0 = thread }
     }
 

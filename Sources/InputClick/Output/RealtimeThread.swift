@@ -16,6 +16,18 @@ public protocol RealtimeThreadBody: AnyObject, Sendable {
     ///
     /// Thread context: the new thread only.
     func run(on thread: RealtimeThread)
+
+    /// Runs on the same thread after ``run(on:)`` returned and the thread took
+    /// ``RealtimeThread/finishedThreadName``: the place to report how the loop
+    /// ended, where allocating and logging are allowed again.
+    ///
+    /// Thread context: the new thread only.
+    func loopDidEnd(on thread: RealtimeThread)
+}
+
+extension RealtimeThreadBody {
+    /// Does nothing.
+    public func loopDidEnd(on thread: RealtimeThread) {}
 }
 
 /// A dedicated render thread: a pthread named ``renderThreadName`` that asks
@@ -107,6 +119,7 @@ public final class RealtimeThread: @unchecked Sendable {
         started.signal()
         body.run(on: self)
         Self.setCurrentThreadName(Self.finishedThreadName)
+        body.loopDidEnd(on: self)
     }
 
     private typealias SetName = @convention(c) (pthread_t, UnsafePointer<CChar>) -> Int32

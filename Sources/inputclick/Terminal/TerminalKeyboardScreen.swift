@@ -60,8 +60,8 @@ final class TerminalKeyboardScreen {
         }
         let latency = player.latency.report()
         if latency.toConverter.count > 0 {
-            lines.append("tap to sound: p50 \(LatencySummary.milliseconds(latency.toConverter.p50)), "
-                         + "p99 \(LatencySummary.milliseconds(latency.toConverter.p99)) over \(latency.toConverter.count) clicks")
+            lines.append("tap to sound: p50 \(LatencySummary.milliseconds(latency.toConverter.p50)) ms, "
+                         + "p99 \(LatencySummary.milliseconds(latency.toConverter.p99)) ms over \(latency.toConverter.count) clicks")
         } else {
             lines.append("")
         }

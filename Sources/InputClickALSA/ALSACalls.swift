@@ -1,0 +1,345 @@
+import CALSA
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import InputClick
+
+/// An open playback PCM (`snd_pcm_t *`). It is valid from
+/// ``ALSACalls/open(_:)`` until ``ALSACalls/close(_:)``; after that, using it
+/// is a bug. Only one thread at a time may use it (alsa-lib's own locking may
+/// be off, see ``ALSAOutput/disableLibraryLocking()``).
+struct PCMHandle: @unchecked Sendable {
+    let pointer: OpaquePointer
+}
+
+/// A hardware-parameter set (`snd_pcm_hw_params_t *`), valid until
+/// ``ALSACalls/freeHardwareParameters(_:)``.
+struct HardwareParameters {
+    let pointer: OpaquePointer
+}
+
+/// What a checked call gave: its non-negative result, or word that an
+/// underrun or suspend was recovered and the call should be tried again.
+enum CallOutcome: Equatable {
+    case value(Int)
+    case recovered
+}
+
+/// Every alsa-lib call of the package goes through here: thin wrappers, one
+/// per C function, and one result-checking helper, ``check(_:_:pcm:counters:)``.
+///
+/// The wrappers used by the render loop (``wait(_:timeoutMilliseconds:counters:)``,
+/// ``availableFrames(_:counters:)``, ``writeInterleaved(_:_:frames:counters:)``,
+/// ``delay(_:)``) allocate nothing and throw ``ALSAError`` values, which
+/// allocate nothing either.
+enum ALSACalls {
+    // MARK: The result check
+
+    /// Checks an alsa-lib result.
+    ///
+    /// - A non-negative result passes through as `.value`.
+    /// - EPIPE (underrun) and ESTRPIPE (suspend), when `pcm` is given, are
+    ///   recovered with `snd_pcm_recover`, counted in `counters`, and reported
+    ///   as `.recovered`; EINTR is `.recovered` too. A failed recovery throws.
+    /// - EBADF and EFAULT can only be bugs here: they stop the program.
+    /// - Anything else throws an ``ALSAError`` naming `call`.
+    ///
+    /// Real-time context: allocates nothing, takes no lock of its own.
+    @inline(__always)
+    static func check(_ result: Int, _ call: StaticString, pcm: PCMHandle? = nil,
+                      counters: OutputCounters? = nil) throws(ALSAError) -> CallOutcome {
+        if result >= 0 { return .value(result) }
+        let code = Int32(truncatingIfNeeded: result)
+        if code == -EINTR { return .recovered }
+        if let pcm, code == -EPIPE || code == -ESTRPIPE {
+            let recovered = snd_pcm_recover(pcm.pointer, code, 1)
+            guard recovered >= 0 else { throw ALSAError(recovered, call: "snd_pcm_recover") }
+            if code == -EPIPE { counters?.recordUnderrun() } else { counters?.recordSuspend() }
+            return .recovered
+        }
+        let error = ALSAError(code, call: call)
+        precondition(!error.meansProgrammingError, "InputClickALSA used an invalid handle or address in \(call)")
+        throw error
+    }
+
+    @inline(__always)
+    private static func check(_ result: Int32, _ call: StaticString) throws(ALSAError) {
+        _ = try check(Int(result), call)
+    }
+
+    // MARK: Opening and closing
+
+    /// Opens a playback PCM by name, without waiting for a busy device, in
+    /// non-blocking mode. The corresponding C function is `snd_pcm_open`.
+    static func open(_ name: String) throws(ALSAError) -> PCMHandle {
+        var pcm: OpaquePointer?
+        try check(snd_pcm_open(&pcm, name, SND_PCM_STREAM_PLAYBACK, SND_PCM_NONBLOCK), "snd_pcm_open")
+        guard let pcm else { throw ALSAError(-ENOENT, call: "snd_pcm_open") }
+        return PCMHandle(pointer: pcm)
+    }
+
+    /// Stops the PCM at once, dropping queued audio. The corresponding C function is `snd_pcm_drop`.
+    static func drop(_ pcm: PCMHandle) {
+        _ = snd_pcm_drop(pcm.pointer)
+    }
+
+    /// Closes the PCM; the handle is invalid afterwards. The corresponding C function is `snd_pcm_close`.
+    static func close(_ pcm: PCMHandle) {
+        _ = snd_pcm_close(pcm.pointer)
+    }
+
+    // MARK: Hardware parameters
+
+    /// A parameter set holding every configuration the device allows.
+    /// The corresponding C functions are `snd_pcm_hw_params_malloc` and `snd_pcm_hw_params_any`.
+    static func makeHardwareParameters(_ pcm: PCMHandle) throws(ALSAError) -> HardwareParameters {
+        var params: OpaquePointer?
+        try check(snd_pcm_hw_params_malloc(&params), "snd_pcm_hw_params_malloc")
+        guard let params else { throw ALSAError(-ENOMEM, call: "snd_pcm_hw_params_malloc") }
+        do {
+            try check(snd_pcm_hw_params_any(pcm.pointer, params), "snd_pcm_hw_params_any")
+        } catch {
+            snd_pcm_hw_params_free(params)
+            throw error
+        }
+        return HardwareParameters(pointer: params)
+    }
+
+    /// The corresponding C function is `snd_pcm_hw_params_free`.
+    static func freeHardwareParameters(_ params: HardwareParameters) {
+        snd_pcm_hw_params_free(params.pointer)
+    }
+
+    /// Chooses interleaved read/write access. The corresponding C function is `snd_pcm_hw_params_set_access`.
+    static func setInterleavedAccess(_ pcm: PCMHandle, _ params: HardwareParameters) throws(ALSAError) {
+        try check(snd_pcm_hw_params_set_access(pcm.pointer, params.pointer, SND_PCM_ACCESS_RW_INTERLEAVED),
+                  "snd_pcm_hw_params_set_access")
+    }
+
+    /// Whether the device accepts `format`. The corresponding C function is `snd_pcm_hw_params_test_format`.
+    static func accepts(_ pcm: PCMHandle, _ params: HardwareParameters, _ format: SampleFormat) -> Bool {
+        snd_pcm_hw_params_test_format(pcm.pointer, params.pointer, alsaFormat(format)) == 0
+    }
+
+    /// The corresponding C function is `snd_pcm_hw_params_set_format`.
+    static func setFormat(_ pcm: PCMHandle, _ params: HardwareParameters, _ format: SampleFormat) throws(ALSAError) {
+        try check(snd_pcm_hw_params_set_format(pcm.pointer, params.pointer, alsaFormat(format)), "snd_pcm_hw_params_set_format")
+    }
+
+    /// Asks for channels near `channels`; returns what was set.
+    /// The corresponding C function is `snd_pcm_hw_params_set_channels_near`.
+    static func setChannelsNear(_ pcm: PCMHandle, _ params: HardwareParameters, _ channels: Int) throws(ALSAError) -> Int {
+        var value = UInt32(max(1, channels))
+        try check(snd_pcm_hw_params_set_channels_near(pcm.pointer, params.pointer, &value), "snd_pcm_hw_params_set_channels_near")
+        return Int(value)
+    }
+
+    /// Allows or forbids alsa-lib's own resampling. The corresponding C function is `snd_pcm_hw_params_set_rate_resample`.
+    static func setResampling(_ pcm: PCMHandle, _ params: HardwareParameters, _ allowed: Bool) throws(ALSAError) {
+        try check(snd_pcm_hw_params_set_rate_resample(pcm.pointer, params.pointer, allowed ? 1 : 0),
+                  "snd_pcm_hw_params_set_rate_resample")
+    }
+
+    /// Asks for a rate near `rate`; returns what was set. The corresponding C function is `snd_pcm_hw_params_set_rate_near`.
+    static func setRateNear(_ pcm: PCMHandle, _ params: HardwareParameters, _ rate: Int) throws(ALSAError) -> Int {
+        var value = UInt32(max(1, rate))
+        var direction: Int32 = 0
+        try check(snd_pcm_hw_params_set_rate_near(pcm.pointer, params.pointer, &value, &direction), "snd_pcm_hw_params_set_rate_near")
+        return Int(value)
+    }
+
+    /// Asks for a period near `frames`; returns what was set. The corresponding C function is `snd_pcm_hw_params_set_period_size_near`.
+    static func setPeriodNear(_ pcm: PCMHandle, _ params: HardwareParameters, _ frames: Int) throws(ALSAError) -> Int {
+        var value = snd_pcm_uframes_t(max(1, frames))
+        var direction: Int32 = 0
+        try check(snd_pcm_hw_params_set_period_size_near(pcm.pointer, params.pointer, &value, &direction),
+                  "snd_pcm_hw_params_set_period_size_near")
+        return Int(value)
+    }
+
+    /// Asks for a period count near `count`; returns what was set. The corresponding C function is `snd_pcm_hw_params_set_periods_near`.
+    static func setPeriodCountNear(_ pcm: PCMHandle, _ params: HardwareParameters, _ count: Int) throws(ALSAError) -> Int {
+        var value = UInt32(max(1, count))
+        var direction: Int32 = 0
+        try check(snd_pcm_hw_params_set_periods_near(pcm.pointer, params.pointer, &value, &direction),
+                  "snd_pcm_hw_params_set_periods_near")
+        return Int(value)
+    }
+
+    /// Asks for a buffer near `frames`; returns what was set. The corresponding C function is `snd_pcm_hw_params_set_buffer_size_near`.
+    static func setBufferNear(_ pcm: PCMHandle, _ params: HardwareParameters, _ frames: Int) throws(ALSAError) -> Int {
+        var value = snd_pcm_uframes_t(max(1, frames))
+        try check(snd_pcm_hw_params_set_buffer_size_near(pcm.pointer, params.pointer, &value),
+                  "snd_pcm_hw_params_set_buffer_size_near")
+        return Int(value)
+    }
+
+    /// Installs the parameters on the device. The corresponding C function is `snd_pcm_hw_params`.
+    static func applyHardwareParameters(_ pcm: PCMHandle, _ params: HardwareParameters) throws(ALSAError) {
+        try check(snd_pcm_hw_params(pcm.pointer, params.pointer), "snd_pcm_hw_params")
+    }
+
+    /// The rate, channels, period and buffer the device settled on.
+    /// The corresponding C functions are `snd_pcm_hw_params_get_rate`, `…_get_channels`,
+    /// `…_get_period_size` and `…_get_buffer_size`.
+    static func installedSizes(_ params: HardwareParameters) throws(ALSAError)
+        -> (rate: Int, channels: Int, period: Int, buffer: Int) {
+        var rate: UInt32 = 0
+        var direction: Int32 = 0
+        var channels: UInt32 = 0
+        var period: snd_pcm_uframes_t = 0
+        var buffer: snd_pcm_uframes_t = 0
+        try check(snd_pcm_hw_params_get_rate(params.pointer, &rate, &direction), "snd_pcm_hw_params_get_rate")
+        try check(snd_pcm_hw_params_get_channels(params.pointer, &channels), "snd_pcm_hw_params_get_channels")
+        try check(snd_pcm_hw_params_get_period_size(params.pointer, &period, &direction), "snd_pcm_hw_params_get_period_size")
+        try check(snd_pcm_hw_params_get_buffer_size(params.pointer, &buffer), "snd_pcm_hw_params_get_buffer_size")
+        return (Int(rate), Int(channels), Int(period), Int(buffer))
+    }
+
+    // MARK: Software parameters
+
+    /// Starts the device once `startThreshold` frames are queued and wakes the
+    /// writer when `availMin` frames are free. The corresponding C functions
+    /// are `snd_pcm_sw_params_current`, `…_set_start_threshold`, `…_set_avail_min` and `snd_pcm_sw_params`.
+    static func configureSoftware(_ pcm: PCMHandle, startThreshold: Int, availMin: Int) throws(ALSAError) {
+        var params: OpaquePointer?
+        try check(snd_pcm_sw_params_malloc(&params), "snd_pcm_sw_params_malloc")
+        guard let params else { throw ALSAError(-ENOMEM, call: "snd_pcm_sw_params_malloc") }
+        defer { snd_pcm_sw_params_free(params) }
+        try check(snd_pcm_sw_params_current(pcm.pointer, params), "snd_pcm_sw_params_current")
+        try check(snd_pcm_sw_params_set_start_threshold(pcm.pointer, params, snd_pcm_uframes_t(startThreshold)),
+                  "snd_pcm_sw_params_set_start_threshold")
+        try check(snd_pcm_sw_params_set_avail_min(pcm.pointer, params, snd_pcm_uframes_t(availMin)),
+                  "snd_pcm_sw_params_set_avail_min")
+        try check(snd_pcm_sw_params(pcm.pointer, params), "snd_pcm_sw_params")
+    }
+
+    // MARK: The render loop's calls
+
+    /// Waits until a period can be written or `timeoutMilliseconds` pass.
+    /// `.value(1)` means ready, `.value(0)` timed out. The corresponding C function is `snd_pcm_wait`.
+    ///
+    /// Real-time context: blocks only in the device's poll; allocates nothing.
+    @inline(__always)
+    static func wait(_ pcm: PCMHandle, timeoutMilliseconds: Int32, counters: OutputCounters) throws(ALSAError) -> CallOutcome {
+        try check(Int(snd_pcm_wait(pcm.pointer, timeoutMilliseconds)), "snd_pcm_wait", pcm: pcm, counters: counters)
+    }
+
+    /// Frames that can be written now. The corresponding C function is `snd_pcm_avail_update`.
+    ///
+    /// Real-time context: allocates nothing.
+    @inline(__always)
+    static func availableFrames(_ pcm: PCMHandle, counters: OutputCounters) throws(ALSAError) -> CallOutcome {
+        try check(snd_pcm_avail_update(pcm.pointer), "snd_pcm_avail_update", pcm: pcm, counters: counters)
+    }
+
+    /// Writes up to `frames` interleaved frames; `.value(n)` is how many were taken.
+    /// The corresponding C function is `snd_pcm_writei`.
+    ///
+    /// Real-time context: non-blocking; allocates nothing.
+    @inline(__always)
+    static func writeInterleaved(_ pcm: PCMHandle, _ buffer: UnsafeRawPointer, frames: Int,
+                                 counters: OutputCounters) throws(ALSAError) -> CallOutcome {
+        let result = snd_pcm_writei(pcm.pointer, buffer, snd_pcm_uframes_t(frames))
+        if result == -Int(EAGAIN) { return .value(0) }
+        return try check(result, "snd_pcm_writei", pcm: pcm, counters: counters)
+    }
+
+    /// Frames queued ahead of the next frame written, or `nil` if the device
+    /// cannot say now. The corresponding C function is `snd_pcm_delay`.
+    ///
+    /// Real-time context: allocates nothing.
+    @inline(__always)
+    static func delay(_ pcm: PCMHandle) -> Int? {
+        var frames: snd_pcm_sframes_t = 0
+        return snd_pcm_delay(pcm.pointer, &frames) == 0 ? max(0, frames) : nil
+    }
+
+    // MARK: Configuration lookups
+
+    /// Whether the ALSA configuration defines a PCM called `name`: whether
+    /// `pcm.<base>` exists, `<base>` being the name before any `:` arguments
+    /// (`hw` for `hw:0,0`). The definition is not expanded, because expanding
+    /// `default` on a machine with no sound card fails although the name is
+    /// perfectly valid. The corresponding C functions are
+    /// `snd_config_update_ref` and `snd_config_search`.
+    static func isPCMDefined(_ name: String) throws(ALSAError) -> Bool {
+        let base = String(name.prefix { $0 != ":" })
+        guard !base.isEmpty, !base.contains(".") else { return false }
+        var top: OpaquePointer?
+        try check(snd_config_update_ref(&top), "snd_config_update_ref")
+        defer { if let top { snd_config_unref(top) } }
+        var pcms: OpaquePointer?
+        guard snd_config_search(top, "pcm", &pcms) >= 0 else { return false }
+        var definition: OpaquePointer?
+        return snd_config_search(pcms, base, &definition) >= 0
+    }
+
+    /// Replaces alsa-lib's error handler, which prints diagnostics such as
+    /// `ALSA lib confmisc.c:855:(parse_card) cannot find card '0'` to standard
+    /// error, with one that prints nothing. The corresponding C function is
+    /// `snd_lib_error_set_handler`.
+    static func silenceLibraryMessages() {
+        // The C type is variadic; a handler that reads none of its arguments
+        // is safe to call through it on the Linux ABIs.
+        let silent: @convention(c) (UnsafePointer<CChar>?, Int32, UnsafePointer<CChar>?, Int32,
+                                    UnsafePointer<CChar>?) -> Void = { _, _, _, _, _ in }
+        _ = snd_lib_error_set_handler(unsafeBitCast(silent, to: OpaquePointer.self))
+    }
+
+    /// The index of the sound card named or numbered `card`, or `nil` if there
+    /// is none. The corresponding C function is `snd_card_get_index`.
+    static func cardIndex(_ card: String) -> Int? {
+        let index = snd_card_get_index(card)
+        return index >= 0 ? Int(index) : nil
+    }
+
+    /// The playback and capture PCMs the configuration advertises, as
+    /// (name, description, direction) where direction is `Input`, `Output`
+    /// or `nil` for both. The corresponding C functions are
+    /// `snd_device_name_hint`, `snd_device_name_get_hint` and `snd_device_name_free_hint`.
+    static func pcmHints() throws(ALSAError) -> [(name: String, description: String?, direction: String?)] {
+        var hints: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+        try check(snd_device_name_hint(-1, "pcm", &hints), "snd_device_name_hint")
+        guard let hints else { return [] }
+        defer { _ = snd_device_name_free_hint(hints) }
+        func take(_ hint: UnsafeMutableRawPointer, _ id: String) -> String? {
+            guard let text = snd_device_name_get_hint(hint, id) else { return nil }
+            defer { free(text) }
+            return String(cString: text)
+        }
+        var result: [(String, String?, String?)] = []
+        var cursor = hints
+        while let hint = cursor.pointee {
+            if let name = take(hint, "NAME") {
+                result.append((name, take(hint, "DESC"), take(hint, "IOID")))
+            }
+            cursor += 1
+        }
+        return result
+    }
+
+    // MARK: Text
+
+    /// alsa-lib's text for an error code. The corresponding C function is `snd_strerror`.
+    static func errorText(_ code: Int32) -> String {
+        guard let text = snd_strerror(code) else { return "error \(code)" }
+        return String(cString: text)
+    }
+
+    /// The alsa-lib version the program runs with. The corresponding C function is `snd_asoundlib_version`.
+    static func libraryVersion() -> String {
+        guard let text = snd_asoundlib_version() else { return "unknown" }
+        return String(cString: text)
+    }
+
+    private static func alsaFormat(_ format: SampleFormat) -> snd_pcm_format_t {
+        switch format {
+        case .float32: return SND_PCM_FORMAT_FLOAT_LE
+        case .signed32: return SND_PCM_FORMAT_S32_LE
+        case .signed16: return SND_PCM_FORMAT_S16_LE
+        }
+    }
+}

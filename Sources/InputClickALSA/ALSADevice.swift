@@ -1,0 +1,29 @@
+/// A PCM the ALSA configuration advertises, from `snd_device_name_hint`.
+///
+/// Thread context: a plain value; use it from any thread.
+public struct ALSADevice: Sendable, Hashable {
+    /// The name to open it by, such as `default`, `hw:CARD=PCH,DEV=0` or `pulse`.
+    public var name: String
+    /// The configuration's description, possibly several lines.
+    public var description: String?
+    /// Whether it plays (`false` for capture-only devices).
+    public var canPlay: Bool
+
+    /// Creates a device entry.
+    public init(name: String, description: String?, canPlay: Bool) {
+        self.name = name
+        self.description = description
+        self.canPlay = canPlay
+    }
+
+    /// The playback PCMs the ALSA configuration advertises, in its order.
+    ///
+    /// - Throws: ``ALSAError`` if the configuration cannot be read.
+    ///
+    /// Thread context: any thread; reads the configuration files.
+    public static func playbackDevices() throws -> [ALSADevice] {
+        try ALSACalls.pcmHints()
+            .map { ALSADevice(name: $0.name, description: $0.description, canPlay: $0.direction != "Input") }
+            .filter(\.canPlay)
+    }
+}

@@ -1,0 +1,36 @@
+/// Why an ``ALSAOutput`` could not be configured, or a stream not opened.
+/// Every case names the device.
+///
+/// Thread context: a plain value; use it from any thread.
+public enum ALSAOutputError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The device name is empty.
+    case emptyDeviceName
+    /// No PCM of that name is defined in the ALSA configuration.
+    case unknownDevice(name: String)
+    /// The name refers to a sound card that does not exist (`hw:5,0`).
+    case unknownCard(name: String, card: String)
+    /// The device exists but could not be opened now (busy, its sound server down, no card).
+    case openFailed(device: String, ALSAError)
+    /// The device opened but refused every configuration tried.
+    case configurationFailed(device: String, ALSAError)
+    /// The device accepts none of the sample formats asked for.
+    case noUsableFormat(device: String, tried: [String])
+
+    /// A sentence naming the device and the problem.
+    public var description: String {
+        switch self {
+        case .emptyDeviceName:
+            return "the ALSA device name is empty; use a PCM name such as 'default' or 'hw:0,0' (see 'aplay -L')"
+        case .unknownDevice(let name):
+            return "no ALSA device named '\(name)': it is not a PCM defined in the ALSA configuration (see 'aplay -L')"
+        case .unknownCard(let name, let card):
+            return "no ALSA device named '\(name)': there is no sound card '\(card)' (see 'aplay -l')"
+        case .openFailed(let device, let error):
+            return "cannot open ALSA device '\(device)': \(error.message)"
+        case .configurationFailed(let device, let error):
+            return "ALSA device '\(device)' refused the stream configuration: \(error)"
+        case .noUsableFormat(let device, let tried):
+            return "ALSA device '\(device)' accepts none of the sample formats \(tried.joined(separator: ", "))"
+        }
+    }
+}

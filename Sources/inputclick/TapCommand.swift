@@ -1,0 +1,139 @@
+import InputClick
+import InputClickALSA
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `inputclick tap [--device NAME] [--period FRAMES] [--periods N] [--json]`:
+/// opens the device as a visible keyboard would, says `READY`, plays one
+/// click per line of standard input, and prints the latency stats at the end.
+struct TapCommand: Subcommand {
+    static let name = "tap"
+    static let abstract = "Play one click per line of standard input and report the latency."
+    static let help = """
+        USAGE: inputclick tap [--device NAME] [--period FRAMES] [--periods N] [--json]
+
+        Shows a click-enabled input view, so the audio stream opens, and prints
+        READY on its own line to standard output once a click can play. Then it
+        reads standard input line by line and plays one click per line:
+
+          (empty line)                          a key click
+          key, delete, modifier, space, return  a click of that kind
+
+        A line with any other word is reported on standard error and skipped
+        (no click); reading goes on. Surrounding spaces are ignored. Every line
+        clicks: no rate limit applies. At the end of input, tap waits for the
+        last click to reach the device, prints its latency stats to standard
+        output and exits 0. Tap ignores the user's settings file: it plays the
+        bundled sounds at the default volume, so that runs compare.
+
+        The stats give, over all clicks played, the 50th, 95th and 99th
+        percentile and the maximum of two figures: from the tap until the
+        click's first frame was written to the device, and until that frame is
+        estimated to reach the converter (from snd_pcm_delay at the write).
+
+        OPTIONS:
+          --device NAME     The ALSA device (any PCM name: default, hw:0,0,
+                            plughw:1, dmix, pulse, …). Default: default.
+          --period FRAMES   Frames per period, 16 to 8192. Default 64.
+          --periods N       Periods per buffer, 2 to 32. Default 2.
+          --json            Print the stats as one JSON object instead of text.
+          -h, --help        Show this help.
+
+        EXIT STATUS:
+          0 done; 64 bad arguments or a device name that does not exist;
+          69 the device did not open within 10 seconds; 1 any other failure.
+        """
+
+    /// Exit status when the device never opens (EX_UNAVAILABLE).
+    static let unavailableExitCode: Int32 = 69
+    /// How long tap waits for the stream before giving up.
+    static let readyTimeoutNanoseconds: UInt64 = 10_000_000_000
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let scanner = try ArgumentScanner(arguments, valueOptions: ["--device", "--period", "--periods"],
+                                          flagOptions: ["--json"])
+        guard scanner.positionals.isEmpty else {
+            throw UsageError("unexpected argument '\(scanner.positionals[0])'")
+        }
+        let device = scanner.value("--device") ?? "default"
+        guard !device.trimmingCharacters(in: " \t").isEmpty else {
+            throw UsageError("--device needs a device name, not an empty string")
+        }
+        let period = try scanner.integer("--period", in: 16...8192) ?? 64
+        let periods = try scanner.integer("--periods", in: 2...32) ?? 2
+        let json = scanner.flag("--json")
+
+        let output = try makeALSAOutput(device: device)
+        let configuration = ClickPlayerConfiguration(
+            stream: OutputStreamRequest(latency: .explicit(periodFrames: period, periodCount: periods)),
+            lingerNanoseconds: 0,
+            warningHandler: { writeError("warning: \($0)") })
+        let player = ClickPlayer(output: output, configuration: configuration, sounds: bundledSounds)
+        let gate = InputClickGate(sink: player, rateLimit: .unlimited)
+        gate.addVisibilityObserver(player)
+        let view = TapInputView()
+        gate.setVisibleInputViews([view])
+        defer { player.shutdown() }
+
+        let deadline = MonotonicClock.now() + readyTimeoutNanoseconds
+        while player.state != .running {
+            guard MonotonicClock.now() < deadline else {
+                throw RuntimeFailure("ALSA device '\(device)' did not open within 10 seconds", exitCode: unavailableExitCode)
+            }
+            usleep(1_000)
+        }
+        print("READY")
+        fflush(nil)
+
+        var tally = TapTally()
+        while let line = readLine(strippingNewline: true) {
+            tally.lines += 1
+            let word = line.trimmingCharacters(in: " \t\r")
+            let kind: ClickKind
+            if word.isEmpty {
+                kind = .key
+            } else if let named = ClickKind(name: word) {
+                kind = named
+            } else {
+                tally.unknown += 1
+                writeError("inputclick tap: line \(tally.lines): unknown click kind '\(word)' "
+                    + "(expected an empty line, key, delete, modifier, space or return); skipped")
+                continue
+            }
+            if gate.playInputClick(kind) == .plays { tally.played += 1 } else { tally.dropped += 1 }
+        }
+
+        // The last clicks are written within a period or two; wait for them.
+        let written = MonotonicClock.now() + 2_000_000_000
+        while player.latency.count < tally.played && MonotonicClock.now() < written { usleep(1_000) }
+        let statistics = player.statistics
+        let report = player.latency.report()
+        print(json ? tally.json(device: device, statistics: statistics, report: report)
+                   : tally.text(device: device, statistics: statistics, report: report))
+        return 0
+    }
+
+    /// The bundled sounds at the stream's format.
+    private static let bundledSounds: SoundBankProvider = { request in
+        guard SoundBank.supportedSampleRates.contains(request.sampleRate),
+              SoundBank.supportedChannelCounts.contains(request.channels) else {
+            throw RuntimeFailure("the device's format (\(request.sampleRate) Hz, \(request.channels) ch) is not supported")
+        }
+        return SoundBank.bundled(sampleRate: request.sampleRate, channels: request.channels)
+    }
+}
+
+/// The input view tap shows: it opts in to clicks.
+private final class TapInputView: InputViewAudioFeedback {
+    var enableInputClicksWhenVisible: Bool { true }
+}
+
+extension String {
+    fileprivate func trimmingCharacters(in set: String) -> String {
+        var scalars = Substring(self)
+        while let first = scalars.first, set.contains(first) { scalars.removeFirst() }
+        while let last = scalars.last, set.contains(last) { scalars.removeLast() }
+        return String(scalars)
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import InputClick
+import InputClickALSA
+import InputClickTesting
+import Testing
+
+extension ThroughTheVirtualSink {
+    @Suite struct CapturedClickTests {
+        @Test func eachClickIsInThePlayedAudioAtItsRecordedFrameWithItsOwnSound() throws {
+            let rig = try SinkRig(capture: true)
+            #expect(rig.showAndWaitUntilRunning())
+            let format = try #require(rig.player.statistics.format)
+            #expect(format.sampleFormat == .float32, "the sink accepts float, the first format asked for")
+            #expect(format.sampleRate == 48_000)
+            usleep(100_000)
+            let kinds: [ClickKind] = [.key, .delete, .modifier, .space, .return, .key, .key, .space, .delete, .return]
+            var played: [ClickKind] = []
+            for kind in kinds {
+                if rig.gate.playInputClick(kind) == .plays { played.append(kind) }
+                usleep(80_000)
+            }
+            #expect(played == kinds)
+            #expect(rig.waitForWrittenClicks(played.count))
+            #expect(rig.hideAndWaitUntilClosed())
+
+            let audio = try rig.capturedAudio(format.sampleFormat)
+            #expect(audio.sampleRate == 48_000 && audio.channels == format.channels)
+            let onsets = ClickOnsetFinder.onsets(in: audio.samples, channels: audio.channels)
+            let records = rig.player.latency.records()
+            #expect(onsets.count == played.count)
+            #expect(onsets.map(Int64.init) == records.map(\.streamFrame), "every click starts at the frame the player recorded")
+            let heard = onsets.map {
+                SyntheticClickSounds.identify(audio.samples[($0 * audio.channels)...], channels: audio.channels,
+                                              sampleRate: audio.sampleRate)
+            }
+            #expect(heard == played.map { Optional($0) })
+            // The gaps in the audio follow the gaps between the taps.
+            for i in 1..<min(onsets.count, records.count) {
+                let audioGap = Double(onsets[i] - onsets[i - 1]) / Double(audio.sampleRate)
+                let tapGap = Double(records[i].requestedAt - records[i - 1].requestedAt) / 1e9
+                #expect(abs(audioGap - tapGap) < 0.025, "click \(i): \(audioGap) s in the audio for \(tapGap) s between taps")
+            }
+        }
+
+        @Test func nothingIsPlayedWhenTheGateSaysNo() throws {
+            let rig = try SinkRig(capture: true, settings: ClickSettings(clicksEnabled: false))
+            #expect(rig.showAndWaitUntilRunning())
+            for kind in ClickKind.allCases {
+                #expect(rig.gate.playInputClick(kind) == .clicksOff)
+                usleep(30_000)
+            }
+            usleep(100_000)
+            let format = try #require(rig.player.statistics.format)
+            #expect(rig.hideAndWaitUntilClosed())
+            let audio = try rig.capturedAudio(format.sampleFormat)
+            #expect(audio.frameCount > 48_000 / 10, "the stream should have run for a while")
+            #expect(ClickOnsetFinder.peak(audio.samples) == 0)
+            #expect(rig.player.latency.count == 0)
+        }
+
+        @Test func aSixteenBitDeviceGetsConvertedSamplesWithTheClicksIntact() throws {
+            let rig = try SinkRig(capture: true, formats: [.signed16])
+            #expect(rig.showAndWaitUntilRunning())
+            #expect(rig.player.statistics.format?.sampleFormat == .signed16)
+            usleep(50_000)
+            for kind in [ClickKind.space, .modifier, .key] {
+                #expect(rig.gate.playInputClick(kind) == .plays)
+                usleep(80_000)
+            }
+            #expect(rig.waitForWrittenClicks(3))
+            #expect(rig.hideAndWaitUntilClosed())
+            let audio = try rig.capturedAudio(.signed16)
+            #expect(audio.bitsPerSample == 16 && !audio.isFloat)
+            let onsets = ClickOnsetFinder.onsets(in: audio.samples, channels: audio.channels)
+            let heard = onsets.map {
+                SyntheticClickSounds.identify(audio.samples[($0 * audio.channels)...], channels: audio.channels,
+                                              sampleRate: audio.sampleRate)
+            }
+            #expect(heard == [.space, .modifier, .key])
+        }
+    }
+}

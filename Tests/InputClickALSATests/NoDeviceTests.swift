@@ -1,0 +1,40 @@
+import Foundation
+import InputClick
+import InputClickALSA
+import Testing
+
+extension ThroughTheVirtualSink {
+    @Suite struct NoDeviceTests {
+        @Test func withNoDeviceClicksAreDroppedAndOneClearWarningSaysWhy() throws {
+            // Configured, but there is nothing behind it: like `default` on a machine with no sound card.
+            let rig = try SinkRig(device: "inputclick_absent")
+            rig.gate.setVisibleInputViews([rig.keyboard])
+            #expect(waitUntil(seconds: 5) { rig.player.state == .waitingForDevice })
+            for _ in 0..<20 {
+                let before = Date()
+                #expect(rig.gate.playInputClick() == .noOutput)
+                #expect(Date().timeIntervalSince(before) < 0.1)
+                usleep(50_000)
+            }
+            #expect(rig.warnings.count == 1, "\(rig.warnings)")
+            let warning = try #require(rig.warnings.first)
+            #expect(warning.contains("inputclick_absent"))
+            #expect(warning.contains("Clicks are dropped"))
+            #expect(rig.player.statistics.opens == 0)
+            #expect(rig.hideAndWaitUntilClosed())
+        }
+
+        @Test func withTheSinkDownTheStreamOpensOnceItComesUp() throws {
+            VirtualSink.stop()
+            let rig = try SinkRig()
+            rig.gate.setVisibleInputViews([rig.keyboard])
+            #expect(waitUntil(seconds: 5) { rig.player.state == .waitingForDevice })
+            #expect(rig.gate.playInputClick() == .noOutput)
+            #expect(VirtualSink.start() == nil)
+            #expect(waitUntil(seconds: 10) { rig.player.state == .running })
+            #expect(rig.gate.playInputClick() == .plays)
+            #expect(rig.waitForWrittenClicks(1))
+            #expect(rig.hideAndWaitUntilClosed())
+        }
+    }
+}

@@ -1,3 +1,0 @@
-import Testing
-
-@Test func placeholderInputClickALSATests() { #expect(Bool(true)) }

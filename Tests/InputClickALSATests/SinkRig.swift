@@ -1,0 +1,91 @@
+import Foundation
+import InputClick
+import InputClickALSA
+import InputClickTesting
+import Synchronization
+
+/// A keyboard view that opts in to clicks.
+final class ClickingKeyboard: InputViewAudioFeedback, Sendable {
+    var enableInputClicksWhenVisible: Bool { true }
+}
+
+/// A gate and a player on a real ALSA device, with what the player reported.
+final class SinkRig: Sendable {
+    let output: ALSAOutput
+    let player: ClickPlayer
+    let gate: InputClickGate
+    let keyboard = ClickingKeyboard()
+    let capturePath: String?
+    private let reported = Reports()
+
+    var warnings: [String] { reported.storage.withLock { $0.warnings } }
+    var events: [String] { reported.storage.withLock { $0.events } }
+
+    private final class Reports: Sendable {
+        let storage = Mutex<(warnings: [String], events: [String])>(([], []))
+    }
+
+    /// - Parameters:
+    ///   - device: The PCM; by default the sink, or the capture PCM when `capture` is set.
+    ///   - capture: Save what is played to a fresh WAV file (``capturePath``).
+    init(device: String? = nil, capture: Bool = false, lingerMilliseconds: UInt64 = 200,
+         formats: [SampleFormat] = [.float32, .signed32, .signed16], settings: ClickSettings = ClickSettings(),
+         rateLimit: ClickRateLimit = .default) throws {
+        TestEnvironment.prepare()
+        capturePath = capture ? TestEnvironment.temporaryFile("capture", extension: "wav") : nil
+        let name = device ?? capturePath.map(VirtualSink.captureDevice) ?? VirtualSink.device
+        output = try ALSAOutput(device: name, renderPriority: nil)
+        let box = reported
+        let configuration = ClickPlayerConfiguration(
+            stream: OutputStreamRequest(sampleFormats: formats),
+            lingerNanoseconds: lingerMilliseconds * 1_000_000,
+            retry: RetryBackoff(initialNanoseconds: 50_000_000, maximumNanoseconds: 400_000_000),
+            warningHandler: { text in box.storage.withLock { $0.warnings.append(text) } },
+            eventHandler: { event in box.storage.withLock { $0.events.append(event.description) } })
+        player = ClickPlayer(output: output, configuration: configuration, settings: settings,
+                             sounds: SyntheticClickSounds.provider)
+        gate = InputClickGate(sink: player, settings: settings, rateLimit: rateLimit)
+        gate.addVisibilityObserver(player)
+    }
+
+    deinit {
+        if let capturePath { try? FileManager.default.removeItem(atPath: capturePath) }
+    }
+
+    /// Shows the keyboard and waits until clicks can play.
+    func showAndWaitUntilRunning(seconds: Double = 10) -> Bool {
+        gate.setVisibleInputViews([keyboard])
+        return waitUntil(seconds: seconds) { player.state == .running }
+    }
+
+    /// Hides the keyboard and waits until the stream has closed after the linger.
+    func hideAndWaitUntilClosed(seconds: Double = 10) -> Bool {
+        gate.setVisibleInputViews([])
+        return waitUntil(seconds: seconds) { player.state == .closed && player.statistics.format == nil }
+    }
+
+    /// Waits until `count` clicks have been written to the device.
+    func waitForWrittenClicks(_ count: Int, seconds: Double = 10) -> Bool {
+        waitUntil(seconds: seconds) { player.latency.count >= count }
+    }
+
+    /// The audio the capture PCM saved, in `format` (the stream's); call after the stream closed.
+    func capturedAudio(_ format: SampleFormat) throws -> CapturedAudio {
+        guard let capturePath else { throw CapturedAudio.Malformed(description: "this rig does not capture") }
+        return try CapturedAudio(path: capturePath, float32: format == .float32)
+    }
+
+    /// The threads of this process named like the render thread.
+    static func renderThreadCount() -> Int {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        return tasks.filter {
+            (try? String(contentsOfFile: "/proc/self/task/\($0)/comm", encoding: .utf8))?
+                .trimmingCharacters(in: .whitespacesAndNewlines) == RealtimeThread.renderThreadName
+        }.count
+    }
+
+    /// The JACK ports this process owns (the ALSA jack plugin names its client after the process ID).
+    static func ownJackPorts() -> [String] {
+        VirtualSink.ports().filter { $0.contains("\(getpid())") }
+    }
+}

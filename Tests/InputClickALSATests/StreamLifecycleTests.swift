@@ -1,0 +1,67 @@
+import Foundation
+import InputClick
+import InputClickALSA
+import InputClickTesting
+import Testing
+
+extension ThroughTheVirtualSink {
+    @Suite struct StreamLifecycleTests {
+        /// JACK ports other than the sink's own: the clients holding the device.
+        private func clientPorts() -> [String] {
+            VirtualSink.ports().filter { !$0.hasPrefix("system:") }
+        }
+
+        @Test func theStreamOpensOnShowAndClosesAfterHideAndLingerHoldingNothingWhileHidden() throws {
+            let rig = try SinkRig(lingerMilliseconds: 500)
+            #expect(clientPorts().isEmpty)
+            #expect(SinkRig.renderThreadCount() == 0)
+
+            #expect(rig.showAndWaitUntilRunning())
+            #expect(SinkRig.renderThreadCount() == 1)
+            #expect(!clientPorts().isEmpty, "the stream should be connected to the sink")
+            #expect(rig.gate.playInputClick() == .plays)
+
+            rig.gate.setVisibleInputViews([])
+            #expect(waitUntil(seconds: 2) { rig.player.state == .lingering })
+            #expect(SinkRig.renderThreadCount() == 1, "the stream must stay open during the linger")
+            #expect(rig.player.statistics.format != nil)
+
+            #expect(waitUntil(seconds: 5) { rig.player.state == .closed })
+            #expect(waitUntil(seconds: 2) { SinkRig.renderThreadCount() == 0 }, "the render thread outlived the stream")
+            #expect(waitUntil(seconds: 2) { clientPorts().isEmpty }, "the device is still held while hidden")
+            #expect(rig.player.statistics.opens == 1)
+        }
+
+        @Test func showingAgainDuringTheLingerKeepsTheOpenStream() throws {
+            let rig = try SinkRig(lingerMilliseconds: 2_000)
+            #expect(rig.showAndWaitUntilRunning())
+            rig.gate.setVisibleInputViews([])
+            #expect(waitUntil(seconds: 2) { rig.player.state == .lingering })
+            #expect(rig.showAndWaitUntilRunning())
+            #expect(rig.player.statistics.opens == 1)
+            #expect(rig.gate.playInputClick(.space) == .plays)
+            #expect(rig.waitForWrittenClicks(1))
+            #expect(rig.hideAndWaitUntilClosed())
+        }
+
+        @Test func aClosedStreamStopsItsThreadAndIsReleased() throws {
+            let output = try ALSAOutput(device: VirtualSink.device, renderPriority: nil)
+            weak var released: AnyObject?
+            do {
+                let stream = try output.openStream(OutputStreamRequest())
+                let format = stream.format
+                let mixer = Mixer(configuration: MixerConfiguration(sampleRate: format.sampleRate, channels: format.channels),
+                                  bank: SyntheticClickSounds.bank(sampleRate: format.sampleRate, channels: format.channels))
+                let latency = LatencyRecorder()
+                try stream.start(rendering: OutputRenderer(mixer: mixer, latency: latency, format: format)) { _ in }
+                #expect(mixer.submitClick(.key, requestedAt: MonotonicClock.now()))
+                #expect(waitUntil(seconds: 5) { latency.count == 1 })
+                stream.close()
+                stream.close()
+                released = stream
+            }
+            #expect(released == nil, "the stream and its buffers outlived close()")
+            #expect(SinkRig.renderThreadCount() == 0)
+        }
+    }
+}

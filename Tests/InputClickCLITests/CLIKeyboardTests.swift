@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+@Suite("inputclick keyboard", .serialized)
+struct CLIKeyboardTests {
+    @Test("keys piped to the keyboard type the text, delete removes a grapheme, and the text is printed at the end")
+    func pipedKeys() throws {
+        let keys = Data("Hello 😀".utf8) + Data([0x7f]) + Data("wörld? 42".utf8) + Data([0x7f, 0x04])
+        let run = try CLIProcess.run(["keyboard"], input: keys)
+        #expect(run.status == 0)
+        // 😀 and ö have no key: each is reported and skipped; delete removed the space.
+        #expect(run.standardOutput == "Hellowrld? 4")
+        #expect(run.standardError.isEmpty || !run.standardError.contains("error"))
+    }
+
+    @Test("in a real terminal it draws the keyboard, highlights the tapped key, and prints only the text on stdout")
+    func interactiveInTmux() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("inputclick-tmux-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("out.txt").path
+        let session = "inputclick-test-\(getpid())"
+        // Only capture-pane's output is read: a command that starts the tmux
+        // server must not hand it our pipe, or reading to its end never returns.
+        func tmux(_ arguments: [String]) throws -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
+            process.arguments = arguments
+            process.standardInput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            let reads = arguments.first == "capture-pane"
+            let pipe = Pipe()
+            process.standardOutput = reads ? pipe : FileHandle.nullDevice
+            try process.run()
+            let data = reads ? pipe.fileHandleForReading.readDataToEndOfFile() : Data()
+            process.waitUntilExit()
+            return String(decoding: data, as: UTF8.self)
+        }
+        let command = "\(CLIProcess.binary.path) keyboard > \(out) 2>/dev/null"
+        _ = try tmux(["new-session", "-d", "-s", session, "-x", "100", "-y", "20", command])
+        defer { _ = try? tmux(["kill-session", "-t", session]) }
+        func screenShows(_ text: String) throws -> Bool {
+            for _ in 0..<100 {
+                if try tmux(["capture-pane", "-t", session, "-p"]).contains(text) { return true }
+                usleep(50_000)
+            }
+            return false
+        }
+        #expect(try screenShows("[ 123 ]"))
+        for key in ["O", "k", "Space", "4", "BSpace", "!"] {
+            _ = try tmux(["send-keys", "-t", session, key])
+            usleep(120_000)
+        }
+        #expect(try screenShows("┃ Ok !"))
+        #expect(try screenShows("! → "))
+        _ = try tmux(["send-keys", "-t", session, "C-d"])
+        var text = ""
+        for _ in 0..<100 {
+            text = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
+            if !text.isEmpty { break }
+            usleep(50_000)
+        }
+        #expect(text == "Ok !")
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import InputClick
+import InputClickTesting
+import Testing
+
+@Suite("inputclick type")
+struct CLITypeTests {
+    private func temporaryFile(_ name: String) -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("inputclick-cli-\(UUID().uuidString)-\(name)").path
+    }
+
+    @Test("--output prints exactly the typed text and renders one click per tap to a WAV file")
+    func outputRendersEveryTap() throws {
+        let path = temporaryFile("hello.wav")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let run = try CLIProcess.run(["type", "Hello, World!", "--wpm", "40", "--output", path],
+                                     environment: ["INPUTCLICK_CONFIG": temporaryFile("none.conf")])
+        #expect(run.status == 0)
+        #expect(run.standardOutput == "Hello, World!")
+        let decoded = try SoundFileReader.read(path)
+        #expect(decoded.sampleRate == 48_000 && decoded.channels == 2)
+        // 16 taps: shift h e l l o 123 , space shift w o r l d 123 ! less the
+        // automatic shift at the start: every one is a separate onset at 40 wpm.
+        let onsets = AudioAnalysis.onsets(decoded.samples, channels: 2, threshold: 0.01, quietFrames: 2400)
+        #expect(onsets.count == 16)
+        #expect(AudioAnalysis.peak(decoded.samples, channels: 2) < 1)
+    }
+
+    @Test("clicks turned off in the settings still type the text, and the WAV is silent")
+    func clicksOffIsSilent() throws {
+        let path = temporaryFile("off.wav")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let run = try CLIProcess.run(["type", "quiet please", "--output", path],
+                                     environment: ["INPUTCLICK_CLICKS": "off", "INPUTCLICK_CONFIG": temporaryFile("none.conf")])
+        #expect(run.status == 0)
+        #expect(run.standardOutput == "quiet please")
+        #expect(AudioAnalysis.peak(try SoundFileReader.read(path).samples) == 0)
+    }
+
+    @Test("a character no key can type is an error naming it, with exit 65 and nothing on stdout")
+    func untypableCharacter() throws {
+        let run = try CLIProcess.run(["type", "tab\there"])
+        #expect(run.status == 65)
+        #expect(run.standardOutput.isEmpty)
+        #expect(run.standardError.contains("U+0009"))
+    }
+
+    @Test("an unwritable output path is a clear error, not a crash")
+    func unwritableOutput() throws {
+        let run = try CLIProcess.run(["type", "x", "--output", "/nonexistent-dir/x.wav"])
+        #expect(run.status == 1)
+        #expect(run.standardError.contains("/nonexistent-dir/x.wav"))
+    }
+}
+
+/// `type --device` shares the serialized sink suite, since its tests start and stop the one sink.
+extension CLITapTests {
+    @Test("--device plays one click per tap in real time through real alsa-lib, and prints only the text")
+    func typeThroughTheSink() throws {
+        #expect(CLISink.script(["start", "--watch-pid", "\(getpid())"]) == 0)
+        defer { CLISink.script(["stop"]) }
+        let capture = FileManager.default.temporaryDirectory.appendingPathComponent("inputclick-type-\(UUID().uuidString).wav").path
+        defer { try? FileManager.default.removeItem(atPath: capture) }
+        var environment = CLISink.environment
+        environment["INPUTCLICK_CONFIG"] = capture + ".none"
+        let run = try CLIProcess.run(["type", "Hi, you!", "--wpm", "120", "--device", "inputclick_capture:FILE=\(capture)"],
+                                     environment: environment)
+        #expect(run.status == 0)
+        #expect(run.standardOutput == "Hi, you!")
+        #expect(run.standardError.contains("call to converter"))
+        let played = try SoundFileReader.read(capture)
+        // h (shifted automatically) i 123 , space (back to letters) y o u 123 !: 10 taps, 100 ms apart.
+        let onsets = AudioAnalysis.onsets(played.samples, channels: played.channels, threshold: 0.01, quietFrames: 1200)
+        #expect(onsets.count == 10)
+        let gaps = zip(onsets, onsets.dropFirst()).map { Double($1 - $0) / Double(played.sampleRate) }
+        #expect(gaps.allSatisfy { $0 > 0.04 && $0 < 0.2 })
+    }
+
+    @Test("--device naming no ALSA device exits 64 before typing anything")
+    func typeToAnUnknownDevice() throws {
+        let run = try CLIProcess.run(["type", "x", "--device", "no_such_pcm_here"], environment: CLISink.environment)
+        #expect(run.status == 64)
+        #expect(run.standardOutput.isEmpty)
+        #expect(run.standardError.contains("no_such_pcm_here"))
+    }
+
+    @Test("a configured device with no hardware behind it warns once and still types the text")
+    func typeToAnAbsentDevice() throws {
+        let run = try CLIProcess.run(["type", "ok", "--device", "inputclick_absent"], environment: CLISink.environment)
+        #expect(run.status == 0)
+        #expect(run.standardOutput == "ok")
+        #expect(run.standardError.contains("without clicks"))
+    }
+}

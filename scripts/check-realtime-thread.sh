@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Checks that the render thread ("inputclick-rt") makes no malloc-family
+# calls and takes no mutex after its warm-up, while `inputclick tap` plays
+# a few hundred clicks through the virtual sink.
+#
+# It builds an LD_PRELOAD counter with cc (scripts/realtime-check/), proves
+# on a small C program that the counter does count, builds `inputclick`,
+# starts the virtual sink if none runs (stopping it again afterwards), and
+# runs tap under the counter. Exits non-zero on any count above zero, or if
+# the render thread was never seen.
+#
+# Environment: INPUTCLICK_BIN (an inputclick binary to use instead of building
+# one), INPUTCLICK_SINK_NAME (the sink's server name, see virtual-sink.sh).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+work=$(mktemp -d "${TMPDIR:-/tmp}/inputclick-rt-check.XXXXXX")
+sink_started=
+cleanup() {
+    [ -n "$sink_started" ] && scripts/virtual-sink.sh stop >/dev/null 2>&1 || true
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+fail() { echo "check-realtime-thread: FAILED: $*" >&2; exit 1; }
+value() { awk -v key="$1" '$1 == key { print $2 }' "$2"; }
+
+echo "building the allocation counter"
+cc -shared -fPIC -O2 -Wall -o "$work/alloc-counter.so" scripts/realtime-check/alloc-counter.c -ldl -lpthread
+cc -O2 -Wall -o "$work/self-test" scripts/realtime-check/self-test.c -lpthread
+
+echo "self-test: one malloc on a thread named inputclick-rt must be counted"
+INPUTCLICK_RT_WARMUP_MS=100 INPUTCLICK_RT_REPORT="$work/self-test.report" LD_PRELOAD="$work/alloc-counter.so" "$work/self-test"
+[ "$(value render_threads "$work/self-test.report")" = 1 ] || fail "the counter did not see the self-test's thread"
+[ "$(value malloc "$work/self-test.report")" = 1 ] || fail "the counter missed the self-test's malloc: $(tr '\n' ' ' < "$work/self-test.report")"
+[ "$(value free "$work/self-test.report")" = 1 ] || fail "the counter missed the self-test's free"
+
+binary=${INPUTCLICK_BIN:-}
+if [ -z "$binary" ]; then
+    echo "building inputclick"
+    swift build --product inputclick >/dev/null
+    binary=$(swift build --show-bin-path)/inputclick
+fi
+
+eval "$(scripts/virtual-sink.sh env)"
+if ! scripts/virtual-sink.sh status >/dev/null; then
+    scripts/virtual-sink.sh start --watch-pid $$ >/dev/null || fail "the virtual sink did not start"
+    sink_started=1
+fi
+
+# Warm-up: one click of each kind, then quiet until the warm-up has passed.
+# Then 300 clicks at a typing rhythm with bursts: 20-150 ms apart.
+taps() {
+    for kind in key delete modifier space return; do echo "$kind"; sleep 0.05; done
+    sleep 1.2
+    local kinds=("" "" "" "" "space" "delete" "modifier" "return")
+    for i in $(seq 300); do
+        echo "${kinds[RANDOM % ${#kinds[@]}]}"
+        if (( i % 25 < 6 )); then sleep 0.02; else sleep "0.0$(( RANDOM % 10 + 5 ))"; fi
+    done
+}
+
+echo "running inputclick tap under the counter (about 25 s)"
+taps | INPUTCLICK_RT_WARMUP_MS=1000 INPUTCLICK_RT_REPORT="$work/tap.report" LD_PRELOAD="$work/alloc-counter.so" \
+    "$binary" tap --device inputclick_sink > "$work/tap.out" || fail "inputclick tap failed: $(cat "$work/tap.out")"
+grep -q '^clicks: 305 played' "$work/tap.out" || fail "tap did not play every click: $(head -1 "$work/tap.out")"
+
+echo "render thread, after warm-up:"
+sed 's/^/  /' "$work/tap.report"
+[ "$(value render_threads "$work/tap.report")" -ge 1 ] || fail "no thread named inputclick-rt was seen"
+total=0
+for kind in malloc calloc realloc free memalign mutex_lock; do
+    total=$(( total + $(value "$kind" "$work/tap.report") ))
+done
+[ "$total" -eq 0 ] || fail "the render thread made $total allocator or mutex calls after warm-up"
+echo "check-realtime-thread: ok (no allocation and no mutex on inputclick-rt after warm-up)"

@@ -1,0 +1,129 @@
+#!/bin/sh
+# A real-time virtual sound sink for machines with no sound card: JACK2's
+# dummy backend, consuming 64-frame periods at 48 kHz in real time.
+#
+# Usage: scripts/virtual-sink.sh start [--watch-pid PID] | stop | restart | status | env
+#
+#   start    starts the server unless it runs, and waits until it answers.
+#            --watch-pid PID also stops it once process PID exits.
+#   stop     stops the server this script started (by its PID file).
+#   restart  stop, then start.
+#   status   exits 0 and prints the PID if the server runs, else exits 3.
+#   env      prints the shell exports a client needs (eval "$(… env)").
+#
+# Environment:
+#   INPUTCLICK_SINK_NAME     the JACK server name; default "default", the name
+#                            JACK clients use when JACK_DEFAULT_SERVER is unset.
+#                            Give concurrent runs on one machine their own names.
+#   INPUTCLICK_SINK_RUN_DIR  where the PID file and log go; default
+#                            ${XDG_RUNTIME_DIR:-/tmp}/inputclick-sink.
+#
+# Clients must run with JACK_NO_START_SERVER=1 and
+# ALSA_CONFIG_PATH=/usr/share/alsa/alsa.conf:<repo>/config/alsa/inputclick-test.conf
+# (plus JACK_DEFAULT_SERVER=<name> for a name other than "default"), then play
+# to the ALSA PCM "inputclick_sink" (or "inputclick_capture:FILE=…").
+set -eu
+
+name=${INPUTCLICK_SINK_NAME:-default}
+run_dir=${INPUTCLICK_SINK_RUN_DIR:-${XDG_RUNTIME_DIR:-/tmp}/inputclick-sink}
+pidfile=$run_dir/$name.pid
+logfile=$run_dir/$name.log
+root=$(cd "$(dirname "$0")/.." && pwd)
+JACK_DEFAULT_SERVER=$name
+JACK_NO_START_SERVER=1
+export JACK_DEFAULT_SERVER JACK_NO_START_SERVER
+
+die() { echo "virtual-sink: $*" >&2; exit 1; }
+
+running_pid() {
+    [ -f "$pidfile" ] || return 1
+    pid=$(cat "$pidfile" 2>/dev/null) || return 1
+    [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null || return 1
+    # The PID must still be our jackd, not a recycled number.
+    case $(cat "/proc/$pid/comm" 2>/dev/null) in jackd) ;; *) return 1 ;; esac
+    echo "$pid"
+}
+
+answers() {
+    ports=$(jack_lsp 2>/dev/null) || return 1
+    echo "$ports" | grep -q '^system:playback_2$'
+}
+
+start() {
+    watch_pid=
+    if [ "${1:-}" = "--watch-pid" ]; then
+        [ -n "${2:-}" ] || die "--watch-pid needs a process ID"
+        watch_pid=$2
+    fi
+    command -v jackd >/dev/null || die "jackd is not installed (apt-get install jackd2)"
+    command -v jack_lsp >/dev/null || die "jack_lsp is not installed (apt-get install jackd2)"
+    if pid=$(running_pid); then
+        echo "virtual-sink: '$name' already runs (pid $pid)"
+        return 0
+    fi
+    mkdir -p "$run_dir"
+    # -S: synchronous mode; without it the first period of a new stream was sometimes lost.
+    jackd -n "$name" --no-realtime -S -d dummy -r 48000 -p 64 -C 0 -P 2 \
+        </dev/null >"$logfile" 2>&1 &
+    pid=$!
+    echo "$pid" >"$pidfile"
+    tries=0
+    until answers; do
+        if ! kill -0 "$pid" 2>/dev/null; then
+            rm -f "$pidfile"
+            tail -n 20 "$logfile" >&2 || true
+            die "jackd '$name' exited during start-up (log: $logfile)"
+        fi
+        tries=$((tries + 1))
+        if [ "$tries" -ge 100 ]; then
+            kill "$pid" 2>/dev/null || true
+            rm -f "$pidfile"
+            die "jackd '$name' did not answer within 10 s (log: $logfile)"
+        fi
+        sleep 0.1
+    done
+    if [ -n "$watch_pid" ]; then
+        # Stop the server once the watched process is gone, whatever happens to it.
+        # It touches only its own server: a later server of the same name
+        # (after a restart) has another PID and its own watcher.
+        (
+            while kill -0 "$watch_pid" 2>/dev/null && kill -0 "$pid" 2>/dev/null; do sleep 1; done
+            if [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = jackd ]; then kill "$pid" 2>/dev/null || true; fi
+            if [ "$(cat "$pidfile" 2>/dev/null)" = "$pid" ]; then rm -f "$pidfile"; fi
+        ) </dev/null >/dev/null 2>&1 &
+    fi
+    echo "virtual-sink: '$name' runs (pid $pid)"
+}
+
+stop() {
+    if ! pid=$(running_pid); then
+        rm -f "$pidfile"
+        echo "virtual-sink: '$name' is not running"
+        return 0
+    fi
+    kill "$pid" 2>/dev/null || true
+    tries=0
+    while kill -0 "$pid" 2>/dev/null; do
+        tries=$((tries + 1))
+        if [ "$tries" -ge 50 ]; then
+            kill -9 "$pid" 2>/dev/null || true
+            break
+        fi
+        sleep 0.1
+    done
+    rm -f "$pidfile" "$logfile"
+    echo "virtual-sink: '$name' stopped"
+}
+
+case ${1:-} in
+    start) shift; start "$@" ;;
+    stop) stop ;;
+    restart) shift; stop; start "$@" ;;
+    status)
+        if pid=$(running_pid) && answers; then echo "virtual-sink: '$name' runs (pid $pid)"; exit 0; fi
+        echo "virtual-sink: '$name' is not running"; exit 3 ;;
+    env)
+        echo "export JACK_DEFAULT_SERVER='$name' JACK_NO_START_SERVER=1"
+        echo "export ALSA_CONFIG_PATH='/usr/share/alsa/alsa.conf:$root/config/alsa/inputclick-test.conf'" ;;
+    *) echo "usage: $0 start [--watch-pid PID] | stop | restart | status | env" >&2; exit 64 ;;
+esac
