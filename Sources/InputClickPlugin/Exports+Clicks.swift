@@ -1,0 +1,40 @@
+import InputClick
+
+// Taps: play and ask. See inputclick.h for each function's contract.
+
+/// The click kind for a C `kind`, or a failure naming the value.
+@inline(__always)
+func clickKind(_ kind: Int32) throws(PluginFailure) -> ClickKind {
+    guard kind >= 0, kind < Int32(ClickKind.count), let clickKind = ClickKind(rawValue: UInt8(kind)) else {
+        throw PluginFailure(.invalidKind, "click kind \(kind) is not one of 0 (key), 1 (delete), 2 (modifier), 3 (space), 4 (return)")
+    }
+    return clickKind
+}
+
+/// `int inputclick_play(inputclick_context *ctx, int kind)`.
+///
+/// # Real-time context
+/// On success it allocates nothing, takes no lock and never waits: two
+/// atomic additions guard the handle, and the gate and the mixer's command
+/// ring are lock-free. Only failures (bad arguments) build a message.
+///
+/// Thread context: any thread.
+@c(inputclick_play)
+public func inputclickPlay(_ context: OpaquePointer?, _ kind: Int32) -> Int32 {
+    ExportCall.withContext("inputclick_play", context) { _, context throws(PluginFailure) -> Int32 in
+        Int32(context.engine.playInputClick(try clickKind(kind)).rawValue)
+    }
+}
+
+/// `int inputclick_decision(inputclick_context *ctx, int kind)`.
+///
+/// # Real-time context
+/// As ``inputclickPlay(_:_:)``: lock-free and allocation-free on success.
+///
+/// Thread context: any thread.
+@c(inputclick_decision)
+public func inputclickDecision(_ context: OpaquePointer?, _ kind: Int32) -> Int32 {
+    ExportCall.withContext("inputclick_decision", context) { _, context throws(PluginFailure) -> Int32 in
+        Int32(context.engine.decision(for: try clickKind(kind)).rawValue)
+    }
+}

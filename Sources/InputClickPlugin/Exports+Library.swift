@@ -1,0 +1,78 @@
+import InputClick
+
+// The library-wide functions of inputclick.h: version, names of codes, and
+// the calling thread's last error message. See inputclick.h for each
+// function's contract; the comments here say only what is particular to the
+// implementation.
+
+/// `const char *inputclick_version(void)`.
+///
+/// Thread context: any thread.
+@c(inputclick_version)
+public func inputclickVersion() -> UnsafePointer<CChar> {
+    StaticCStrings.version.pointer
+}
+
+/// `int inputclick_version_number(void)`.
+///
+/// Thread context: any thread; real-time safe.
+@c(inputclick_version_number)
+public func inputclickVersionNumber() -> Int32 {
+    Int32(InputClickVersion.major * 10_000 + InputClickVersion.minor * 100 + InputClickVersion.patch)
+}
+
+/// `const char *inputclick_strerror(int code)`.
+///
+/// Thread context: any thread.
+@c(inputclick_strerror)
+public func inputclickStrerror(_ code: Int32) -> UnsafePointer<CChar> {
+    guard code <= 0, code > Int32.min else { return StaticCStrings.unknownResult.pointer }
+    return StaticCStrings.lookup(StaticCStrings.resultSentences, -code, fallback: StaticCStrings.unknownResult)
+}
+
+/// `const char *inputclick_decision_name(int decision)`.
+///
+/// Thread context: any thread.
+@c(inputclick_decision_name)
+public func inputclickDecisionName(_ decision: Int32) -> UnsafePointer<CChar> {
+    StaticCStrings.lookup(StaticCStrings.decisionNames, decision, fallback: StaticCStrings.unknown)
+}
+
+/// `const char *inputclick_decision_description(int decision)`.
+///
+/// Thread context: any thread.
+@c(inputclick_decision_description)
+public func inputclickDecisionDescription(_ decision: Int32) -> UnsafePointer<CChar> {
+    StaticCStrings.lookup(StaticCStrings.decisionDescriptions, decision, fallback: StaticCStrings.unknownDecision)
+}
+
+/// `const char *inputclick_kind_name(int kind)`.
+///
+/// Thread context: any thread.
+@c(inputclick_kind_name)
+public func inputclickKindName(_ kind: Int32) -> UnsafePointer<CChar> {
+    StaticCStrings.lookup(StaticCStrings.kindNames, kind, fallback: StaticCStrings.unknown)
+}
+
+/// `const char *inputclick_state_name(int state)`.
+///
+/// Thread context: any thread.
+@c(inputclick_state_name)
+public func inputclickStateName(_ state: Int32) -> UnsafePointer<CChar> {
+    StaticCStrings.lookup(StaticCStrings.stateNames, state, fallback: StaticCStrings.unknown)
+}
+
+/// `int inputclick_last_error_message(char *buf, size_t size)`.
+///
+/// Its own bad arguments return a code without replacing the message, which
+/// the caller is still trying to read.
+///
+/// Thread context: any thread; reads the calling thread's own message.
+@c(inputclick_last_error_message)
+public func inputclickLastErrorMessage(_ buffer: UnsafeMutablePointer<CChar>?, _ size: Int) -> Int32 {
+    do {
+        return try CStringArguments.copy(ThreadErrorMessage.current, into: buffer, size: size)
+    } catch {
+        return error.code.rawValue
+    }
+}

@@ -1,0 +1,54 @@
+import InputClick
+
+// Opening and closing contexts. See inputclick.h for each function's contract.
+
+/// `int inputclick_open(const char *device, inputclick_context **out)`.
+///
+/// Thread context: any thread; reads the ALSA configuration and the settings file.
+@c(inputclick_open)
+public func inputclickOpen(_ device: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
+    ExportCall.run("inputclick_open") { () throws(PluginFailure) -> Int32 in
+        out?.pointee = nil
+        guard let out else { throw PluginFailure(.invalidArgument, "the out-pointer for the context is NULL") }
+        var values = PluginOptionValues()
+        if let device {
+            values.device = try CStringArguments.read(device, what: "device name",
+                                                      maximumBytes: PluginOptionValues.maximumDeviceNameBytes)
+        }
+        out.pointee = PluginHandle.make(.context, payload: try PluginContext(options: values))
+        return PluginResult.ok.rawValue
+    }
+}
+
+/// `int inputclick_open_with_options(const inputclick_options *options, inputclick_context **out)`.
+///
+/// Thread context: any thread; reads the ALSA configuration and the settings file.
+@c(inputclick_open_with_options)
+public func inputclickOpenWithOptions(_ options: OpaquePointer?, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
+    ExportCall.run("inputclick_open_with_options") { () throws(PluginFailure) -> Int32 in
+        out?.pointee = nil
+        guard let out else { throw PluginFailure(.invalidArgument, "the out-pointer for the context is NULL") }
+        var values = PluginOptionValues()
+        if options != nil {
+            values = try PluginHandle.with(options, .options, as: PluginOptions.self) {
+                _, options throws(PluginFailure) -> PluginOptionValues in
+                options.values.withLock { $0 }
+            }
+        }
+        out.pointee = PluginHandle.make(.context, payload: try PluginContext(options: values))
+        return PluginResult.ok.rawValue
+    }
+}
+
+/// `int inputclick_close(inputclick_context *ctx)`.
+///
+/// Thread context: any thread; waits for calls under way and for the device to close.
+@c(inputclick_close)
+public func inputclickClose(_ context: OpaquePointer?) -> Int32 {
+    ExportCall.run("inputclick_close") { () throws(PluginFailure) -> Int32 in
+        try PluginHandle.close(context, .context, as: PluginContext.self) { context in
+            context.engine.shutdown()
+        }
+        return PluginResult.ok.rawValue
+    }
+}

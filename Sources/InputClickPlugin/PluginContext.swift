@@ -1,0 +1,38 @@
+import Foundation
+import InputClick
+
+/// The payload of an `inputclick_context` handle: an engine on an output,
+/// and the warnings it reported.
+///
+/// Thread context: every member from any thread; see ``InputClickEngine``.
+final class PluginContext: Sendable {
+    /// The settings, gate and player.
+    let engine: InputClickEngine
+    /// The warnings of the engine and its player.
+    let warnings: WarningLog
+    /// The device name the context was opened on, for messages.
+    let device: String
+
+    /// Checks the device and assembles an engine on it. Opens no stream.
+    ///
+    /// - Throws: ``PluginFailure`` when the device does not exist.
+    ///
+    /// Thread context: any thread; reads the ALSA configuration and the settings file.
+    init(options values: PluginOptionValues) throws(PluginFailure) {
+        let output = try OutputFactory.makeOutput(device: values.device)
+        let warnings = WarningLog(toStandardError: values.warningsToStandardError)
+        let warn: @Sendable (String) -> Void = { warnings.record($0) }
+        var player = ClickPlayerConfiguration()
+        player.stream.latency = values.latency
+        player.lingerNanoseconds = UInt64(values.lingerMilliseconds) * 1_000_000
+        player.warningHandler = warn
+        let options = InputClickEngine.Options(
+            player: player,
+            settingsFile: values.settingsFile.map { URL(fileURLWithPath: $0) },
+            watchesSettings: values.watchesSettings,
+            warningHandler: warn)
+        self.engine = InputClickEngine(output: output, options: options)
+        self.warnings = warnings
+        self.device = values.device
+    }
+}

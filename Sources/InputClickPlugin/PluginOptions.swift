@@ -1,0 +1,41 @@
+import InputClick
+import Synchronization
+
+/// What `inputclick_options` holds: how to open a context. Every field starts
+/// at the default that `inputclick.h` documents.
+///
+/// Thread context: a plain value; use it from any thread.
+struct PluginOptionValues: Sendable {
+    /// The ALSA PCM name.
+    var device = "default"
+    /// The period and buffer sizes to ask for.
+    var latency: LatencyProfile = .lowLatency
+    /// How long the stream stays open after the last click-enabled view hides.
+    var lingerMilliseconds = 3_000
+    /// The settings file; `nil` for the default location.
+    var settingsFile: String?
+    /// Whether the settings file is watched and applied live.
+    var watchesSettings = true
+    /// Whether warnings also go to standard error.
+    var warningsToStandardError = true
+
+    /// The accepted range of `inputclick_options_set_latency_frames`' period size.
+    static let periodFramesRange = 16...16_384
+    /// The accepted range of `inputclick_options_set_latency_frames`' period count.
+    static let periodCountRange = 2...32
+    /// The accepted range of `inputclick_options_set_linger_ms`.
+    static let lingerRange = 0...3_600_000
+    /// The longest device name accepted, in bytes.
+    static let maximumDeviceNameBytes = 1_024
+    /// The longest settings path accepted, in bytes.
+    static let maximumPathBytes = 4_096
+}
+
+/// The payload of an `inputclick_options` handle: option values behind a
+/// lock, so setters and opens may race from any threads.
+///
+/// Thread context: every member from any thread.
+final class PluginOptions: Sendable {
+    /// The values.
+    let values = Mutex(PluginOptionValues())
+}
