@@ -15,6 +15,9 @@ packages=(
   tmux                # driving the terminal keyboard in tests
 )
 
+# The Rust plugin example needs a rustc; the machine's own toolchain will do.
+command -v rustc >/dev/null 2>&1 || packages+=(rustc)
+
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
