@@ -127,3 +127,31 @@ struct EngineWarningTests {
         #expect(engine.playInputClick() == .noOutput)
     }
 }
+
+@Suite("Host audio through the engine")
+struct EngineHostStreamTests {
+    @Test("an attached host stream plays while the keyboard is visible and ducks under a click")
+    func hostStreamPlaysAndDucks() throws {
+        let output = OfflineOutput()
+        let engine = InputClickEngine(output: output, options: .init(
+            settingsFile: URL(fileURLWithPath: "/nonexistent/settings.conf"), environment: [:], watchesSettings: false))
+        defer { engine.shutdown() }
+        let stream = HostStream(channels: 2, capacityFrames: 96_000)
+        stream.write(TestSounds.spread(TestSounds.constant(0.5, frames: 96_000), channels: 2))
+        engine.attach(stream)                      // before the stream opens: attached when it does
+        let keyboard = Keyboard()
+        engine.setVisibleInputViews([keyboard])
+        #expect(eventually { output.isRendering })
+        let before = output.render(frameCount: 480)
+        #expect(before.allSatisfy { abs($0 - 0.5) < 1e-6 })
+        engine.playInputClick(.space)
+        let during = output.render(frameCount: 4800)
+        // After the 5 ms attack the stream sits at −12 dB under the click (the click adds on top).
+        let quietFrame = 4000   // past the space sound's end, within the hold
+        #expect(abs(AudioAnalysis.decibels(during[quietFrame * 2] / 0.5) - -12) < 1)
+        engine.detach(stream)
+        engine.player.flushControlQueue()
+        _ = output.render(frameCount: 64)
+        #expect(output.render(frameCount: 480).allSatisfy { $0 == 0 })
+    }
+}

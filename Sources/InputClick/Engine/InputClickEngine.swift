@@ -140,6 +140,23 @@ public final class InputClickEngine: Sendable {
         gate.setSecureTextEntry(secure)
     }
 
+    // MARK: Host audio
+
+    /// Plays the host's own audio through the click mixer, ducked while
+    /// clicks sound; see ``ClickPlayer/attach(_:)``.
+    ///
+    /// Thread context: any thread; returns without waiting for the device.
+    public func attach(_ stream: HostStream) {
+        player.attach(stream)
+    }
+
+    /// Stops playing a stream attached with ``attach(_:)``.
+    ///
+    /// Thread context: any thread; returns without waiting for the device.
+    public func detach(_ stream: HostStream) {
+        player.detach(stream)
+    }
+
     // MARK: Settings and sounds
 
     /// The settings in force.

@@ -61,6 +61,7 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     private var stream: (any AudioOutputStream)?
     private var streamOpenedAt: UInt64 = 0
     private var slots: [MixerSlot] = []
+    private var hostStreams: [HostStream] = []
     private var activeSlot: MixerSlot?
     private var settings: ClickSettings
     private var lingerGeneration = 0
@@ -160,6 +161,35 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
         scheduler.execute { [self] in
             for slot in slots { slot.needsReload = true }
             if let activeSlot { reloadBank(activeSlot) }
+        }
+    }
+
+    // MARK: Host streams
+
+    /// Mixes a host stream (music, speech) under the clicks, ducked while they
+    /// sound, on the running stream and every stream opened later whose
+    /// channel count matches the host stream's. Write it at the running
+    /// stream's rate (``statistics``' `format`).
+    ///
+    /// Host streams play while the player's stream is open, that is, while a
+    /// click-enabled keyboard is visible and for the linger after.
+    ///
+    /// Thread context: any thread; the work happens on the control queue.
+    public func attach(_ stream: HostStream) {
+        scheduler.execute { [self] in
+            guard !hostStreams.contains(where: { $0 === stream }) else { return }
+            hostStreams.append(stream)
+            for slot in slots where slot.channels == stream.channels { slot.mixer.attach(stream) }
+        }
+    }
+
+    /// Stops mixing a host stream attached with ``attach(_:)``.
+    ///
+    /// Thread context: any thread; the work happens on the control queue.
+    public func detach(_ stream: HostStream) {
+        scheduler.execute { [self] in
+            hostStreams.removeAll { $0 === stream }
+            for slot in slots { slot.mixer.detach(stream) }
         }
     }
 
@@ -362,6 +392,7 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
         mixerConfiguration.maxFramesPerRender = max(mixerConfiguration.maxFramesPerRender, format.periodFrames)
         let mixer = Mixer(configuration: mixerConfiguration, bank: bank)
         mixer.setClickGain(settings.clickGain)
+        for stream in hostStreams where stream.channels == format.channels { mixer.attach(stream) }
         let slot = MixerSlot(mixer: mixer, sampleRate: format.sampleRate, channels: format.channels)
         slots.append(slot)
         return slot
