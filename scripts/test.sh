@@ -14,23 +14,33 @@ eval "$(scripts/virtual-sink.sh env)"
 export INPUTCLICK_SINK_NAME="$JACK_DEFAULT_SERVER"
 
 failures=()
+log=$(mktemp)
 step() {
   local name=$1; shift
   echo
   echo "==> $name"
-  if "$@"; then echo "==> $name: ok"; else echo "==> $name: FAILED"; failures+=("$name"); fi
+  # Keep each step's output for the totals at the end, and show it as it comes.
+  if "$@" 2>&1 | tee -a "$log"; then echo "==> $name: ok"; else echo "==> $name: FAILED"; failures+=("$name"); fi
 }
 
 # The sink must outlive the build and the tests, and stop even if they fail.
 scripts/virtual-sink.sh start || { echo "could not start the virtual sink" >&2; exit 1; }
-trap 'scripts/virtual-sink.sh stop >/dev/null 2>&1' EXIT
+trap 'scripts/virtual-sink.sh stop >/dev/null 2>&1; rm -f "$log"' EXIT
 
 step "build" swift build --build-tests
 step "swift test" swift test
 step "the real-time thread allocates nothing and takes no lock" scripts/check-realtime-thread.sh
 step "the C plugin from C, C++, Python and Rust" scripts/test-plugin.sh
 
+# Totals from the runners' own counts: Swift Testing's closing line, and the
+# "N passed, M failed" line of each plugin test and check.
+swift_total=$(grep -oE 'Test run with [0-9]+ tests?' "$log" | grep -oE '[0-9]+' | head -n 1)
+swift_failed=$(grep -cE '^✘ Test .* failed after' "$log")
+swift_passed=$(( ${swift_total:-0} - swift_failed ))
+other_passed=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | awk '{s += $1} END {print s + 0}')
+other_failed=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | awk '{s += $3} END {print s + 0}')
 echo
+echo "tests: $(( ${swift_passed:-0} + other_passed )) passed, $(( ${swift_failed:-0} + other_failed + ${#failures[@]} )) failed"
 if [ ${#failures[@]} -eq 0 ]; then
   echo "all test steps passed"
 else
