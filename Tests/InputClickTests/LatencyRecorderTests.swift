@@ -78,3 +78,27 @@ import Testing
         #expect(LatencySummary.milliseconds(50_000) == "0.05")
     }
 }
+
+@Suite("Latency stats under concurrent reset")
+struct LatencyRecorderConcurrencyTests {
+    @Test("reading and resetting on other threads while recording never traps and never reports a negative count")
+    func concurrentReadResetRecord() async {
+        let recorder = LatencyRecorder(capacity: 64)
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for i in 0..<200_000 {
+                    recorder.record(LatencyRecord(kind: .key, requestedAt: UInt64(i), writtenAt: UInt64(i) + 10,
+                                                  reachesConverterAt: UInt64(i) + 20, streamFrame: Int64(i)))
+                }
+            }
+            group.addTask { for _ in 0..<20_000 { recorder.reset() } }
+            group.addTask {
+                for _ in 0..<20_000 {
+                    let count = recorder.count
+                    #expect(count >= 0)
+                    #expect(recorder.records().count <= 64)
+                }
+            }
+        }
+    }
+}

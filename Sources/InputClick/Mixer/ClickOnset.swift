@@ -13,6 +13,8 @@ public struct ClickOnset: Sendable, Hashable {
     public var frameOffset: Int
 
     /// Creates an onset record.
+    ///
+    /// Thread context: any thread; real-time safe.
     public init(kind: ClickKind, requestedAt: UInt64, frameOffset: Int) {
         self.kind = kind
         self.requestedAt = requestedAt

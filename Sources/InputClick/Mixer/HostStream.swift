@@ -34,12 +34,13 @@ public final class HostStream: @unchecked Sendable {
 
     deinit { samples.deallocate() }
 
-    /// The stream's own gain before ducking, linear. Default 1.
+    /// The stream's own gain before ducking, linear. Default 1. A negative
+    /// gain is taken as 0, and so is one that is not finite.
     ///
     /// Thread context: any thread; lock-free.
     public var gain: Float {
         get { Float(bitPattern: gainBits.load(ordering: .relaxed)) }
-        set { gainBits.store(newValue.bitPattern, ordering: .relaxed) }
+        set { gainBits.store((newValue.isFinite ? max(0, newValue) : 0).bitPattern, ordering: .relaxed) }
     }
 
     /// Frames written and not yet played.
@@ -52,12 +53,11 @@ public final class HostStream: @unchecked Sendable {
     /// Appends interleaved frames; returns how many frames fit. Samples that
     /// are not finite (NaN, infinity) are stored as silence.
     ///
-    /// - Precondition: `interleaved.count` is a multiple of ``channels``.
+    /// A trailing partial frame (fewer samples than ``channels``) is not written.
     ///
     /// Thread context: the one producer thread. Never blocks.
     @discardableResult
     public func write(_ interleaved: UnsafeBufferPointer<Float>) -> Int {
-        precondition(interleaved.count % channels == 0, "HostStream.write needs whole frames")
         let write = writeIndex.load(ordering: .relaxed)
         let read = readIndex.load(ordering: .acquiring)
         let frames = min(interleaved.count / channels, capacityFrames - (write - read))

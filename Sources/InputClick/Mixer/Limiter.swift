@@ -9,7 +9,8 @@ import Musl
 /// When a frame would exceed the ceiling, the gain drops at once to exactly
 /// what keeps it under; afterwards it recovers exponentially over the release
 /// time. It adds no delay, so it costs no latency; a final clamp guards
-/// against rounding, so output never exceeds the ceiling.
+/// against rounding, so output never exceeds the ceiling. A sample that is
+/// not finite (NaN, infinity) becomes silence.
 ///
 /// Real-time context: a plain value; ``process(_:frameCount:channels:)``
 /// allocates nothing.
@@ -28,7 +29,11 @@ struct Limiter {
         for frame in 0..<frameCount {
             let base = buffer + frame * channels
             var peak: Float = 0
-            for c in 0..<channels { peak = max(peak, abs(base[c])) }
+            for c in 0..<channels {
+                // Never pass on what is not a number: it would become a full-scale step.
+                if !base[c].isFinite { base[c] = 0 }
+                peak = max(peak, abs(base[c]))
+            }
             gain += (1 - gain) * releaseCoefficient
             if peak * gain > ceiling { gain = ceiling / peak }
             for c in 0..<channels { base[c] = min(ceiling, max(-ceiling, base[c] * gain)) }

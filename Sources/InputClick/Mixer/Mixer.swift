@@ -63,17 +63,24 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         var clickDuckGain: Float
         var clickDuckStep: Float
         var fadeFrames: Int
+        /// A control message that could not complete yet; it goes first next block.
+        var pendingControl: MixerCommand?
     }
 
     /// Builds a mixer for `configuration`, playing the sounds of `bank`.
     ///
-    /// - Precondition: the bank's rate and channel count equal the configuration's.
+    /// Out-of-range or non-finite configuration values are brought into range
+    /// first (``MixerConfiguration/validated()``); ``configuration`` holds the
+    /// values in force.
+    ///
+    /// - Precondition: the bank's rate and channel count equal the (validated) configuration's.
     ///
     /// Thread context: any thread but a render thread (it allocates).
-    public init(configuration: MixerConfiguration = MixerConfiguration(), bank: SoundBank) {
-        precondition(configuration.channels > 0 && configuration.sampleRate > 0 && configuration.voiceCount > 0)
+    public init(configuration requested: MixerConfiguration = MixerConfiguration(), bank: SoundBank) {
+        let configuration = requested.validated()
         precondition(bank.sampleRate == configuration.sampleRate && bank.channels == configuration.channels,
-                     "the sound bank's format must match the mixer's")
+                     "the sound bank's format (\(bank.sampleRate) Hz, \(bank.channels) ch) must match the mixer's "
+                     + "(\(configuration.sampleRate) Hz, \(configuration.channels) ch)")
         self.configuration = configuration
         clicks = CommandRing(minimumCapacity: configuration.clickQueueCapacity)
         control = CommandRing(minimumCapacity: 64)
@@ -105,7 +112,12 @@ public final class Mixer: ClickSink, @unchecked Sendable {
 
     deinit {
         collectGarbage()
-        while let command = control.pop() { release(command.object) }
+        // Queued attaches and bank installs hold a retain; a queued detach does not.
+        var queued = state.pointee.pendingControl
+        while let command = queued ?? control.pop() {
+            queued = nil
+            if command.operation != .detachStream { release(command.object) }
+        }
         for i in 0..<Self.bankSlots { release(banks[i]) }
         for i in 0..<Self.maxStreams { release(streams[i]) }
         banks.deallocate()
@@ -140,10 +152,12 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     }
 
     /// Changes how host streams duck. Takes effect at the next render.
+    /// Values out of range or not finite are clamped (``DuckingParameters/clamped()``).
     ///
     /// Thread context: any thread but the render thread; writers take a short
     /// lock among themselves, and the render thread never waits for it.
-    public func setDucking(_ parameters: DuckingParameters) {
+    public func setDucking(_ requested: DuckingParameters) {
+        let parameters = requested.clamped()
         duckingWriter.withLock { _ in
             duckingGeneration.add(1, ordering: .acquiringAndReleasing)
             let values = [parameters.depthDecibels, parameters.attackMilliseconds,
@@ -314,43 +328,51 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         state.pointee.duckingGeneration = generation
     }
 
-    /// Applies queued control messages. One that cannot complete this block
-    /// (every bank slot still sounding, the release ring full) goes back on the
-    /// queue and is tried again next block, so none is ever lost.
+    /// Applies queued control messages in order. One that cannot complete
+    /// this block (every bank slot still sounding, the release ring full) is
+    /// kept and tried first next block, and the messages behind it wait, so
+    /// none is lost and none overtakes another.
     private func drainControl() {
-        // Bounded: a message put back is not seen again in the same block.
-        for _ in 0..<control.capacity {
-            guard let command = control.pop() else { return }
-            guard let object = command.object else { continue }
-            var done = true
-            switch command.operation {
-            case .installBank:
-                if let slot = (0..<Self.bankSlots).first(where: { banks[$0] == nil }) {
-                    banks[slot] = object
-                    state.pointee.currentBank = slot
-                } else {
-                    done = false
-                }
-            case .attachStream:
-                // `attach` counts streams before sending, so a slot is always free.
-                if let slot = (0..<Self.maxStreams).first(where: { streams[$0] == nil }) {
-                    streams[slot] = object
-                } else {
-                    done = false
-                }
-            case .detachStream:
-                // A stream that is not attached is ignored (`detach` checked membership).
-                if let slot = (0..<Self.maxStreams).first(where: { streams[$0] == object }) {
-                    if retired.push(.object(.release, object)) { streams[slot] = nil } else { done = false }
-                }
-            case .play, .release:
-                break
-            }
-            if !done && !control.push(command) {
-                // The queue is full of newer messages; give the object back rather than leak it.
-                if command.operation != .detachStream { _ = retired.push(.object(.release, object)) }
+        if let pending = state.pointee.pendingControl {
+            guard apply(pending) else { return }
+            state.pointee.pendingControl = nil
+        }
+        while let command = control.pop() {
+            guard apply(command) else {
+                state.pointee.pendingControl = command
+                return
             }
         }
+    }
+
+    /// Applies one control message; `false` if it must wait for a later block.
+    private func apply(_ command: MixerCommand) -> Bool {
+        guard let object = command.object else { return true }
+        switch command.operation {
+        case .installBank:
+            guard let slot = freeSlot(banks, count: Self.bankSlots) else { return false }
+            banks[slot] = object
+            state.pointee.currentBank = slot
+        case .attachStream:
+            // `attach` counts streams before sending, so a slot is free.
+            guard let slot = freeSlot(streams, count: Self.maxStreams) else { return false }
+            streams[slot] = object
+        case .detachStream:
+            // A stream that is not attached is ignored (`detach` checked membership).
+            for slot in 0..<Self.maxStreams where streams[slot] == object {
+                guard retired.push(.object(.release, object)) else { return false }
+                streams[slot] = nil
+            }
+        case .play, .release:
+            break
+        }
+        return true
+    }
+
+    @inline(__always)
+    private func freeSlot(_ slots: UnsafeMutablePointer<UnsafeMutableRawPointer?>, count: Int) -> Int? {
+        for slot in 0..<count where slots[slot] == nil { return slot }
+        return nil
     }
 
     private func startQueuedClicks(onsets: UnsafeMutableBufferPointer<ClickOnset>, onsetStart: Int, frameBase: Int) -> Int {

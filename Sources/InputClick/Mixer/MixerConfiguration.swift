@@ -28,6 +28,8 @@ public struct MixerConfiguration: Sendable, Hashable {
     public var limiterReleaseMilliseconds: Double
 
     /// Creates a configuration; every argument has the documented default.
+    ///
+    /// Thread context: any thread; pure.
     public init(sampleRate: Int = 48_000, channels: Int = 2, voiceCount: Int = 32,
                 maxFramesPerRender: Int = 4096, clickQueueCapacity: Int = 256,
                 clickOnClickDuckingDecibels: Double = -6, clickOnClickRampMilliseconds: Double = 2,
@@ -44,6 +46,35 @@ public struct MixerConfiguration: Sendable, Hashable {
         self.ducking = ducking
         self.limiterCeilingDecibels = limiterCeilingDecibels
         self.limiterReleaseMilliseconds = limiterReleaseMilliseconds
+    }
+
+    /// This configuration with every value brought into a range the mixer
+    /// handles, and any value that is not finite replaced by its default:
+    /// rate 1 000…768 000 Hz, 1…64 channels, 1…1024 voices, 16…65 536 frames
+    /// per render, a click queue of 16…65 536, click-on-click ducking −60…0 dB
+    /// over 0…100 ms, a steal fade of 1…100 ms, a limiter ceiling of −20…0 dBFS
+    /// releasing over 1…5000 ms, and ducking as ``DuckingParameters/clamped()``.
+    ///
+    /// Thread context: any thread; pure.
+    public func validated() -> MixerConfiguration {
+        func clamp(_ value: Int, _ range: ClosedRange<Int>) -> Int { min(max(value, range.lowerBound), range.upperBound) }
+        func clamp(_ value: Double, _ range: ClosedRange<Double>, _ fallback: Double) -> Double {
+            value.isFinite ? min(max(value, range.lowerBound), range.upperBound) : fallback
+        }
+        let defaults = MixerConfiguration()
+        var valid = self
+        valid.sampleRate = clamp(sampleRate, 1_000...768_000)
+        valid.channels = clamp(channels, 1...64)
+        valid.voiceCount = clamp(voiceCount, 1...1024)
+        valid.maxFramesPerRender = clamp(maxFramesPerRender, 16...65_536)
+        valid.clickQueueCapacity = clamp(clickQueueCapacity, 16...65_536)
+        valid.clickOnClickDuckingDecibels = clamp(clickOnClickDuckingDecibels, -60...0, defaults.clickOnClickDuckingDecibels)
+        valid.clickOnClickRampMilliseconds = clamp(clickOnClickRampMilliseconds, 0...100, defaults.clickOnClickRampMilliseconds)
+        valid.stealFadeMilliseconds = clamp(stealFadeMilliseconds, 1...100, defaults.stealFadeMilliseconds)
+        valid.ducking = ducking.clamped()
+        valid.limiterCeilingDecibels = clamp(limiterCeilingDecibels, -20...0, defaults.limiterCeilingDecibels)
+        valid.limiterReleaseMilliseconds = clamp(limiterReleaseMilliseconds, 1...5000, defaults.limiterReleaseMilliseconds)
+        return valid
     }
 
     /// Frames in `milliseconds` at ``sampleRate``, at least 1.

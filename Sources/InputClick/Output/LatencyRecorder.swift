@@ -40,7 +40,11 @@ public final class LatencyRecorder: Sendable {
     ///
     /// Thread context: any thread; lock-free.
     public var count: Int {
-        Int(written.load(ordering: .acquiring) - floor.load(ordering: .acquiring))
+        // A reset on another thread may move the floor past what this thread
+        // read as written: never let that go below zero.
+        let low = floor.load(ordering: .acquiring)
+        let high = written.load(ordering: .acquiring)
+        return high > low ? Int(high - low) : 0
     }
 
     /// Adds one record, overwriting the oldest when full.
@@ -67,8 +71,9 @@ public final class LatencyRecorder: Sendable {
     ///
     /// Thread context: any thread but the render thread (it allocates); lock-free.
     public func records() -> [LatencyRecord] {
+        let low = floor.load(ordering: .acquiring)
         let end = written.load(ordering: .acquiring)
-        let start = max(floor.load(ordering: .acquiring), end >= UInt64(capacity) ? end - UInt64(capacity) : 0)
+        let start = min(end, max(low, end >= UInt64(capacity) ? end - UInt64(capacity) : 0))
         var result: [LatencyRecord] = []
         result.reserveCapacity(Int(end - start))
         var index = start

@@ -29,3 +29,31 @@ public struct DuckingParameters: Sendable, Hashable, Codable {
     /// The defaults: −12 dB, 5 ms attack, 150 ms hold, 250 ms release.
     public static let `default` = DuckingParameters()
 }
+
+extension DuckingParameters {
+    /// The ranges every value is held to, the same as the settings file's:
+    /// depth −60…0 dB, attack 0.1…100 ms, hold 0…2000 ms, release 1…5000 ms.
+    public static let depthRange: ClosedRange<Double> = -60...0
+    /// See ``depthRange``.
+    public static let attackRange: ClosedRange<Double> = 0.1...100
+    /// See ``depthRange``.
+    public static let holdRange: ClosedRange<Double> = 0...2000
+    /// See ``depthRange``.
+    public static let releaseRange: ClosedRange<Double> = 1...5000
+
+    /// These parameters with every value brought into its range, and any value
+    /// that is not finite replaced by the default. The mixer applies this to
+    /// whatever a host passes, so no value can upset the render thread.
+    ///
+    /// Thread context: any thread; pure.
+    public func clamped() -> DuckingParameters {
+        func clamp(_ value: Double, _ range: ClosedRange<Double>, _ fallback: Double) -> Double {
+            value.isFinite ? min(max(value, range.lowerBound), range.upperBound) : fallback
+        }
+        let defaults = DuckingParameters.default
+        return DuckingParameters(depthDecibels: clamp(depthDecibels, Self.depthRange, defaults.depthDecibels),
+                                 attackMilliseconds: clamp(attackMilliseconds, Self.attackRange, defaults.attackMilliseconds),
+                                 holdMilliseconds: clamp(holdMilliseconds, Self.holdRange, defaults.holdMilliseconds),
+                                 releaseMilliseconds: clamp(releaseMilliseconds, Self.releaseRange, defaults.releaseMilliseconds))
+    }
+}
