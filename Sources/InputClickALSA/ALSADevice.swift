@@ -10,6 +10,8 @@ public struct ALSADevice: Sendable, Hashable {
     public var canPlay: Bool
 
     /// Creates a device entry.
+    ///
+    /// Thread context: any thread; it only stores its arguments.
     public init(name: String, description: String?, canPlay: Bool) {
         self.name = name
         self.description = description

@@ -23,21 +23,29 @@ public struct ALSAError: Error, RawRepresentable, Hashable, Sendable, CustomStri
     public let call: StaticString
 
     /// Wraps a negative errno with no call name.
+    ///
+    /// Thread context: any thread, the render thread included; allocates nothing.
     public init(rawValue: Int32) {
         self.rawValue = rawValue
         self.call = ""
     }
 
     /// Wraps a negative errno returned by `call`.
+    ///
+    /// Thread context: any thread, the render thread included; allocates nothing.
     public init(_ rawValue: Int32, call: StaticString) {
         self.rawValue = rawValue
         self.call = call
     }
 
     /// Equal when the codes are equal, whichever call returned them.
+    ///
+    /// Thread context: any thread, the render thread included; pure, allocates nothing.
     public static func == (lhs: ALSAError, rhs: ALSAError) -> Bool { lhs.rawValue == rhs.rawValue }
 
     /// Hashes the code only.
+    ///
+    /// Thread context: any thread; pure.
     public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 
     /// The call's name as a `String`.

@@ -10,11 +10,15 @@ import Glibc
 /// Thread context: pure functions; any thread.
 public enum AudioAnalysis {
     /// One channel of interleaved audio.
+    ///
+    /// Thread context: any thread but a render thread; pure, allocates the result.
     public static func channel(_ samples: [Float], channels: Int, index: Int = 0) -> [Float] {
         stride(from: index, to: samples.count, by: channels).map { samples[$0] }
     }
 
     /// The largest absolute sample value in `frames` (all frames when `nil`).
+    ///
+    /// Thread context: any thread; pure, allocation-free.
     public static func peak(_ samples: [Float], channels: Int = 1, frames: Range<Int>? = nil) -> Float {
         let range = frames ?? 0..<(samples.count / channels)
         var peak: Float = 0
@@ -25,6 +29,8 @@ public enum AudioAnalysis {
     }
 
     /// The root mean square over `frames` of all channels.
+    ///
+    /// Thread context: any thread; pure, allocation-free.
     public static func rms(_ samples: [Float], channels: Int = 1, frames: Range<Int>? = nil) -> Float {
         let range = frames ?? 0..<(samples.count / channels)
         guard !range.isEmpty else { return 0 }
@@ -39,17 +45,23 @@ public enum AudioAnalysis {
     }
 
     /// 20·log10 of a linear level; `-infinity` for 0.
+    ///
+    /// Thread context: any thread; pure, allocation-free.
     public static func decibels(_ level: Float) -> Double {
         level <= 0 ? -.infinity : 20 * log10(Double(level))
     }
 
     /// The mean of every sample (the DC offset).
+    ///
+    /// Thread context: any thread; pure, allocation-free.
     public static func mean(_ samples: [Float]) -> Double {
         samples.isEmpty ? 0 : samples.reduce(0.0) { $0 + Double($1) } / Double(samples.count)
     }
 
     /// The largest jump between consecutive frames in any channel: a cut or
     /// an unfaded start shows up here as a large step.
+    ///
+    /// Thread context: any thread; pure, allocation-free.
     public static func largestStep(_ samples: [Float], channels: Int = 1) -> Float {
         var largest: Float = 0
         let frames = samples.count / channels
@@ -64,6 +76,8 @@ public enum AudioAnalysis {
 
     /// The frames where sound starts: where the absolute level rises above
     /// `threshold` after at least `quietFrames` frames at or below it.
+    ///
+    /// Thread context: any thread but a render thread; pure, allocates the result.
     public static func onsets(_ samples: [Float], channels: Int = 1, threshold: Float = 0.02,
                               quietFrames: Int = 96) -> [Int] {
         var result: [Int] = []
@@ -83,6 +97,8 @@ public enum AudioAnalysis {
     }
 
     /// The root mean square of the loudest window of `windowFrames` frames.
+    ///
+    /// Thread context: any thread; pure, allocation-free.
     public static func loudestWindowRMS(_ samples: [Float], channels: Int = 1, windowFrames: Int) -> Float {
         let frames = samples.count / channels
         guard frames >= windowFrames, windowFrames > 0 else { return rms(samples, channels: channels) }
@@ -103,6 +119,8 @@ public enum AudioAnalysis {
 
     /// The normalized correlation (−1…1) of `signal` at `offset` with `reference`,
     /// both mono: 1 means `reference` appears there unchanged but for gain.
+    ///
+    /// Thread context: any thread; pure, allocation-free.
     public static func correlation(_ signal: [Float], at offset: Int, with reference: [Float]) -> Double {
         var dot = 0.0, a = 0.0, b = 0.0
         for i in 0..<reference.count where offset + i < signal.count && offset + i >= 0 {

@@ -11,6 +11,8 @@ public enum ClickOnsetFinder {
     ///   - threshold: The level that counts as sound. Default 0.01 (−40 dBFS).
     ///   - quietFrames: How long the audio must stay below the threshold
     ///     between two clicks. Default 48 (1 ms at 48 kHz).
+    ///
+    /// Thread context: any thread but a render thread; pure, allocates the result.
     public static func onsets(in samples: [Float], channels: Int, threshold: Float = 0.01, quietFrames: Int = 48) -> [Int] {
         var result: [Int] = []
         var quiet = quietFrames
@@ -27,6 +29,8 @@ public enum ClickOnsetFinder {
     }
 
     /// The largest absolute sample value.
+    ///
+    /// Thread context: any thread; pure, allocation-free.
     public static func peak(_ samples: [Float]) -> Float {
         samples.reduce(0) { max($0, abs($1)) }
     }

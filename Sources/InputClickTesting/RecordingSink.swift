@@ -8,6 +8,8 @@ import Synchronization
 /// use; the real sinks are lock-free.)
 public final class RecordingSink: ClickSink {
     /// One click as it arrived.
+    ///
+    /// Thread context: a plain value; use it from any thread.
     public struct Click: Sendable, Hashable {
         /// The sound asked for.
         public var kind: ClickKind
@@ -19,6 +21,8 @@ public final class RecordingSink: ClickSink {
     private let accepting: Atomic<Bool>
 
     /// Creates a sink that accepts clicks, or refuses them when `accepting` is `false`.
+    ///
+    /// Thread context: any thread.
     public init(accepting: Bool = true) {
         self.accepting = Atomic(accepting)
     }
@@ -27,9 +31,13 @@ public final class RecordingSink: ClickSink {
     public var clicks: [Click] { recorded.withLock { $0 } }
 
     /// Makes the sink accept or refuse clicks from now on.
+    ///
+    /// Thread context: any thread; lock-free.
     public func setAccepting(_ value: Bool) { accepting.store(value, ordering: .relaxed) }
 
     /// Records the click if accepting.
+    ///
+    /// Thread context: any thread; takes a lock and allocates, so not real-time safe.
     public func submitClick(_ kind: ClickKind, requestedAt: UInt64) -> Bool {
         guard accepting.load(ordering: .relaxed) else { return false }
         recorded.withLock { $0.append(Click(kind: kind, requestedAt: requestedAt)) }

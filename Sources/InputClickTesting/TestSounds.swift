@@ -5,9 +5,11 @@ import InputClick
 
 /// Synthetic click sounds that are easy to recognise in rendered audio.
 ///
-/// Thread context: pure functions; any thread.
+/// Thread context: pure functions; any thread but a render thread (most allocate).
 public enum TestSounds {
     /// A sine burst with 1 ms raised-cosine fades at both ends, starting at phase 0.
+    ///
+    /// Thread context: any thread but a render thread; pure, allocates the result.
     public static func tone(frequency: Double, milliseconds: Double, amplitude: Float,
                             sampleRate: Int = 48_000) -> [Float] {
         let frames = max(2, Int(milliseconds * Double(sampleRate) / 1000))
@@ -21,22 +23,30 @@ public enum TestSounds {
     }
 
     /// A constant value, `frames` long: a level that reads back exactly.
+    ///
+    /// Thread context: any thread but a render thread; pure, allocates the result.
     public static func constant(_ value: Float, frames: Int) -> [Float] {
         Array(repeating: value, count: frames)
     }
 
     /// Interleaves a mono sound into `channels` identical channels.
+    ///
+    /// Thread context: any thread but a render thread; pure, allocates the result.
     public static func spread(_ mono: [Float], channels: Int) -> [Float] {
         mono.flatMap { Array(repeating: $0, count: channels) }
     }
 
     /// The frequency ``bank(sampleRate:channels:milliseconds:)`` gives each kind.
+    ///
+    /// Thread context: any thread; pure.
     public static func frequency(of kind: ClickKind) -> Double {
         [1000, 400, 1600, 250, 700][Int(kind.rawValue)]
     }
 
     /// A bank of five tones, one distinct frequency per kind, so a test can
     /// tell by correlation which kind played.
+    ///
+    /// Thread context: any thread but a render thread; pure, allocates the bank.
     public static func bank(sampleRate: Int = 48_000, channels: Int = 1, milliseconds: Double = 30,
                             amplitude: Float = 0.5) -> SoundBank {
         var sounds: [ClickKind: [Float]] = [:]
@@ -48,6 +58,8 @@ public enum TestSounds {
     }
 
     /// A bank whose every kind is the same sound.
+    ///
+    /// Thread context: any thread but a render thread; pure, allocates the bank.
     public static func uniformBank(_ mono: [Float], sampleRate: Int = 48_000, channels: Int = 1) -> SoundBank {
         let sound = spread(mono, channels: channels)
         return SoundBank(sampleRate: sampleRate, channels: channels,

@@ -13,6 +13,8 @@ public struct ClickRateLimit: Sendable, Hashable {
     public var burst: Int
 
     /// Creates a limit; the defaults are 20 per second with a burst of 3.
+    ///
+    /// Thread context: any thread; pure.
     public init(clicksPerSecond: Double = 20, burst: Int = 3) {
         self.clicksPerSecond = clicksPerSecond
         self.burst = burst

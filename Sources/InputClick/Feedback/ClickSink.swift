@@ -7,6 +7,9 @@
 ///   allocating, and without waiting for audio.
 /// - It returns `false` when the click cannot play (no open stream, a full
 ///   queue), and the gate reports ``ClickDecision/noOutput``.
+///
+/// Thread context: both members are called from any thread, several at once;
+/// a conformer keeps them lock-free and allocation-free.
 public protocol ClickSink: AnyObject, Sendable {
     /// Queues one click.
     ///

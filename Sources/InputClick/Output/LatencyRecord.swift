@@ -25,6 +25,8 @@ public struct LatencyRecord: Sendable, Hashable {
     public var streamFrame: Int64
 
     /// Creates a record.
+    ///
+    /// Thread context: any thread, the render thread included; allocation-free.
     public init(kind: ClickKind, requestedAt: UInt64, writtenAt: UInt64, reachesConverterAt: UInt64, streamFrame: Int64) {
         self.kind = kind
         self.requestedAt = requestedAt

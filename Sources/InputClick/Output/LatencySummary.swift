@@ -38,6 +38,8 @@ public struct LatencySummary: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Nanoseconds as milliseconds with two decimals.
+    ///
+    /// Thread context: any thread but the render thread (it builds a string).
     public static func milliseconds(_ nanoseconds: UInt64) -> String {
         let hundredths = (nanoseconds + 5_000) / 10_000
         let fraction = hundredths % 100

@@ -5,6 +5,8 @@
 /// Thread context: a plain value; use it from any thread.
 public struct OutputFault: Error, Sendable, CustomStringConvertible {
     /// The broad cause, which decides how the player reacts.
+    ///
+    /// Thread context: a plain value; use it from any thread.
     public enum Kind: Sendable, Hashable {
         /// The device went away: unplugged, or its sound server stopped (ENODEV, EBADFD, EIO…).
         case deviceLost
@@ -22,6 +24,9 @@ public struct OutputFault: Error, Sendable, CustomStringConvertible {
     public var underlying: (any Error & Sendable)?
 
     /// Creates a fault report.
+    ///
+    /// Thread context: any thread but the render thread (the message and the
+    /// boxed ``underlying`` error may allocate); outputs make it once rendering has stopped.
     public init(kind: Kind, message: String, underlying: (any Error & Sendable)? = nil) {
         self.kind = kind
         self.message = message

@@ -18,6 +18,8 @@ public struct OutputFormat: Sendable, Hashable, CustomStringConvertible {
     public var bufferFrames: Int
 
     /// Creates a format description.
+    ///
+    /// Thread context: any thread; pure, allocation-free.
     public init(sampleRate: Int, channels: Int, sampleFormat: SampleFormat, periodFrames: Int, bufferFrames: Int) {
         self.sampleRate = sampleRate
         self.channels = channels
@@ -32,6 +34,8 @@ public struct OutputFormat: Sendable, Hashable, CustomStringConvertible {
     public var bufferMilliseconds: Double { milliseconds(bufferFrames) }
 
     /// `frames` at ``sampleRate`` in milliseconds.
+    ///
+    /// Thread context: any thread; pure, allocation-free.
     public func milliseconds(_ frames: Int) -> Double {
         sampleRate > 0 ? Double(frames) * 1000 / Double(sampleRate) : 0
     }

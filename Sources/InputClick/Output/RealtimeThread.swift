@@ -11,6 +11,9 @@ import Synchronization
 /// Obligations of a conformer: ``run(on:)`` returns when the loop is done
 /// (asked to stop, or failed). Inside the loop it follows the real-time rules:
 /// no allocation, no locks, no logging, no I/O but the device's.
+///
+/// Thread context: a ``RealtimeThread`` calls both methods once each, on the
+/// thread it started; ``run(on:)`` is the render loop.
 public protocol RealtimeThreadBody: AnyObject, Sendable {
     /// Runs the loop on the new thread.
     ///
@@ -27,6 +30,8 @@ public protocol RealtimeThreadBody: AnyObject, Sendable {
 
 extension RealtimeThreadBody {
     /// Does nothing.
+    ///
+    /// Thread context: the new thread only, after the loop.
     public func loopDidEnd(on thread: RealtimeThread) {}
 }
 

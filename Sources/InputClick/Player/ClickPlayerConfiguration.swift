@@ -29,6 +29,8 @@ public struct ClickPlayerConfiguration: Sendable {
     public var eventHandler: (@Sendable (ClickPlayerEvent) -> Void)?
 
     /// Creates a configuration; every argument has the documented default.
+    ///
+    /// Thread context: any thread; it only stores its arguments.
     public init(stream: OutputStreamRequest = OutputStreamRequest(),
                 mixer: MixerConfiguration = MixerConfiguration(),
                 lingerNanoseconds: UInt64 = 3_000_000_000,

@@ -18,6 +18,8 @@ public struct ClickPlayerStatistics: Sendable, Hashable {
     public var isRealtime: Bool
 
     /// Creates a statistics value.
+    ///
+    /// Thread context: any thread; it only stores its arguments.
     public init(opens: Int = 0, faults: Int = 0, underruns: Int = 0, suspends: Int = 0, droppedClicks: Int = 0,
                 format: OutputFormat? = nil, isRealtime: Bool = false) {
         self.opens = opens

@@ -12,6 +12,8 @@ public struct RetryBackoff: Sendable, Hashable {
     public var maximumNanoseconds: UInt64
 
     /// Creates a backoff; every argument has the documented default.
+    ///
+    /// Thread context: any thread; pure.
     public init(initialNanoseconds: UInt64 = 100_000_000, factor: Double = 2, maximumNanoseconds: UInt64 = 2_000_000_000) {
         self.initialNanoseconds = initialNanoseconds
         self.factor = factor

@@ -12,6 +12,8 @@ public struct SoundBankRequest: Sendable, Hashable {
     public var soundPackDirectory: String?
 
     /// Creates a request.
+    ///
+    /// Thread context: any thread; it only stores its arguments.
     public init(sampleRate: Int, channels: Int, soundPackDirectory: String? = nil) {
         self.sampleRate = sampleRate
         self.channels = channels

@@ -19,6 +19,8 @@ public struct ClickSettings: Sendable, Hashable {
     public var ducking: DuckingParameters
 
     /// Creates settings; every argument has the documented default.
+    ///
+    /// Thread context: any thread; it only stores its arguments.
     public init(clicksEnabled: Bool = true, volume: Double = 0.8, profile: ClickProfile = .full,
                 soundPackDirectory: String? = nil, ducking: DuckingParameters = .default) {
         self.clicksEnabled = clicksEnabled

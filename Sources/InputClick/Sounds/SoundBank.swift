@@ -36,6 +36,8 @@ public final class SoundBank: @unchecked Sendable {
     ///
     /// - Precondition: every kind is present, `channels ≥ 1`, and each array's
     ///   count is a non-zero multiple of `channels`.
+    ///
+    /// Thread context: any thread but the render thread (it allocates and copies the samples).
     public init(sampleRate: Int, channels: Int, sounds: [ClickKind: [Float]],
                 origins: [ClickKind: String] = [:]) {
         precondition(sampleRate > 0 && channels > 0, "SoundBank needs a positive rate and channel count")

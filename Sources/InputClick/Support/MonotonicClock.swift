@@ -13,6 +13,8 @@ import Musl
 /// Thread context: any thread; lock-free, allocation-free, real-time safe.
 public enum MonotonicClock {
     /// Now, in nanoseconds since an arbitrary fixed point.
+    ///
+    /// Thread context: any thread; lock-free, allocation-free, real-time safe.
     @inline(__always)
     public static func now() -> UInt64 {
         var ts = timespec()
