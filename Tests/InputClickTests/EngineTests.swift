@@ -155,3 +155,38 @@ struct EngineHostStreamTests {
         #expect(output.render(frameCount: 480).allSatisfy { $0 == 0 })
     }
 }
+
+@Suite("Host audio across hide and show")
+struct EngineHostStreamLifecycleTests {
+    @Test("many attaches and detaches while hidden, then showing the keyboard, play exactly the streams still attached")
+    func attachDetachWhileHidden() throws {
+        let output = OfflineOutput()
+        var player = ClickPlayerConfiguration()
+        player.lingerNanoseconds = 10_000_000
+        let engine = InputClickEngine(output: output, options: .init(
+            player: player, settingsFile: URL(fileURLWithPath: "/nonexistent/settings.conf"), environment: [:],
+            watchesSettings: false))
+        let keyboard = Keyboard()
+        engine.setVisibleInputViews([keyboard])     // the mixer is built…
+        #expect(eventually { output.isRendering })
+        engine.setVisibleInputViews([])             // …and the stream closes after the linger
+        #expect(eventually { !output.isStreamOpen })
+
+        let kept = HostStream(channels: 2, capacityFrames: 4800)
+        kept.write(TestSounds.spread(TestSounds.constant(0.25, frames: 4800), channels: 2))
+        for _ in 0..<200 {
+            let passing = HostStream(channels: 2, capacityFrames: 480)
+            passing.write(TestSounds.spread(TestSounds.constant(0.5, frames: 480), channels: 2))
+            engine.attach(passing)
+            engine.detach(passing)
+        }
+        engine.attach(kept)
+        engine.setVisibleInputViews([keyboard])
+        #expect(eventually { output.isRendering })
+        let out = output.render(frameCount: 480)
+        #expect(out.allSatisfy { abs($0 - 0.25) < 1e-6 })
+        engine.shutdown()
+        // The engine and its mixers are gone; the host's stream is still its own.
+        #expect(kept.write([0.1, 0.1]) == 1)
+    }
+}

@@ -179,7 +179,7 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
         scheduler.execute { [self] in
             guard !hostStreams.contains(where: { $0 === stream }) else { return }
             hostStreams.append(stream)
-            for slot in slots where slot.channels == stream.channels { slot.mixer.attach(stream) }
+            if let activeSlot { syncHostStreams(activeSlot) }
         }
     }
 
@@ -189,7 +189,7 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     public func detach(_ stream: HostStream) {
         scheduler.execute { [self] in
             hostStreams.removeAll { $0 === stream }
-            for slot in slots { slot.mixer.detach(stream) }
+            if let activeSlot { syncHostStreams(activeSlot) }
         }
     }
 
@@ -284,6 +284,7 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
             let slot = try mixerSlot(for: opened.format)
             slot.mixer.discardQueuedClicks()
             slot.mixer.collectGarbage()
+            syncHostStreams(slot)
             let renderer = OutputRenderer(mixer: slot.mixer, latency: latency, format: opened.format)
             let identifier = ObjectIdentifier(opened)
             try opened.start(rendering: renderer) { [weak self] fault in
@@ -392,10 +393,22 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
         mixerConfiguration.maxFramesPerRender = max(mixerConfiguration.maxFramesPerRender, format.periodFrames)
         let mixer = Mixer(configuration: mixerConfiguration, bank: bank)
         mixer.setClickGain(settings.clickGain)
-        for stream in hostStreams where stream.channels == format.channels { mixer.attach(stream) }
         let slot = MixerSlot(mixer: mixer, sampleRate: format.sampleRate, channels: format.channels)
         slots.append(slot)
         return slot
+    }
+
+    /// Makes the host streams `slot`'s mixer plays match ``hostStreams`` (those
+    /// of its channel count). Only the mixer about to render, or rendering,
+    /// is told: a mixer that does not render never drains its control queue.
+    private func syncHostStreams(_ slot: MixerSlot) {
+        let wanted = hostStreams.filter { $0.channels == slot.channels }
+        for stream in slot.attachedStreams where !wanted.contains(where: { $0 === stream }) {
+            if slot.mixer.detach(stream) { slot.attachedStreams.removeAll { $0 === stream } }
+        }
+        for stream in wanted where !slot.attachedStreams.contains(where: { $0 === stream }) {
+            if slot.mixer.attach(stream) { slot.attachedStreams.append(stream) }
+        }
     }
 
     private func reloadBank(_ slot: MixerSlot) {
@@ -441,6 +454,8 @@ private final class MixerSlot {
     let sampleRate: Int
     let channels: Int
     var needsReload = false
+    /// The host streams this mixer was told to play (its attach calls that succeeded).
+    var attachedStreams: [HostStream] = []
 
     init(mixer: Mixer, sampleRate: Int, channels: Int) {
         self.mixer = mixer
