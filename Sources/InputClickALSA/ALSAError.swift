@@ -60,33 +60,34 @@ public struct ALSAError: Error, RawRepresentable, Hashable, Sendable, CustomStri
     }
 
     // MARK: Named codes
+    // Computed, not stored: using one on the render thread runs no one-time initializer.
 
     /// -EPIPE: an underrun; the device ran out of queued audio. Recovered in place.
-    public static let underrun = ALSAError(rawValue: -EPIPE)
+    public static var underrun: ALSAError { ALSAError(rawValue: -EPIPE) }
     /// -ESTRPIPE: the device was suspended (the system slept). Recovered in place.
-    public static let suspended = ALSAError(rawValue: -ESTRPIPE)
+    public static var suspended: ALSAError { ALSAError(rawValue: -ESTRPIPE) }
     /// -ENODEV: the device is gone (unplugged).
-    public static let noDevice = ALSAError(rawValue: -ENODEV)
+    public static var noDevice: ALSAError { ALSAError(rawValue: -ENODEV) }
     /// -EBADFD: the stream is in a state that no longer allows the call (device disconnected).
-    public static let badState = ALSAError(rawValue: -EBADFD)
+    public static var badState: ALSAError { ALSAError(rawValue: -EBADFD) }
     /// -EIO: an input/output error, such as a sound server that went away.
-    public static let ioError = ALSAError(rawValue: -EIO)
+    public static var ioError: ALSAError { ALSAError(rawValue: -EIO) }
     /// -ENOENT: no such PCM, card, or sound server.
-    public static let notFound = ALSAError(rawValue: -ENOENT)
+    public static var notFound: ALSAError { ALSAError(rawValue: -ENOENT) }
     /// -EBUSY: the device is held by another program.
-    public static let busy = ALSAError(rawValue: -EBUSY)
+    public static var busy: ALSAError { ALSAError(rawValue: -EBUSY) }
     /// -EINVAL: the device refused a parameter.
-    public static let invalidArgument = ALSAError(rawValue: -EINVAL)
+    public static var invalidArgument: ALSAError { ALSAError(rawValue: -EINVAL) }
     /// -EAGAIN: non-blocking call with nothing to do now.
-    public static let wouldBlock = ALSAError(rawValue: -EAGAIN)
+    public static var wouldBlock: ALSAError { ALSAError(rawValue: -EAGAIN) }
     /// -EINTR: interrupted by a signal.
-    public static let interrupted = ALSAError(rawValue: -EINTR)
+    public static var interrupted: ALSAError { ALSAError(rawValue: -EINTR) }
     /// -ETIMEDOUT: the device stopped consuming audio.
-    public static let timedOut = ALSAError(rawValue: -ETIMEDOUT)
+    public static var timedOut: ALSAError { ALSAError(rawValue: -ETIMEDOUT) }
     /// -EBADF: a closed or invalid handle: a bug in this library.
-    public static let badHandle = ALSAError(rawValue: -EBADF)
+    public static var badHandle: ALSAError { ALSAError(rawValue: -EBADF) }
     /// -EFAULT: a bad address: a bug in this library.
-    public static let badAddress = ALSAError(rawValue: -EFAULT)
+    public static var badAddress: ALSAError { ALSAError(rawValue: -EFAULT) }
 
     /// Whether the code says the device went away (ENODEV, EBADFD, EIO,
     /// ENOENT, ENXIO, ESHUTDOWN, ENOTCONN, ECONNRESET, EPIPE after failed recovery…).

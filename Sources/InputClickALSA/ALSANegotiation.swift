@@ -33,6 +33,12 @@ enum ALSANegotiation {
             }
             try ALSACalls.applyHardwareParameters(pcm, params)
             let sizes = try ALSACalls.installedSizes(params)
+            // A device must grant at least one frame per period, two periods'
+            // worth of buffer and some channels; anything less would spin the
+            // render loop or divide by zero.
+            guard sizes.period > 0, sizes.buffer >= sizes.period, sizes.channels > 0, sizes.rate > 0 else {
+                throw ALSAOutputError.configurationFailed(device: device, .invalidArgument)
+            }
             try ALSACalls.configureSoftware(pcm, startThreshold: sizes.buffer, availMin: sizes.period)
             return OutputFormat(sampleRate: sizes.rate, channels: sizes.channels, sampleFormat: format,
                                 periodFrames: sizes.period, bufferFrames: sizes.buffer)

@@ -1,3 +1,4 @@
+import Foundation
 import InputClick
 import KeyboardCore
 #if canImport(Glibc)
@@ -31,13 +32,17 @@ struct TypeCommand: Subcommand {
                               (any PCM name: default, hw:0,0, plughw:1, dmix, …).
                               Default: default.
           --output FILE.wav   Render the clicks offline to a WAV file instead
-                              (48 kHz stereo 16-bit), as fast as possible.
+                              (48 kHz stereo 16-bit), as fast as possible;
+                              at most 10 minutes of typing.
           -h, --help          Show this help.
 
         EXIT STATUS:
           0 typed; 64 bad arguments; 65 TEXT holds a character no key can type;
           1 any other failure.
         """
+
+    /// The longest typing run `--output` renders (it holds the audio in memory: 10 minutes is about 220 MB).
+    static let maximumRenderedMinutes = 10.0
 
     /// Exit status for text the keyboard cannot type (EX_DATAERR).
     static let untypableTextExitCode: Int32 = 65
@@ -76,6 +81,11 @@ struct TypeCommand: Subcommand {
             throw RuntimeFailure(error.description, exitCode: untypableTextExitCode)
         }
         if let output {
+            let minutes = Double(result.clicks.map(\.time).max() ?? 0) / 60e9
+            guard minutes <= Self.maximumRenderedMinutes else {
+                throw UsageError(String(format: "--output renders at most %.0f minutes of typing; this text at %.0f wpm takes %.0f minutes: "
+                                        + "shorten it or raise --wpm", Self.maximumRenderedMinutes, wordsPerMinute, minutes))
+            }
             try renderTypedClicks(result.clicks, settings: settings.current, to: output)
         } else {
             try playTypedClicks(result.clicks, device: device ?? "default", settings: settings.current)

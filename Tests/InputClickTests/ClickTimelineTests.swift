@@ -30,3 +30,17 @@ struct ClickTimelineTests {
         #expect(audio.allSatisfy { $0 == 0 })
     }
 }
+
+@Suite("Click timeline arithmetic")
+struct ClickTimelineArithmeticTests {
+    @Test("frame positions round to the nearest frame and never overflow, even centuries in")
+    func framePositions() {
+        let timeline = ClickTimeline([])
+        #expect(timeline.frame(of: 0, sampleRate: 48_000) == 0)
+        #expect(timeline.frame(of: 10_416, sampleRate: 48_000) == 0)      // 0.49999 frame
+        #expect(timeline.frame(of: 10_417, sampleRate: 48_000) == 1)      // 0.50002 frame
+        #expect(timeline.frame(of: 1_000_000_000, sampleRate: 44_100) == 44_100)
+        #expect(timeline.frame(of: UInt64.max, sampleRate: 768_000) == 18_446_744_073 * 768_000 + 544_936)
+        #expect(ClickTimeline([.init(time: 7, kind: .key), .init(time: 3, kind: .delete)]).duration == 7)
+    }
+}

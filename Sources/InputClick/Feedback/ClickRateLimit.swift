@@ -7,9 +7,11 @@
 ///
 /// Thread context: a plain value; use it from any thread.
 public struct ClickRateLimit: Sendable, Hashable {
-    /// The long-run ceiling per kind. Default 20.
+    /// The long-run ceiling per kind. Default 20. Held to one a minute at the
+    /// least and a million a second at the most; infinity, zero, a negative
+    /// value or NaN means no limit.
     public var clicksPerSecond: Double
-    /// How many clicks of one kind may arrive back to back. Default 3.
+    /// How many clicks of one kind may arrive back to back. Default 3; held to 1…1000.
     public var burst: Int
 
     /// Creates a limit; the defaults are 20 per second with a burst of 3.

@@ -12,12 +12,14 @@ final class ClickRateLimiter: Sendable {
     private let theoreticalArrival: AtomicArray<UInt64>
 
     init(_ limit: ClickRateLimit) {
+        // At least one click a minute, at most a million a second; any other
+        // value (infinite, zero, negative, NaN) means no limit.
         if limit.clicksPerSecond.isFinite && limit.clicksPerSecond > 0 {
-            intervalNanos = UInt64(1e9 / limit.clicksPerSecond)
+            intervalNanos = UInt64(1e9 / min(max(limit.clicksPerSecond, 1.0 / 60), 1e6))
         } else {
             intervalNanos = 0
         }
-        toleranceNanos = intervalNanos &* UInt64(max(limit.burst - 1, 0))
+        toleranceNanos = intervalNanos &* UInt64(min(max(limit.burst, 1), 1000) - 1)
         theoreticalArrival = AtomicArray(count: ClickKind.count, initial: 0)
     }
 

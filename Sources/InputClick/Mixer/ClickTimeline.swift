@@ -4,6 +4,8 @@
 /// Thread context: a plain value; use it from any thread.
 public struct ClickTimeline: Sendable, Hashable {
     /// One click: when, in nanoseconds from the timeline's start, and which sound.
+    ///
+    /// Thread context: a plain value; use it from any thread.
     public struct Entry: Sendable, Hashable {
         /// Nanoseconds from the start of the timeline.
         public var time: UInt64
@@ -11,6 +13,8 @@ public struct ClickTimeline: Sendable, Hashable {
         public var kind: ClickKind
 
         /// Creates an entry.
+        ///
+        /// Thread context: any thread; it only stores its arguments.
         public init(time: UInt64, kind: ClickKind) {
             self.time = time
             self.kind = kind
@@ -21,23 +25,42 @@ public struct ClickTimeline: Sendable, Hashable {
     public var entries: [Entry]
 
     /// Creates a timeline.
+    ///
+    /// Thread context: any thread but the render thread (it copies the array).
     public init(_ entries: [Entry]) {
         self.entries = entries
     }
+
+    /// The frame where a click at `time` starts: round(`time` × rate), computed
+    /// without overflow for any time.
+    ///
+    /// Thread context: any thread; pure.
+    public func frame(of time: UInt64, sampleRate: Int) -> Int {
+        let (whole, fraction) = time.quotientAndRemainder(dividingBy: 1_000_000_000)
+        let rate = UInt64(max(sampleRate, 0))
+        let (wholeFrames, overflow) = whole.multipliedReportingOverflow(by: rate)
+        guard !overflow, wholeFrames < UInt64(Int.max / 2) else { return Int.max / 2 }
+        return Int(wholeFrames + (fraction * rate + 500_000_000) / 1_000_000_000)
+    }
+
+    /// How long the timeline lasts: from its start to its last click, in nanoseconds.
+    ///
+    /// Thread context: any thread; pure.
+    public var duration: UInt64 { entries.map(\.time).max() ?? 0 }
 
     /// Renders every click frame-exactly (a click at time *t* starts at frame
     /// round(*t* × rate)), through `mixer`, with everything the mixer does
     /// (click-on-click ducking, voice stealing, limiter), and returns the
     /// interleaved audio. The audio ends `tailFrames` after the last click
-    /// starts; pass the longest sound's length to keep every tail.
+    /// starts; pass the longest sound's length to keep every tail. The caller
+    /// bounds ``duration``: the audio is held in memory.
     ///
     /// Thread context: any thread that is `mixer`'s only renderer. It
     /// allocates, so never on a real-time thread.
     public func render(through mixer: Mixer, tailFrames: Int) -> [Float] {
-        let rate = UInt64(mixer.configuration.sampleRate)
         let channels = mixer.configuration.channels
         let sorted = entries.sorted { $0.time < $1.time }
-        let starts = sorted.map { Int(($0.time * rate + 500_000_000) / 1_000_000_000) }
+        let starts = sorted.map { self.frame(of: $0.time, sampleRate: mixer.configuration.sampleRate) }
         let total = (starts.last ?? 0) + max(0, tailFrames)
         var audio = [Float](repeating: 0, count: total * channels)
         var frame = 0

@@ -79,7 +79,8 @@ public final class OutputRenderer: @unchecked Sendable {
             let onset = onsets[i]
             var ahead = 0
             if let queued = framesQueuedAfterWrite {
-                ahead = max(0, queued - (pendingFrames - onset.frameOffset))
+                // A device may report nonsense for its delay: never more than its buffer.
+                ahead = min(max(0, queued - (pendingFrames - onset.frameOffset)), format.bufferFrames + pendingFrames)
             }
             let converter = time &+ UInt64(Double(ahead) * nanosPerFrame)
             latency.record(LatencyRecord(kind: onset.kind, requestedAt: min(onset.requestedAt, time),
