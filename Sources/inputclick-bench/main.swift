@@ -12,7 +12,8 @@ import Glibc
 //   .build/release/inputclick-bench            # the sink when configured, else default
 //
 // Options: --device NAME, --clicks N (default 1000), --period FRAMES (64),
-// --periods N (2), --seed N (1), --json.
+// --periods N (2), --seed N (1), --json. With --mixer it measures instead
+// what rendering one period costs, with no device (MixerCost.swift).
 
 func fail(_ message: String, _ code: Int32 = 64) -> Never {
     let line = "inputclick-bench: \(message)\n"
@@ -22,15 +23,18 @@ func fail(_ message: String, _ code: Int32 = 64) -> Never {
 
 var options: [String: String] = [:]
 var json = false
+var mixerOnly = false
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
     case "--json": json = true
+    case "--mixer": mixerOnly = true
     case "--device", "--clicks", "--period", "--periods", "--seed":
         guard let value = arguments.popFirst() else { fail("\(argument) needs a value") }
         options[argument] = value
     case "-h", "--help":
         print("USAGE: inputclick-bench [--device NAME] [--clicks N] [--period FRAMES] [--periods N] [--seed N] [--json]")
+        print("       inputclick-bench --mixer [--period FRAMES] [--json]   (render cost per period, no device)")
         exit(0)
     default: fail("unknown argument '\(argument)'")
     }
@@ -46,6 +50,7 @@ let clickCount = integer("--clicks", 1000, 1...100_000, in: options)
 let period = integer("--period", 64, 16...8192, in: options)
 let periods = integer("--periods", 2, 2...32, in: options)
 let seed = UInt64(integer("--seed", 1, 0...Int(Int32.max), in: options))
+if mixerOnly { runMixerCost(periods: 200_000, frames: period, json: json) }
 
 ALSAOutput.disableLibraryLocking()
 ALSAOutput.silenceLibraryMessages()

@@ -22,6 +22,8 @@ import Synchronization
 /// ``decision(for:)`` are lock-free and allocation-free.
 public final class InputClickEngine: Sendable {
     /// How an engine is put together. Start from `Options()`.
+    ///
+    /// Thread context: a plain value; use it from any thread.
     public struct Options: Sendable {
         /// The player: stream request (latency profile), linger, retry backoff, handlers.
         public var player: ClickPlayerConfiguration
@@ -40,6 +42,8 @@ public final class InputClickEngine: Sendable {
         public var warningHandler: @Sendable (String) -> Void
 
         /// The defaults.
+        ///
+        /// Thread context: any thread but the render thread (it copies the process environment).
         public init(player: ClickPlayerConfiguration = ClickPlayerConfiguration(), settingsFile: URL? = nil,
                     environment: [String: String] = ProcessInfo.processInfo.environment,
                     watchesSettings: Bool = true, rateLimit: ClickRateLimit = .default,
@@ -206,6 +210,8 @@ private final class SoundProblemList: Sendable {
 }
 
 /// Why an engine could not make sounds for an output.
+///
+/// Thread context: a plain value; use it from any thread.
 public enum InputClickEngineError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The output's rate or channel count is outside what the sound bank supports.
     case unsupportedFormat(sampleRate: Int, channels: Int)

@@ -17,7 +17,10 @@ public struct DuckingParameters: Sendable, Hashable, Codable {
     /// Time to return from the full depth to unity, in milliseconds. Default 250.
     public var releaseMilliseconds: Double
 
-    /// Creates parameters; every argument has the documented default.
+    /// Creates parameters; every argument has the documented default. Values
+    /// are stored as given; the mixer clamps them (``clamped()``).
+    ///
+    /// Thread context: any thread; it only stores its arguments.
     public init(depthDecibels: Double = -12, attackMilliseconds: Double = 5,
                 holdMilliseconds: Double = 150, releaseMilliseconds: Double = 250) {
         self.depthDecibels = depthDecibels

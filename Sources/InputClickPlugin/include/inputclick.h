@@ -50,6 +50,15 @@
  *   a UI thread or an input callback that must not stall; the tests count
  *   malloc calls to hold the library to it. The library never calls back
  *   into host code.
+ * - The render thread. Clicks are mixed and written on one thread of the
+ *   library's, named "inputclick-rt" (SCHED_FIFO when permitted). It
+ *   allocates nothing and takes no lock of the library's. alsa-lib itself
+ *   takes an uncontended mutex inside each PCM call unless the process runs
+ *   with LIBASOUND_THREAD_SAFE=0. The library does not set that for you,
+ *   because it is process-wide and would be unsafe for a host that shares
+ *   one PCM between threads. If yours does not, export
+ *   LIBASOUND_THREAD_SAFE=0 before starting, and the render thread takes no
+ *   lock at all.
  *
  * Linking: pkg-config --cflags --libs inputclick
  */
