@@ -1,3 +1,5 @@
+import InputClick
+
 /// The pace of planned typing: a mean speed in words per minute, with a
 /// human jitter drawn from a seeded generator, so the same seed always gives
 /// the same times.
