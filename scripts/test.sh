@@ -35,12 +35,15 @@ step "the C plugin from C, C++, Python and Rust" scripts/test-plugin.sh
 # Totals from the runners' own counts: Swift Testing's closing line, and the
 # "N passed, M failed" line of each plugin test and check.
 swift_total=$(grep -oE 'Test run with [0-9]+ tests?' "$log" | grep -oE '[0-9]+' | head -n 1)
-swift_failed=$(grep -cE '^✘ Test .* failed after' "$log")
+swift_failed=$(grep -E '^✘ Test .* failed after' "$log" | grep -cv '^✘ Test run ')
 swift_passed=$(( ${swift_total:-0} - swift_failed ))
 other_passed=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | awk '{s += $1} END {print s + 0}')
 other_failed=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | awk '{s += $3} END {print s + 0}')
 echo
-echo "tests: $(( ${swift_passed:-0} + other_passed )) passed, $(( ${swift_failed:-0} + other_failed + ${#failures[@]} )) failed"
+failed=$(( ${swift_failed:-0} + other_failed ))
+# A step that failed without a failing test (a build error, a crash) still counts.
+[ "$failed" -eq 0 ] && failed=${#failures[@]}
+echo "tests: $(( ${swift_passed:-0} + other_passed )) passed, $failed failed"
 if [ ${#failures[@]} -eq 0 ]; then
   echo "all test steps passed"
 else
