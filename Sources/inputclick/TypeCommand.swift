@@ -88,7 +88,7 @@ struct TypeCommand: Subcommand {
             }
             try renderTypedClicks(result.clicks, settings: settings.current, to: output)
         } else {
-            try playTypedClicks(result.clicks, device: device ?? "default", settings: settings.current)
+            try playTypedClicks(result.clicks, device: device ?? "default")
         }
         try writeStandardOutput(result.text)
         return 0

@@ -18,8 +18,7 @@ func renderTypedClicks(_ clicks: [TimedClick], settings: ClickSettings, to path:
                                                         ducking: settings.ducking), bank: load.bank)
     mixer.setClickGain(settings.clickGain)
     let longest = ClickKind.allCases.map { load.bank.sound($0).frameCount }.max() ?? 0
-    let audio = ClickTimeline(clicks.map { ClickTimeline.Entry(time: $0.time, kind: $0.kind) })
-        .render(through: mixer, tailFrames: longest + format.rate / 20)
+    let audio = ClickTimeline(clicks).render(through: mixer, tailFrames: longest + format.rate / 20)
     do {
         try SoundFileWriter.write(samples: audio, sampleRate: format.rate, channels: format.channels,
                                   format: .wavPCM16, to: path)
@@ -31,12 +30,13 @@ func renderTypedClicks(_ clicks: [TimedClick], settings: ClickSettings, to path:
 /// Plays the clicks of a typing run through `device` in real time: shows a
 /// click-enabled view so the stream opens, then taps each click at its time
 /// on the monotonic clock, through the engine's gate as a keyboard would.
+/// The engine reads the user's settings itself.
 ///
 /// With no device behind the name (a machine with no sound card), the player
 /// warns once and the text is still typed.
 ///
 /// - Throws: ``RuntimeFailure`` (exit 64) for a device name that does not exist.
-func playTypedClicks(_ clicks: [TimedClick], device: String, settings: ClickSettings) throws {
+func playTypedClicks(_ clicks: [TimedClick], device: String) throws {
     let engine = try makeEngine(device: device, warnings: { writeError("warning: \($0)") })
     defer { engine.shutdown() }
     let keyboard = ClickEnabledView()
