@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What a stream's render thread drives: the ``Mixer``, plus the bookkeeping
 /// that turns each click's onset into a ``LatencyRecord``.
 ///
@@ -22,9 +24,11 @@ public final class OutputRenderer: @unchecked Sendable {
     public let format: OutputFormat
 
     private let onsets: UnsafeMutableBufferPointer<ClickOnset>
-    private var pendingOnsets = 0
-    private var pendingFrames = 0
-    private var framesWritten: Int64 = 0
+    /// What only the render thread touches, kept out of class storage so that
+    /// using it costs no runtime exclusivity check.
+    private let pending: UnsafeMutablePointer<(onsets: Int, frames: Int)>
+    /// Frames written so far: stored by the render thread, read by any.
+    private let framesWritten = Atomic<Int64>(0)
 
     /// Creates a renderer for a stream of `format`.
     ///
@@ -39,14 +43,19 @@ public final class OutputRenderer: @unchecked Sendable {
         self.format = format
         onsets = .allocate(capacity: max(16, mixer.configuration.clickQueueCapacity))
         onsets.initialize(repeating: ClickOnset(kind: .key, requestedAt: 0, frameOffset: 0))
+        pending = .allocate(capacity: 1)
+        pending.initialize(to: (0, 0))
     }
 
-    deinit { onsets.deallocate() }
+    deinit {
+        onsets.deallocate()
+        pending.deallocate()
+    }
 
     /// Frames written to the device so far.
     ///
-    /// Thread context: the render thread (other threads may read a stale value).
-    public var streamPosition: Int64 { framesWritten }
+    /// Thread context: any thread; lock-free.
+    public var streamPosition: Int64 { framesWritten.load(ordering: .relaxed) }
 
     /// Renders `frameCount` interleaved float frames of the mixer into `buffer`
     /// and remembers the clicks that started in them.
@@ -56,8 +65,7 @@ public final class OutputRenderer: @unchecked Sendable {
     ///
     /// Thread context: the render thread.
     public func render(into buffer: UnsafeMutablePointer<Float>, frameCount: Int) {
-        pendingOnsets = mixer.render(into: buffer, frameCount: frameCount, onsets: onsets)
-        pendingFrames = frameCount
+        pending.pointee = (mixer.render(into: buffer, frameCount: frameCount, onsets: onsets), frameCount)
     }
 
     /// Records the latency of the clicks that started in the last rendered
@@ -75,6 +83,8 @@ public final class OutputRenderer: @unchecked Sendable {
     /// Thread context: the render thread.
     public func didWrite(at time: UInt64, framesQueuedAfterWrite: Int?) {
         let nanosPerFrame = 1_000_000_000.0 / Double(format.sampleRate)
+        let (pendingOnsets, pendingFrames) = pending.pointee
+        let written = framesWritten.load(ordering: .relaxed)
         for i in 0..<min(pendingOnsets, onsets.count) {
             let onset = onsets[i]
             var ahead = 0
@@ -85,10 +95,9 @@ public final class OutputRenderer: @unchecked Sendable {
             let converter = time &+ UInt64(Double(ahead) * nanosPerFrame)
             latency.record(LatencyRecord(kind: onset.kind, requestedAt: min(onset.requestedAt, time),
                                          writtenAt: time, reachesConverterAt: converter,
-                                         streamFrame: framesWritten + Int64(onset.frameOffset)))
+                                         streamFrame: written + Int64(onset.frameOffset)))
         }
-        framesWritten += Int64(pendingFrames)
-        pendingOnsets = 0
-        pendingFrames = 0
+        framesWritten.store(written + Int64(pendingFrames), ordering: .relaxed)
+        pending.pointee = (0, 0)
     }
 }
