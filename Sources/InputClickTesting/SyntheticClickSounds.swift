@@ -88,17 +88,8 @@ public enum SyntheticClickSounds {
         for kind in ClickKind.allCases {
             let reference = mono(kind, sampleRate: sampleRate)
             guard samples.count >= reference.count * channels else { continue }
-            var dot = 0.0, energyA = 0.0, energyB = 0.0
-            let start = samples.startIndex
-            for i in 0..<reference.count {
-                let a = Double(samples[start + i * channels])
-                let b = Double(reference[i])
-                dot += a * b
-                energyA += a * a
-                energyB += b * b
-            }
-            guard energyA > 0, energyB > 0 else { continue }
-            let score = dot / (energyA * energyB).squareRoot()
+            let firstChannel = AudioAnalysis.channel(Array(samples.prefix(reference.count * channels)), channels: channels)
+            let score = AudioAnalysis.correlation(firstChannel, at: 0, with: reference)
             if best == nil || score > best!.1 { best = (kind, score) }
         }
         guard let best, best.1 >= 0.9 else { return nil }

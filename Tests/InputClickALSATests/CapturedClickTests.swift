@@ -25,7 +25,7 @@ extension ThroughTheVirtualSink {
 
             let audio = try rig.capturedAudio(format.sampleFormat)
             #expect(audio.sampleRate == 48_000 && audio.channels == format.channels)
-            let onsets = ClickOnsetFinder.onsets(in: audio.samples, channels: audio.channels)
+            let onsets = AudioAnalysis.onsets(audio.samples, channels: audio.channels, threshold: 0.01, quietFrames: 48)
             let records = rig.player.latency.records()
             #expect(onsets.count == played.count)
             #expect(onsets.map(Int64.init) == records.map(\.streamFrame), "every click starts at the frame the player recorded")
@@ -56,7 +56,7 @@ extension ThroughTheVirtualSink {
             #expect(rig.hideAndWaitUntilClosed())
             let audio = try rig.capturedAudio(format.sampleFormat)
             #expect(audio.frameCount > 48_000 / 10, "the stream should have run for a while")
-            #expect(ClickOnsetFinder.peak(audio.samples) == 0)
+            #expect(AudioAnalysis.peak(audio.samples) == 0)
             #expect(rig.player.latency.count == 0)
         }
 
@@ -73,7 +73,7 @@ extension ThroughTheVirtualSink {
             #expect(rig.hideAndWaitUntilClosed())
             let audio = try rig.capturedAudio(.signed16)
             #expect(audio.bitsPerSample == 16 && !audio.isFloat)
-            let onsets = ClickOnsetFinder.onsets(in: audio.samples, channels: audio.channels)
+            let onsets = AudioAnalysis.onsets(audio.samples, channels: audio.channels, threshold: 0.01, quietFrames: 48)
             let heard = onsets.map {
                 SyntheticClickSounds.identify(audio.samples[($0 * audio.channels)...], channels: audio.channels,
                                               sampleRate: audio.sampleRate)

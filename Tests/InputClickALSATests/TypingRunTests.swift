@@ -32,7 +32,7 @@ extension ThroughTheVirtualSink {
             #expect(records.count == played.count, "every click the gate let through was written")
             #expect(records.map(\.kind) == played)
             let audio = try rig.capturedAudio(format.sampleFormat)
-            let onsets = ClickOnsetFinder.onsets(in: audio.samples, channels: audio.channels)
+            let onsets = AudioAnalysis.onsets(audio.samples, channels: audio.channels, threshold: 0.01, quietFrames: 48)
             #expect(onsets.count == played.count, "every click is in the played audio")
             #expect(onsets.map(Int64.init) == records.map(\.streamFrame))
             let heard = onsets.map {

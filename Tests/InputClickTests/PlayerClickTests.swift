@@ -19,9 +19,9 @@ import Testing
         _ = harness.render(milliseconds: 10)
         #expect(harness.gate.playInputClick(.key) == .plays)
         let audio = harness.render(milliseconds: 20)
-        let onsets = ClickOnsetFinder.onsets(in: audio, channels: 2)
+        let onsets = AudioAnalysis.onsets(audio, channels: 2, threshold: 0.01, quietFrames: 48)
         #expect(onsets == [0])
-        #expect(ClickOnsetFinder.peak(audio) > 0.1)
+        #expect(AudioAnalysis.peak(audio) > 0.1)
     }
 
     @Test(arguments: ClickKind.allCases)
@@ -41,7 +41,7 @@ import Testing
             _ = harness.gate.playInputClick(kind)
             audio += harness.render(milliseconds: 40)
         }
-        let onsets = ClickOnsetFinder.onsets(in: audio, channels: 2)
+        let onsets = AudioAnalysis.onsets(audio, channels: 2, threshold: 0.01, quietFrames: 48)
         #expect(onsets == [0, 1920, 3840, 5760])
         let kinds = onsets.map { SyntheticClickSounds.identify(audio[($0 * 2)...], channels: 2, sampleRate: 48_000) }
         #expect(kinds == [.key, .space, .delete, .return])
@@ -53,7 +53,7 @@ import Testing
         #expect(harness.gate.playInputClick() == .clicksOff)
         let audio = harness.render(milliseconds: 30)
         #expect(!audio.isEmpty)
-        #expect(ClickOnsetFinder.peak(audio) == 0)
+        #expect(AudioAnalysis.peak(audio) == 0)
     }
 
     @Test func everyPlayedClickIsRecordedWithBothLatencyFigures() {

@@ -87,7 +87,7 @@ import Testing
         harness.scheduler.advance(byNanoseconds: 1_000_000_000)
         #expect(harness.player.state == .running)
         let audio = harness.render(milliseconds: 20)
-        #expect(ClickOnsetFinder.peak(audio) == 0)
+        #expect(AudioAnalysis.peak(audio) == 0)
     }
 
     @Test func aFaultWhileLingeringJustCloses() {

@@ -8,12 +8,12 @@ import Testing
         let harness = PlayerHarness(settings: ClickSettings(volume: 1))
         harness.show()
         _ = harness.gate.playInputClick()
-        let loud = ClickOnsetFinder.peak(harness.render(milliseconds: 30))
+        let loud = AudioAnalysis.peak(harness.render(milliseconds: 30))
         harness.player.apply(ClickSettings(volume: 0.5))
         harness.scheduler.runPending()
         _ = harness.render(milliseconds: 5)   // the gain ramps over one block
         _ = harness.gate.playInputClick()
-        let quiet = ClickOnsetFinder.peak(harness.render(milliseconds: 30))
+        let quiet = AudioAnalysis.peak(harness.render(milliseconds: 30))
         // volume 0.5 is 0.5³ in gain.
         #expect(abs(quiet / loud - 0.125) < 0.01)
     }
