@@ -29,13 +29,17 @@ struct MixerConcurrencyTests {
                 var onsets = [ClickOnset](repeating: ClickOnset(kind: .key, requestedAt: 0, frameOffset: 0), count: 4096)
                 var block = [Float](repeating: 0, count: 64)
                 var local: [UInt64] = []
-                while true {
+                // A block may start nothing while clicks wait for voices to
+                // fade, so render until every click has arrived (or, after the
+                // producers finish, a generous number of blocks has passed).
+                var idleAfterFinish = 0
+                while local.count < 8 * perThread && idleAfterFinish < 100_000 {
                     let finished = seen.producersDone.load(ordering: .acquiring) == 8
                     let n = block.withUnsafeMutableBufferPointer { b in
                         onsets.withUnsafeMutableBufferPointer { mixer.render(into: b.baseAddress!, frameCount: 64, onsets: $0) }
                     }
                     local += onsets[0..<n].map(\.requestedAt)
-                    if finished && n == 0 { break }
+                    if finished { idleAfterFinish += 1 }
                 }
                 seen.times.withLock { $0 = local }
             }

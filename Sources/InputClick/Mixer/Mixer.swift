@@ -7,8 +7,9 @@ import Synchronization
 ///   ring until the next ``render(into:frameCount:)``. Each plays on a voice of
 ///   a fixed pool. When every voice is busy, the oldest is stolen with a short
 ///   fade, so a new click is never dropped and no old one is cut off with a
-///   step. A new click lowers the clicks still sounding (−6 dB by default), so
-///   each onset stays distinct when typing is fast.
+///   step. (A burst of more than twice the pool within one fade waits a
+///   period for the fades to finish.) A new click lowers the clicks still
+///   sounding (−6 dB by default), so each onset stays distinct when typing is fast.
 /// - **Host streams** (``HostStream``) are mixed in under the clicks and
 ///   ducked while clicks sound (``DuckingParameters``).
 /// - The click volume applies to clicks only. A zero-latency peak limiter is the
@@ -380,10 +381,14 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         let bankSlot = state.pointee.currentBank
         guard let bankPointer = banks[bankSlot] else { return onsetCount }
         let bank = Unmanaged<SoundBank>.fromOpaque(bankPointer)
-        while let command = clicks.pop() {
+        // A click starts only into a free slot, so no voice is ever cut: when
+        // a burst outruns the fades of the voices it steals (more than twice
+        // the pool within one fade), the rest wait in the queue for the next
+        // block, a period later.
+        while let free = freeVoiceSlot(), let command = clicks.pop() {
             guard command.operation == .play else { continue }
             let sound = bank._withUnsafeGuaranteedRef { $0.sound(command.kind) }
-            startVoice(command.kind, sound, bankSlot: bankSlot)
+            startVoice(command.kind, sound, bankSlot: bankSlot, in: free)
             if onsetCount < onsets.count {
                 onsets[onsetCount] = ClickOnset(kind: command.kind, requestedAt: command.time, frameOffset: frameBase)
             }
@@ -392,13 +397,20 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         return min(onsetCount, max(onsets.count, onsetStart))
     }
 
-    private func startVoice(_ kind: ClickKind, _ sound: ClickSound, bankSlot: Int) {
-        let pool = configuration.voiceCount
-        let slots = 2 * pool
+    /// The first slot with no voice in it, if any.
+    private func freeVoiceSlot() -> Int? {
+        for i in 0..<(2 * configuration.voiceCount) where !voices[i].isActive { return i }
+        return nil
+    }
+
+    /// Starts a click in the free slot `slot`. Every click still sounding
+    /// steps down (click-on-click ducking); when the pool already holds its
+    /// full count of sounding voices, the oldest starts its fade, in its own
+    /// slot, so the pool's twice-its-size slots hold the fades.
+    private func startVoice(_ kind: ClickKind, _ sound: ClickSound, bankSlot: Int, in slot: Int) {
         var sounding = 0
         var oldest = -1
-        for i in 0..<slots where voices[i].isActive {
-            // Click-on-click ducking: every click still sounding steps down.
+        for i in 0..<(2 * configuration.voiceCount) where voices[i].isActive {
             if voices[i].targetGain > state.pointee.clickDuckGain {
                 voices[i].targetGain = state.pointee.clickDuckGain
                 voices[i].gainStep = -state.pointee.clickDuckStep
@@ -408,20 +420,11 @@ public final class Mixer: ClickSink, @unchecked Sendable {
                 if oldest < 0 || voices[i].serial < voices[oldest].serial { oldest = i }
             }
         }
-        if sounding >= pool && oldest >= 0 {
+        if sounding >= configuration.voiceCount && oldest >= 0 {
             voices[oldest].isFading = true
             voices[oldest].fadeLength = state.pointee.fadeFrames
             voices[oldest].fadeRemaining = state.pointee.fadeFrames
         }
-        var slot = -1
-        var quietest = -1
-        for i in 0..<slots {
-            if !voices[i].isActive { slot = i; break }
-            if voices[i].isFading && (quietest < 0 || voices[i].fadeRemaining < voices[quietest].fadeRemaining) {
-                quietest = i
-            }
-        }
-        if slot < 0 { slot = quietest >= 0 ? quietest : 0 }
         state.pointee.serial &+= 1
         voices[slot] = Voice(isActive: true, isFading: false, kind: kind, bankSlot: bankSlot,
                              samples: sound.samples, frameCount: sound.frameCount, position: 0,
