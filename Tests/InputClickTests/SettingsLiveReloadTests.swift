@@ -58,6 +58,23 @@ import Glibc
         #expect(recorder.errors.isEmpty)
     }
 
+    /// `mkdir -p` can create the inner directory while the watcher is moving
+    /// its watch down: an edit made afterwards must still be seen, every time.
+    @Test func directoriesCreatedInQuickSuccessionAreFollowedAllTheWayDown() throws {
+        for _ in 0..<20 {
+            let directory = try SettingsTemporaryDirectory()
+            let store = SettingsStore(environment: directory.environment)
+            let recorder = SettingsCallbackRecorder()
+            store.startWatching(recordingInto: recorder)
+            defer { store.stopWatching() }
+            try directory.write("volume = 0.1\n", to: relativePath)
+            #expect(settingsEventually { recorder.changes.last == ClickSettings(volume: 0.1) })
+            #expect(settingsEventually { store.watchedDirectory == directory.child("config/inputclick") })
+            try directory.write("volume = 0.3\n", to: relativePath)
+            #expect(settingsEventually { recorder.changes.last == ClickSettings(volume: 0.3) })
+        }
+    }
+
     @Test func aDeletedAndRecreatedDirectoryIsFollowedAgain() throws {
         let directory = try SettingsTemporaryDirectory()
         try directory.write("volume = 0.5\n", to: relativePath)

@@ -209,34 +209,53 @@ final class SettingsFileWatcher: Sendable {
     }
 
     /// Watches the deepest existing directory on the way to the file's directory.
+    ///
+    /// A directory on the way may be created between the moment a deeper
+    /// watch fails and the moment the ancestor's watch is in place (`mkdir -p`
+    /// does exactly that); its creation is then never reported. So after
+    /// arming on an ancestor, look: if the next directory exists already,
+    /// arm again, deeper. The path has few components, so this is bounded.
     private func arm() -> SettingsError? {
-        let (descriptor, oldWatch) = state.withLock { ($0.descriptor, $0.watch) }
-        if oldWatch >= 0 { _ = inotify_rm_watch(descriptor, oldWatch) }
-        var candidate = directoryPath
-        while true {
-            let isFileDirectory = candidate == directoryPath
-            let events = isFileDirectory ? Self.fileEvents : Self.appearEvents
-            let mask = events | UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
-            let watch = inotify_add_watch(descriptor, candidate, mask)
-            if watch >= 0 {
-                let name = isFileDirectory ? fileName : Self.nextComponent(from: candidate, toward: directoryPath)
-                state.withLock { state in
-                    state.watch = watch
-                    state.watchedPath = candidate
-                    state.watchedName = name
+        let descriptor = state.withLock { $0.descriptor }
+        for _ in 0..<64 {
+            let oldWatch = state.withLock { $0.watch }
+            if oldWatch >= 0 { _ = inotify_rm_watch(descriptor, oldWatch) }
+            var candidate = directoryPath
+            while true {
+                let isFileDirectory = candidate == directoryPath
+                let events = isFileDirectory ? Self.fileEvents : Self.appearEvents
+                let mask = events | UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
+                let watch = inotify_add_watch(descriptor, candidate, mask)
+                if watch >= 0 {
+                    let name = isFileDirectory ? fileName : Self.nextComponent(from: candidate, toward: directoryPath)
+                    state.withLock { state in
+                        state.watch = watch
+                        state.watchedPath = candidate
+                        state.watchedName = name
+                    }
+                    if isFileDirectory || !Self.isDirectory(candidate == "/" ? "/" + name : candidate + "/" + name) {
+                        return nil
+                    }
+                    break   // The next directory appeared meanwhile: arm again, deeper.
                 }
-                return nil
+                let code = errno
+                if (code == ENOENT || code == ENOTDIR) && candidate != "/" {
+                    candidate = SettingsFileFormat.parentDirectory(of: candidate)
+                    continue
+                }
+                var problem = "cannot watch for changes: inotify_add_watch failed: \(SettingsFileReader.errorText(code))"
+                if code == ENOSPC { problem += " (the limit fs.inotify.max_user_watches is reached)" }
+                state.withLock { $0.watch = -1 }
+                return failure(problem, at: candidate)
             }
-            let code = errno
-            if (code == ENOENT || code == ENOTDIR) && candidate != "/" {
-                candidate = SettingsFileFormat.parentDirectory(of: candidate)
-                continue
-            }
-            var problem = "cannot watch for changes: inotify_add_watch failed: \(SettingsFileReader.errorText(code))"
-            if code == ENOSPC { problem += " (the limit fs.inotify.max_user_watches is reached)" }
-            state.withLock { $0.watch = -1 }
-            return failure(problem, at: candidate)
         }
+        return nil   // Directories keep appearing and vanishing; the last watch stands.
+    }
+
+    /// Whether `path` is a directory now.
+    private static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// Runs ``onCheck`` once events stop arriving for the quiet period.
