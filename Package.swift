@@ -33,11 +33,14 @@ let package = Package(
         .executableTarget(name: "inputclick", dependencies: ["InputClick", "InputClickALSA", "KeyboardCore"]),
         .executableTarget(name: "inputclick-bench", dependencies: ["InputClick", "InputClickALSA"]),
 
+        // Runs child processes for the tests with posix_spawn and a deadline (not shipped).
+        .target(name: "TestProcesses", path: "Tests/TestProcesses"),
         .testTarget(name: "InputClickTests", dependencies: ["InputClick", "InputClickTesting"]),
-        .testTarget(name: "InputClickALSATests", dependencies: ["InputClickALSA", "InputClick", "InputClickTesting"]),
+        .testTarget(name: "InputClickALSATests",
+                    dependencies: ["InputClickALSA", "InputClick", "InputClickTesting", "TestProcesses"]),
         .testTarget(name: "KeyboardCoreTests", dependencies: ["KeyboardCore", "InputClick", "InputClickTesting"]),
         // Runs the built `inputclick` binary as a user would.
-        .testTarget(name: "InputClickCLITests", dependencies: ["inputclick", "InputClick", "InputClickTesting"]),
+        .testTarget(name: "InputClickCLITests", dependencies: ["inputclick", "InputClick", "InputClickTesting", "TestProcesses"]),
     ],
     swiftLanguageModes: [.v6]
 )

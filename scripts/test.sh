@@ -15,22 +15,33 @@ export INPUTCLICK_SINK_NAME="$JACK_DEFAULT_SERVER"
 
 failures=()
 log=$(mktemp)
+# step NAME SECONDS COMMAND...: runs one step with a time limit, so that a hang
+# fails that step with a message instead of stalling the run until CI gives up.
 step() {
-  local name=$1; shift
+  local name=$1 limit=$2; shift 2
   echo
   echo "==> $name"
   # Keep each step's output for the totals at the end, and show it as it comes.
-  if "$@" 2>&1 | tee -a "$log"; then echo "==> $name: ok"; else echo "==> $name: FAILED"; failures+=("$name"); fi
+  # timeout signals the step's whole process group, then kills it 30 s later.
+  timeout --kill-after=30 "$limit" "$@" 2>&1 | tee -a "$log"
+  local status=${PIPESTATUS[0]}
+  case $status in
+    0) echo "==> $name: ok"; return ;;
+    124|137) echo "==> $name: FAILED: still running after $limit s, stopped" ;;
+    *) echo "==> $name: FAILED (exit $status)" ;;
+  esac
+  failures+=("$name")
 }
 
 # The sink must outlive the build and the tests, and stop even if they fail.
 scripts/virtual-sink.sh start || { echo "could not start the virtual sink" >&2; exit 1; }
 trap 'scripts/virtual-sink.sh stop >/dev/null 2>&1; rm -f "$log"' EXIT
 
-step "build" swift build --build-tests
-step "swift test" swift test
-step "the real-time thread allocates nothing and takes no lock" scripts/check-realtime-thread.sh
-step "the C plugin from C, C++, Python and Rust" scripts/test-plugin.sh
+# Limits: several times a normal run's duration on CI's 2 cores.
+step "build" 1800 swift build --build-tests
+step "swift test" 900 swift test
+step "the real-time thread allocates nothing and takes no lock" 300 scripts/check-realtime-thread.sh
+step "the C plugin from C, C++, Python and Rust" 1200 scripts/test-plugin.sh
 
 # Totals from the runners' own counts: Swift Testing's closing line, and the
 # "N passed, M failed" line of each plugin test and check.

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestProcesses
 
 /// The real-time virtual sink the tests play into: the JACK dummy server of
 /// `scripts/virtual-sink.sh`, under ``TestEnvironment/sinkName``.
@@ -20,7 +21,7 @@ enum VirtualSink {
 
     /// Runs the script with `arguments`; returns its exit status and output.
     @discardableResult
-    static func script(_ arguments: [String]) -> (status: Int32, output: String) {
+    static func script(_ arguments: [String]) -> ChildRun {
         TestEnvironment.prepare()
         let path = TestEnvironment.repositoryRoot.appendingPathComponent("scripts/virtual-sink.sh").path
         return ChildProcess.run(path, arguments)
@@ -51,6 +52,6 @@ enum VirtualSink {
 
     /// The JACK ports that exist now, one per line of `jack_lsp`.
     static func ports() -> [String] {
-        ChildProcess.run("/usr/bin/jack_lsp", []).output.split(separator: "\n").map(String.init)
+        ChildProcess.run("/usr/bin/jack_lsp", []).standardOutput.split(separator: "\n").map(String.init)
     }
 }

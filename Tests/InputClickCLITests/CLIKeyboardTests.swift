@@ -1,4 +1,5 @@
 import Foundation
+import TestProcesses
 import Testing
 
 @Suite("inputclick keyboard", .serialized)
@@ -20,40 +21,30 @@ struct CLIKeyboardTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let out = directory.appendingPathComponent("out.txt").path
         let session = "inputclick-test-\(getpid())"
-        // Only capture-pane's output is read: a command that starts the tmux
-        // server must not hand it our pipe, or reading to its end never returns.
-        func tmux(_ arguments: [String]) throws -> String {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
-            process.arguments = arguments
-            process.standardInput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            let reads = arguments.first == "capture-pane"
-            let pipe = Pipe()
-            process.standardOutput = reads ? pipe : FileHandle.nullDevice
-            try process.run()
-            let data = reads ? pipe.fileHandleForReading.readDataToEndOfFile() : Data()
-            process.waitUntilExit()
-            return String(decoding: data, as: UTF8.self)
+        // Each tmux command is a short-lived client with its own deadline; the
+        // server it starts daemonizes and outlives it until kill-session.
+        func tmux(_ arguments: [String]) -> ChildRun {
+            ChildProcess.run("/usr/bin/tmux", arguments, timeout: 10)
         }
         let command = "\(CLIProcess.binary.path) keyboard > \(out) 2>/dev/null"
-        _ = try tmux(["new-session", "-d", "-s", session, "-x", "100", "-y", "20", command])
-        defer { _ = try? tmux(["kill-session", "-t", session]) }
-        func screenShows(_ text: String) throws -> Bool {
+        let started = tmux(["new-session", "-d", "-s", session, "-x", "100", "-y", "20", command])
+        #expect(started.status == 0, "tmux new-session: \(started.output)")
+        defer { _ = tmux(["kill-session", "-t", session]) }
+        func screenShows(_ text: String) -> Bool {
             for _ in 0..<100 {
-                if try tmux(["capture-pane", "-t", session, "-p"]).contains(text) { return true }
+                if tmux(["capture-pane", "-t", session, "-p"]).standardOutput.contains(text) { return true }
                 usleep(50_000)
             }
             return false
         }
-        #expect(try screenShows("[ 123 ]"))
+        #expect(screenShows("[ 123 ]"))
         for key in ["O", "k", "Space", "4", "BSpace", "!"] {
-            _ = try tmux(["send-keys", "-t", session, key])
+            _ = tmux(["send-keys", "-t", session, key])
             usleep(120_000)
         }
-        #expect(try screenShows("┃ Ok !"))
-        #expect(try screenShows("! → "))
-        _ = try tmux(["send-keys", "-t", session, "C-d"])
+        #expect(screenShows("┃ Ok !"))
+        #expect(screenShows("! → "))
+        _ = tmux(["send-keys", "-t", session, "C-d"])
         var text = ""
         for _ in 0..<100 {
             text = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""

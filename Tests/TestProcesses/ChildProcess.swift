@@ -1,0 +1,93 @@
+import Foundation
+
+/// What a child process did: its exit status and what it printed.
+public struct ChildRun: Sendable {
+    /// The exit status; 128 + the signal number if a signal ended it; 127 if it could not start.
+    public var status: Int32
+    /// Everything it wrote to standard output.
+    public var standardOutput: String
+    /// Everything it wrote to standard error.
+    public var standardError: String
+    /// Whether it outlived its time limit and was killed, with its process group.
+    public var timedOut: Bool
+
+    /// Standard output followed by standard error, for messages.
+    public var output: String { standardOutput + standardError }
+}
+
+/// Runs programs for the tests with `posix_spawn` and `waitpid`, never with
+/// Foundation's `Process`.
+///
+/// In the test process (which also hosts libjack clients), `Process` missed a
+/// child's exit: `waitUntilExit()` never returned while the child sat as a
+/// zombie, and the whole test run hung until CI gave up. Here the child's
+/// input and output are temporary files, so no pipe can fill or be held open
+/// by a grandchild, and the wait polls `waitpid` against a deadline: a child
+/// that hangs is killed, with its process group, and the run says so.
+public enum ChildProcess {
+    /// Runs `path` with `arguments`.
+    ///
+    /// - Parameters:
+    ///   - environment: the child's whole environment; `nil` passes this process's.
+    ///   - input: what the child reads on standard input, which then ends.
+    ///   - timeout: seconds after which the child and its process group are killed.
+    public static func run(_ path: String, _ arguments: [String], environment: [String: String]? = nil,
+                           input: Data = Data(), timeout: Double = 60) -> ChildRun {
+        let directory = NSTemporaryDirectory() + "inputclick-child-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+        guard mkdir(directory, 0o700) == 0 else {
+            return ChildRun(status: 127, standardOutput: "", standardError: "cannot make \(directory): \(String(cString: strerror(errno)))",
+                            timedOut: false)
+        }
+        let inputPath = directory + "/in", outputPath = directory + "/out", errorPath = directory + "/err"
+        defer { for file in [inputPath, outputPath, errorPath] { unlink(file) }; rmdir(directory) }
+        guard FileManager.default.createFile(atPath: inputPath, contents: input) else {
+            return ChildRun(status: 127, standardOutput: "", standardError: "cannot write \(inputPath)", timedOut: false)
+        }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, inputPath, O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        // Its own process group, so that a timeout also ends what it started.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setpgroup(&attributes, 0)
+
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?]? = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
+        defer { (argv + (envp ?? [])).forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = envp.map { posix_spawn(&pid, path, &actions, &attributes, argv, $0) }
+            ?? posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+        guard spawned == 0 else {
+            return ChildRun(status: 127, standardOutput: "", standardError: "cannot run \(path): \(String(cString: strerror(spawned)))",
+                            timedOut: false)
+        }
+
+        let deadline = Date().addingTimeInterval(timeout)
+        var status: Int32 = 0
+        var timedOut = false, lost: String?
+        while true {
+            let reaped = waitpid(pid, &status, WNOHANG)
+            if reaped == pid { break }
+            if reaped < 0 && errno != EINTR { lost = "waitpid(\(pid)) failed: \(String(cString: strerror(errno)))"; break }
+            if Date() >= deadline {
+                timedOut = true
+                kill(-pid, SIGKILL)
+                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+                break
+            }
+            usleep(2_000)
+        }
+        let read = { (file: String) in String(decoding: FileManager.default.contents(atPath: file) ?? Data(), as: UTF8.self) }
+        let exited = status & 0x7f == 0
+        return ChildRun(status: lost != nil ? 255 : exited ? (status >> 8) & 0xff : 128 + (status & 0x7f),
+                        standardOutput: read(outputPath),
+                        standardError: read(errorPath) + (lost.map { "\n" + $0 } ?? ""),
+                        timedOut: timedOut)
+    }
+}
