@@ -15,16 +15,30 @@ export INPUTCLICK_SINK_NAME="$JACK_DEFAULT_SERVER"
 
 failures=()
 log=$(mktemp)
+step_output=$(mktemp)
+step_pid=
 # step NAME SECONDS COMMAND...: runs one step with a time limit, so that a hang
 # fails that step with a message instead of stalling the run until CI gives up.
 step() {
   local name=$1 limit=$2; shift 2
   echo
   echo "==> $name"
-  # Keep each step's output for the totals at the end, and show it as it comes.
-  # timeout signals the step's whole process group, then kills it 30 s later.
-  timeout --kill-after=30 "$limit" "$@" 2>&1 | tee -a "$log"
-  local status=${PIPESTATUS[0]}
+  # The step writes to a file that tail shows as it grows; no pipe, so nothing
+  # a step leaves running can hold this script's output open. timeout puts the
+  # step in a process group of its own, signals the whole group at the limit,
+  # and kills it 30 s later. It runs in the background so that Ctrl-C (the
+  # trap below) can stop it.
+  : >"$step_output"
+  timeout --kill-after=30 "$limit" "$@" >"$step_output" 2>&1 </dev/null &
+  step_pid=$!
+  tail -n +1 -f --pid="$step_pid" "$step_output" &
+  local tail_pid=$!
+  wait "$step_pid"
+  local status=$?
+  step_pid=
+  wait "$tail_pid"
+  # Keep each step's output for the totals at the end.
+  cat "$step_output" >>"$log"
   case $status in
     0) echo "==> $name: ok"; return ;;
     124|137) echo "==> $name: FAILED: still running after $limit s, stopped" ;;
@@ -35,7 +49,9 @@ step() {
 
 # The sink must outlive the build and the tests, and stop even if they fail.
 scripts/virtual-sink.sh start || { echo "could not start the virtual sink" >&2; exit 1; }
-trap 'scripts/virtual-sink.sh stop >/dev/null 2>&1; rm -f "$log"' EXIT
+trap 'scripts/virtual-sink.sh stop >/dev/null 2>&1; rm -f "$log" "$step_output"' EXIT
+# Ctrl-C or a TERM stops the running step (timeout passes the signal on to its group).
+trap 'if [ -n "$step_pid" ]; then kill -TERM "$step_pid" 2>/dev/null; wait "$step_pid"; fi; exit 130' INT TERM
 
 # Limits: several times a normal run's duration on CI's 2 cores.
 step "build" 1800 swift build --build-tests
