@@ -73,7 +73,9 @@ struct TypeCommand: Subcommand {
         if let error = settings.lastError { writeError("warning: settings: \(error) (using the defaults)") }
 
         let planner = TypingPlanner(target: .textView, rhythm: TypingRhythm(wordsPerMinute: wordsPerMinute))
-        let gate = InputClickGate(sink: ClickCollector(), settings: settings.current)
+        // No rate limit: the limit thins a held key's repeats, but every tap
+        // of a planned run must click, even at --wpm 300 (25 taps a second).
+        let gate = InputClickGate(sink: ClickCollector(), settings: settings.current, rateLimit: .unlimited)
         let result: ScriptResult
         do {
             result = try planner.type(text, through: gate)

@@ -37,7 +37,7 @@ func renderTypedClicks(_ clicks: [TimedClick], settings: ClickSettings, to path:
 ///
 /// - Throws: ``RuntimeFailure`` (exit 64) for a device name that does not exist.
 func playTypedClicks(_ clicks: [TimedClick], device: String) throws {
-    let engine = try makeEngine(device: device, warnings: { writeError("warning: \($0)") })
+    let engine = try makeEngine(device: device, rateLimit: .unlimited, warnings: { writeError("warning: \($0)") })
     defer { engine.shutdown() }
     let keyboard = ClickEnabledView()
     engine.setVisibleInputViews([keyboard])

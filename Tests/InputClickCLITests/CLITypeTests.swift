@@ -26,6 +26,21 @@ struct CLITypeTests {
         #expect(AudioAnalysis.peak(decoded.samples, channels: 2) < 1)
     }
 
+    @Test("at --wpm 300 (25 taps a second) every tap still clicks: the rate limit is for held keys, not planned taps")
+    func fastestTypingClicksOnEveryTap() throws {
+        let path = temporaryFile("fast.wav")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let text = String(repeating: "abcdefghij", count: 6)
+        let run = try CLIProcess.run(["type", text, "--wpm", "300", "--output", path],
+                                     environment: ["INPUTCLICK_CONFIG": temporaryFile("none.conf")])
+        #expect(run.status == 0)
+        #expect(run.standardOutput == text)
+        let decoded = try SoundFileReader.read(path)
+        // 60 letters, and one shift that turns off the automatic capital at the start.
+        let onsets = AudioAnalysis.onsets(decoded.samples, channels: 2, threshold: 0.01, quietFrames: 240)
+        #expect(onsets.count == 61)
+    }
+
     @Test("clicks turned off in the settings still type the text, and the WAV is silent")
     func clicksOffIsSilent() throws {
         let path = temporaryFile("off.wav")
