@@ -25,18 +25,48 @@ struct GateRateLimitTests {
             decisions.append(gate.playInputClick(.delete, at: start + UInt64(i) * 25_000_000))
         }
         let played = decisions.filter { $0 == .plays }.count
-        // 3 s at 20/s, plus the burst allowance of 3 at the start.
-        #expect(played >= 60 && played <= 63)
+        // 20 in each of the 3 seconds.
+        #expect(played == 60)
         #expect(decisions.filter { $0 == .rateLimited }.count == 120 - played)
-        // No one-second window holds more than the rate plus the burst allowance.
+        // No one-second window holds more than 20.
         let times = sink.clicks.map(\.requestedAt)
         for (i, t) in times.enumerated() {
             let inWindow = times[i...].prefix { $0 < t + 1_000_000_000 }.count
-            #expect(inWindow <= 20 + 3)
+            #expect(inWindow <= 20)
         }
-        // And once the burst allowance is spent, admitted clicks are 50 ms apart.
-        let late = times.filter { $0 >= start + 1_000_000_000 }
-        #expect(zip(late, late.dropFirst()).allSatisfy { $1 - $0 >= 50_000_000 })
+        withExtendedLifetime(keyboard) {}
+    }
+
+    @Test("a delete auto-repeating every 50 ms, the demo keyboard's fastest, clicks on every repeat")
+    func repeatAtTheLimitAlwaysClicks() {
+        let sink = RecordingSink()
+        let (gate, keyboard) = gate(sink)
+        let start: UInt64 = 10_000_000_000
+        let decisions = (0..<100).map { gate.playInputClick(.delete, at: start + UInt64($0) * 50_000_000) }
+        #expect(decisions.allSatisfy { $0 == .plays })
+        withExtendedLifetime(keyboard) {}
+    }
+
+    @Test("twenty taps of one kind at once all click, and the twenty-first waits out the second")
+    func windowFillsThenFrees() {
+        let sink = RecordingSink()
+        let (gate, keyboard) = gate(sink)
+        let start: UInt64 = 10_000_000_000
+        #expect((0..<20).allSatisfy { gate.playInputClick(.key, at: start + UInt64($0)) == .plays })
+        #expect(gate.playInputClick(.key, at: start + 999_999_999) == .rateLimited)
+        #expect(gate.playInputClick(.key, at: start + 1_000_000_000) == .plays)
+        // A clock read a moment earlier on another thread counts as inside the window.
+        #expect(gate.playInputClick(.key, at: start) == .rateLimited)
+        withExtendedLifetime(keyboard) {}
+    }
+
+    @Test("a limit of zero lifts it")
+    func zeroIsUnlimited() {
+        let sink = RecordingSink()
+        let gate = InputClickGate(sink: sink, rateLimit: ClickRateLimit(clicksPerSecond: 0))
+        let keyboard = Keyboard()
+        gate.setVisibleInputViews([keyboard])
+        #expect((0..<500).allSatisfy { gate.playInputClick(.key, at: 10_000_000_000 + UInt64($0)) == .plays })
         withExtendedLifetime(keyboard) {}
     }
 

@@ -34,7 +34,7 @@ public final class InputClickEngine: Sendable {
         public var environment: [String: String]
         /// Whether to watch the settings file and apply changes live. Default `true`.
         public var watchesSettings: Bool
-        /// The per-kind click rate limit. Default 20 per second, bursts of 3.
+        /// The per-kind click rate limit. Default: at most 20 per kind in any one second.
         public var rateLimit: ClickRateLimit
         /// Where every warning goes: bad settings file, refused sound files, and
         /// the player's (no device, faults); it replaces

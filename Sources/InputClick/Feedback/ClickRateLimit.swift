@@ -1,29 +1,27 @@
-/// How often one kind of click may play: at most ``clicksPerSecond`` on
-/// average, with short bursts of up to ``burst`` allowed.
+/// How often one kind of click may play: at most ``clicksPerSecond`` clicks
+/// of one kind in any one-second window.
 ///
 /// A held key that auto-repeats faster than the limit clicks at the limit
-/// instead of flooding the mixer. The burst allowance keeps two or three
-/// quick taps of the same kind (key rollover) from being thinned.
+/// instead of flooding the mixer; one that repeats at exactly the limit (the
+/// demo keyboard's fastest repeat, 50 ms) clicks on every repeat. Quick
+/// taps of one kind (key rollover) are never thinned as long as the second
+/// holds fewer than the limit.
 ///
 /// Thread context: a plain value; use it from any thread.
 public struct ClickRateLimit: Sendable, Hashable {
-    /// The long-run ceiling per kind. Default 20. Held to one a minute at the
-    /// least and a million a second at the most; infinity, zero, a negative
-    /// value or NaN means no limit.
-    public var clicksPerSecond: Double
-    /// How many clicks of one kind may arrive back to back. Default 3; held to 1…1000.
-    public var burst: Int
+    /// The most clicks of one kind in any one-second window. Default 20.
+    /// Held to at most 1000; zero or less means no limit.
+    public var clicksPerSecond: Int
 
-    /// Creates a limit; the defaults are 20 per second with a burst of 3.
+    /// Creates a limit; the default is 20 per second per kind.
     ///
     /// Thread context: any thread; pure.
-    public init(clicksPerSecond: Double = 20, burst: Int = 3) {
+    public init(clicksPerSecond: Int = 20) {
         self.clicksPerSecond = clicksPerSecond
-        self.burst = burst
     }
 
-    /// 20 clicks per second per kind, bursts of 3.
+    /// 20 clicks per second per kind.
     public static let `default` = ClickRateLimit()
     /// No limit at all.
-    public static let unlimited = ClickRateLimit(clicksPerSecond: .infinity, burst: 1)
+    public static let unlimited = ClickRateLimit(clicksPerSecond: 0)
 }

@@ -41,7 +41,7 @@ public final class InputClickGate: Sendable {
     /// - Parameters:
     ///   - sink: Where clicks go; `nil` makes every click report ``ClickDecision/noOutput``.
     ///   - settings: The settings in force until ``apply(_:)`` is called.
-    ///   - rateLimit: The per-kind rate limit. Default: 20 per second, bursts of 3.
+    ///   - rateLimit: The per-kind rate limit. Default: at most 20 per kind in any one second.
     ///
     /// Thread context: any thread.
     public init(sink: (any ClickSink)?, settings: ClickSettings = ClickSettings(),
