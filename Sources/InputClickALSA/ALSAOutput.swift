@@ -33,7 +33,9 @@ public final class ALSAOutput: AudioOutput {
     /// The SCHED_FIFO priority the render thread asks for; `nil` for normal scheduling.
     public let renderPriority: Int32?
     /// How long the device may go without consuming audio before the stream
-    /// counts as lost. Default 500 ms.
+    /// counts as lost. Default 500 ms. A stream with long periods waits at
+    /// least twice the time of its buffer plus one period, so that a device
+    /// that is merely slow to take a whole buffer never counts as lost.
     public let stallTimeoutNanoseconds: UInt64
 
     /// Checks the device name against the ALSA configuration and makes an output for it.

@@ -50,7 +50,9 @@ final class ALSAStream: AudioOutputStream, RealtimeThreadBody, @unchecked Sendab
         self.device = device
         self.format = format
         self.priority = priority
-        self.stallTimeoutNanoseconds = stallTimeoutNanoseconds
+        // Healthy progress takes a buffer and a period to prove; give it twice that.
+        let cycle = UInt64(format.bufferFrames + format.periodFrames) * 1_000_000_000 / UInt64(max(1, format.sampleRate))
+        self.stallTimeoutNanoseconds = max(stallTimeoutNanoseconds, 2 * cycle)
         let samples = format.periodFrames * format.channels
         floatBuffer = .allocate(capacity: samples)
         floatBuffer.initialize(repeating: 0, count: samples)
