@@ -88,6 +88,25 @@ struct EngineTests {
         #expect(warnings.lines.withLock { $0 }.contains { $0.contains("settings.conf:2") })
     }
 
+    @Test("a bad settings file is reported once at start-up while watched, and a later different error once more")
+    func malformedSettingsWarnOnceWhileWatched() throws {
+        let directory = try makeDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("settings.conf")
+        try "volume = loud\n".write(to: file, atomically: true, encoding: .utf8)
+        let warnings = Warnings()
+        let engine = InputClickEngine(output: OfflineOutput(), options: .init(
+            settingsFile: file, environment: [:], warningHandler: warnings.add))
+        defer { engine.shutdown() }
+        #expect(engine.settingsStore.isWatching)
+        #expect(warnings.lines.withLock { $0 }.count == 1, "\(warnings.lines.withLock { $0 })")
+        try "clicks = maybe\n".write(to: file, atomically: true, encoding: .utf8)
+        #expect(eventually { warnings.lines.withLock { $0 }.count == 2 })
+        let lines = warnings.lines.withLock { $0 }
+        #expect(lines.last?.contains("settings.conf:1") == true && lines.last?.contains("in force") == true, "\(lines)")
+        #expect(engine.settings == ClickSettings())
+    }
+
     @Test("a sound pack with a broken file still clicks, with the problem reported")
     func brokenSoundPackStillClicks() throws {
         let directory = try makeDirectory()

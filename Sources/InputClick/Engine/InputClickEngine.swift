@@ -94,13 +94,19 @@ public final class InputClickEngine: Sendable {
         self.gate = gate
         self.player = player
         self.settingsStore = store
-        if let error = store.lastError { warn("settings: \(error)") }
+        let startupError = store.lastError
+        if let startupError { warn("settings: \(startupError)") }
         if options.watchesSettings {
+            // The watcher's first check reads the file again; a file still bad
+            // in the same way was just reported, so it is not reported twice.
+            let firstCheck = FirstCheck()
             store.startWatching(onChange: { [gate, player] settings in
+                firstCheck.pass()
                 gate.apply(settings)
                 player.apply(settings)
             }, onError: { error in
-                warn("settings: \(error) (the previous settings stay in force)")
+                if firstCheck.pass() && error == startupError { return }
+                warn("settings: \(error) (the settings in force stay)")
             })
         }
     }
@@ -223,4 +229,13 @@ public enum InputClickEngineError: Error, Sendable, Hashable, CustomStringConver
             return "the output's format (\(rate) Hz, \(channels) channels) is outside what click sounds can be converted to"
         }
     }
+}
+
+/// Whether the settings watcher's first check has been seen yet.
+private final class FirstCheck: Sendable {
+    private let seen = Atomic(false)
+
+    /// Returns `true` the first time only.
+    @discardableResult
+    func pass() -> Bool { !seen.exchange(true, ordering: .acquiringAndReleasing) }
 }
