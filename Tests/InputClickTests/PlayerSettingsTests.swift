@@ -1,3 +1,4 @@
+import Foundation
 import InputClick
 import InputClickTesting
 import Synchronization
@@ -16,6 +17,20 @@ import Testing
         let quiet = AudioAnalysis.peak(harness.render(milliseconds: 30))
         // volume 0.5 is 0.5³ in gain.
         #expect(abs(quiet / loud - 0.125) < 0.01)
+    }
+
+    @Test func theQuietProfilePlaysTenDecibelsBelowFull() {
+        let harness = PlayerHarness(settings: ClickSettings(volume: 1, profile: .full))
+        harness.show()
+        _ = harness.gate.playInputClick()
+        let full = AudioAnalysis.peak(harness.render(milliseconds: 30))
+        harness.player.apply(ClickSettings(volume: 1, profile: .quiet))
+        harness.scheduler.runPending()
+        _ = harness.render(milliseconds: 5)   // the gain ramps over one block
+        _ = harness.gate.playInputClick()
+        let quiet = AudioAnalysis.peak(harness.render(milliseconds: 30))
+        #expect(full > 0.1)
+        #expect(abs(20 * log10(quiet / full) + 10) < 0.1, "quiet is \(20 * log10(quiet / full)) dB from full")
     }
 
     @Test func theBankIsMadeAtTheDevicesActualRate() {
