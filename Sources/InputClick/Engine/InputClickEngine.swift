@@ -160,6 +160,14 @@ public final class InputClickEngine: Sendable {
         player.attach(stream)
     }
 
+    /// Sets the master volume of clicks and host audio together; see
+    /// ``ClickPlayer/setMasterVolume(_:)``.
+    ///
+    /// Thread context: any thread; returns without waiting for the device.
+    public func setMasterVolume(_ gain: Float) {
+        player.setMasterVolume(gain)
+    }
+
     /// Stops playing a stream attached with ``attach(_:)``.
     ///
     /// Thread context: any thread; returns without waiting for the device.

@@ -12,9 +12,10 @@ import Synchronization
 ///   sounding (−6 dB by default), so each onset stays distinct when typing is fast.
 /// - **Host streams** (``HostStream``) are mixed in under the clicks and
 ///   ducked while clicks sound (``DuckingParameters``).
-/// - The click volume applies to clicks only. A zero-latency peak limiter is the
-///   last stage: the output never exceeds its ceiling, however many clicks and
-///   streams coincide.
+/// - The click volume applies to clicks only. Then the master volume
+///   (``setMasterVolume(_:)``) scales the whole mix, clicks and streams, and
+///   a zero-latency peak limiter is the last stage: the output never exceeds
+///   its ceiling, however many clicks and streams coincide.
 ///
 /// # Real-time context
 /// ``render(into:frameCount:)`` and ``render(into:frameCount:onsets:)`` run on
@@ -23,8 +24,8 @@ import Synchronization
 /// streams they read: objects they stop using travel back through a lock-free
 /// ring and are released on the next control call (``collectGarbage()``).
 ///
-/// Thread context: ``submitClick(_:requestedAt:)``, ``setClickGain(_:)`` and
-/// ``setDucking(_:)`` from any thread, lock-free. ``install(_:)``,
+/// Thread context: ``submitClick(_:requestedAt:)``, ``setClickGain(_:)``,
+/// ``setMasterVolume(_:)`` and ``setDucking(_:)`` from any thread, lock-free. ``install(_:)``,
 /// ``attach(_:)``, ``detach(_:)`` and ``collectGarbage()`` from any thread
 /// except the render thread (they may release memory).
 public final class Mixer: ClickSink, @unchecked Sendable {
@@ -35,6 +36,7 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     private let control: CommandRing
     private let retired: CommandRing
     private let clickGainBits: Atomic<UInt32>
+    private let masterGainBits = Atomic<UInt32>(Float(1).bitPattern)
     /// Ducking parameters, published with a sequence lock: an odd
     /// generation means a writer is mid-update, and the render thread tries
     /// again at the next block instead of waiting.
@@ -58,6 +60,7 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         var currentBank = 0
         var serial: UInt64 = 0
         var clickGain: Float = 1
+        var masterGain: Float = 1
         var duckingGeneration: UInt64 = 0
         var envelope = DuckingEnvelope()
         var limiter: Limiter
@@ -150,6 +153,15 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     /// Thread context: any thread; lock-free.
     public func setClickGain(_ gain: Float) {
         clickGainBits.store(max(0, gain.isFinite ? gain : 0).bitPattern, ordering: .relaxed)
+    }
+
+    /// Sets the master volume, a linear gain on the whole mix (clicks and
+    /// host streams) before the limiter. Default 1. Negative or non-finite
+    /// values mean 0. A change ramps across the next render block.
+    ///
+    /// Thread context: any thread; lock-free.
+    public func setMasterVolume(_ gain: Float) {
+        masterGainBits.store(max(0, gain.isFinite ? gain : 0).bitPattern, ordering: .relaxed)
     }
 
     /// Changes how host streams duck. Takes effect at the next render.
@@ -251,7 +263,7 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     /// Renders `frameCount` interleaved frames into `buffer`, overwriting it.
     ///
     /// # Real-time context
-    /// Allocates nothing, takes no lock, does no I/O, never blocks.
+    /// Allocates nothing, takes no lock, does no I/O or logging, never blocks.
     public func render(into buffer: UnsafeMutablePointer<Float>, frameCount: Int) {
         _ = render(into: buffer, frameCount: frameCount, onsets: UnsafeMutableBufferPointer(start: nil, count: 0))
     }
@@ -262,7 +274,7 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     /// - Returns: how many onsets were written to `onsets`.
     ///
     /// # Real-time context
-    /// Allocates nothing, takes no lock, does no I/O, never blocks.
+    /// Allocates nothing, takes no lock, does no I/O or logging, never blocks.
     public func render(into buffer: UnsafeMutablePointer<Float>, frameCount: Int,
                        onsets: UnsafeMutableBufferPointer<ClickOnset>) -> Int {
         let channels = configuration.channels
@@ -307,9 +319,25 @@ public final class Mixer: ClickSink, @unchecked Sendable {
             }
         }
 
+        applyMasterVolume(output, frames: frames, channels: channels)
         state.pointee.limiter.process(output, frameCount: frames, channels: channels)
         retireUnusedBanks()
         return onsetCount - onsetStart
+    }
+
+    /// Scales the block by the master volume, ramping from the last block's
+    /// gain to the current one; nothing to do at a steady unity gain.
+    private func applyMasterVolume(_ output: UnsafeMutablePointer<Float>, frames: Int, channels: Int) {
+        let target = Float(bitPattern: masterGainBits.load(ordering: .relaxed))
+        let start = state.pointee.masterGain
+        state.pointee.masterGain = target
+        if start == 1 && target == 1 { return }
+        let step = (target - start) / Float(frames)
+        for frame in 0..<frames {
+            // Computed afresh each frame, so the block ends exactly on the target.
+            let gain = frame == frames - 1 ? target : start + step * Float(frame + 1)
+            for channel in 0..<channels { output[frame * channels + channel] *= gain }
+        }
     }
 
     private func anyVoiceActive() -> Bool {

@@ -61,6 +61,8 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     private var stream: (any AudioOutputStream)?
     private var streamOpenedAt: UInt64 = 0
     private var slots: [MixerSlot] = []
+    /// The host's master volume (``setMasterVolume(_:)``); control queue only.
+    private var masterVolume: Float = 1
     private var hostStreams: [HostStream] = []
     private var activeSlot: MixerSlot?
     private var settings: ClickSettings
@@ -151,6 +153,19 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     /// Thread context: any thread; the work happens on the control queue.
     public func apply(_ settings: ClickSettings) {
         scheduler.execute { [self] in applySettings(settings) }
+    }
+
+    /// Sets the master volume of every mix this player renders: a linear gain
+    /// on clicks and host streams together, before the limiter. Default 1;
+    /// it stays in force across stream reopens. Unlike the user's click
+    /// volume (``ClickSettings/volume``), it is the host's control.
+    ///
+    /// Thread context: any thread; the work happens on the control queue.
+    public func setMasterVolume(_ gain: Float) {
+        scheduler.execute { [self] in
+            masterVolume = gain
+            for slot in slots { slot.mixer.setMasterVolume(gain) }
+        }
     }
 
     /// Asks the sound bank provider again for the current sounds, for example
@@ -393,6 +408,7 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
         mixerConfiguration.maxFramesPerRender = max(mixerConfiguration.maxFramesPerRender, format.periodFrames)
         let mixer = Mixer(configuration: mixerConfiguration, bank: bank)
         mixer.setClickGain(settings.clickGain)
+        mixer.setMasterVolume(masterVolume)
         let slot = MixerSlot(mixer: mixer, sampleRate: format.sampleRate, channels: format.channels)
         slots.append(slot)
         return slot
