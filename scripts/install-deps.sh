@@ -15,6 +15,19 @@ packages=(
   tmux                # driving the terminal keyboard in tests
 )
 
+# Swift itself is not a Debian 12 package: it comes from swift.org as a tarball.
+if ! command -v swift >/dev/null 2>&1; then
+  echo "install-deps: no 'swift' on PATH. InputClick needs a Swift 6 toolchain (6.0 or later):" >&2
+  echo "install-deps: get the Debian 12 tarball from https://www.swift.org/install/linux/, unpack it," >&2
+  echo "install-deps: put its usr/bin on PATH, and run this command again." >&2
+  exit 1
+fi
+swift_major=$(swift --version 2>/dev/null | grep -oE 'Swift version [0-9]+' | grep -oE '[0-9]+$' || echo 0)
+if [ "${swift_major:-0}" -lt 6 ]; then
+  echo "install-deps: InputClick needs Swift 6 or later; this is: $(swift --version 2>&1 | head -n 1)" >&2
+  exit 1
+fi
+
 # The Rust plugin example needs a rustc; the machine's own toolchain will do.
 command -v rustc >/dev/null 2>&1 || packages+=(rustc)
 
