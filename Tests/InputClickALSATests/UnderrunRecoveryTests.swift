@@ -1,0 +1,62 @@
+import Foundation
+import InputClick
+@testable import InputClickALSA
+import Testing
+
+extension ThroughTheVirtualSink {
+    /// The backend's own recovery path, driven directly: a PCM left without
+    /// audio while the sink keeps consuming runs dry, and the next write
+    /// recovers in place (`snd_pcm_recover`), counts it, and plays on.
+    @Suite struct UnderrunRecoveryTests {
+        /// Writes `frames` frames of `buffer`, recovering as the render loop does.
+        private func write(_ pcm: PCMHandle, _ buffer: [Float], frames: Int, channels: Int,
+                           counters: OutputCounters) throws -> Int {
+            var written = 0
+            var attempts = 0
+            while written < frames && attempts < 1000 {
+                attempts += 1
+                let outcome = try buffer.withUnsafeBytes { bytes in
+                    try ALSACalls.writeInterleaved(pcm, bytes.baseAddress! + written * channels * 4,
+                                                   frames: frames - written, counters: counters)
+                }
+                switch outcome {
+                case .recovered: continue
+                case .value(let count):
+                    written += count
+                    if count == 0 { _ = try ALSACalls.wait(pcm, timeoutMilliseconds: 20, counters: counters) }
+                }
+            }
+            return written
+        }
+
+        @Test func aStarvedStreamUnderrunsAndTheNextWriteRecoversCountsAndPlaysOn() throws {
+            TestEnvironment.prepare()
+            let pcm = try ALSACalls.open(VirtualSink.device)
+            defer { ALSACalls.drop(pcm); ALSACalls.close(pcm) }
+            let format = try ALSANegotiation.negotiate(pcm, device: VirtualSink.device,
+                                                       request: OutputStreamRequest(sampleFormats: [.float32],
+                                                                                    latency: .explicit(periodFrames: 1024, periodCount: 4)))
+            #expect(format.sampleFormat == .float32)
+            let counters = OutputCounters()
+            let buffer = [Float](repeating: 0, count: format.bufferFrames * format.channels)
+            // Large periods (about 85 ms of buffer), so that this ordinary
+            // thread keeps up afterwards even on a loaded machine.
+            // Fill the buffer; the stream starts and the sink drains it.
+            #expect(try write(pcm, buffer, frames: format.bufferFrames, channels: format.channels, counters: counters)
+                    == format.bufferFrames)
+            #expect(counters.underruns == 0)
+            // Starve it for several buffers' worth.
+            usleep(400_000)
+            #expect(try write(pcm, buffer, frames: format.periodFrames, channels: format.channels, counters: counters)
+                    == format.periodFrames)
+            #expect(counters.underruns >= 1, "the starved stream reported no underrun")
+            // After the recovery the stream keeps playing: a second of audio goes out without another underrun.
+            let before = counters.underruns
+            var sent = 0
+            while sent < format.sampleRate {
+                sent += try write(pcm, buffer, frames: format.periodFrames, channels: format.channels, counters: counters)
+            }
+            #expect(counters.underruns == before)
+        }
+    }
+}
