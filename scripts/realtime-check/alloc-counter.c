@@ -1,27 +1,36 @@
 /*
- * An LD_PRELOAD library that counts memory-allocator calls and mutex locks
- * made by the thread named "inputclick-rt" (the render thread), after a
- * warm-up, and writes the counts to a report file when the process exits.
+ * An LD_PRELOAD library that counts memory-allocator calls, lock calls
+ * (mutex lock and trylock, rwlock read and write locks, semaphore waits) and
+ * output to standard output or standard error (stdio and write(2) to fd 1
+ * or 2: logging) made by the thread named "inputclick-rt" (the render
+ * thread), after a warm-up, and writes the counts to a report file when the
+ * process exits.
  *
  * Part of scripts/check-realtime-thread.sh. Environment:
  *   INPUTCLICK_RT_REPORT     where to write the report (default: stderr)
  *   INPUTCLICK_RT_WARMUP_MS  calls within this many ms of the thread taking
- *                            its name are not counted (default 1000)
+ *                            its name are counted apart, as warm-up (default 1000)
  *
  * A thread is recognised when it names itself with pthread_setname_np, which
  * this library intercepts; it stops counting when the thread takes another
  * name (the render thread renames itself "inputclick-end" as it winds down).
- * The real allocator is reached through glibc's __libc_* entry points, so no
- * dlsym call (which may allocate) is needed on the counting path.
+ * The real allocator is reached through glibc's __libc_* entry points, and
+ * the other real functions are looked up once when the library loads, so no
+ * dlsym call (which may allocate) happens on the counting path.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <pthread.h>
+#include <semaphore.h>
+#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <sys/uio.h>
 #include <time.h>
+#include <unistd.h>
 
 extern void *__libc_malloc(size_t);
 extern void *__libc_calloc(size_t, size_t);
@@ -30,8 +39,9 @@ extern void __libc_free(void *);
 extern void *__libc_memalign(size_t, size_t);
 extern int __pthread_mutex_lock(pthread_mutex_t *);
 
-enum { MALLOC, CALLOC, REALLOC, FREE, MEMALIGN, MUTEX, KINDS };
-static const char *names[KINDS] = { "malloc", "calloc", "realloc", "free", "memalign", "mutex_lock" };
+enum { MALLOC, CALLOC, REALLOC, FREE, MEMALIGN, MUTEX, TRYLOCK, RWLOCK, SEMWAIT, OUTPUT, KINDS };
+static const char *names[KINDS] = { "malloc", "calloc", "realloc", "free", "memalign", "mutex_lock",
+                                    "mutex_trylock", "rwlock", "sem_wait", "stdout_stderr_output" };
 
 static atomic_long counted[KINDS];
 static atomic_long warmup[KINDS];
@@ -75,6 +85,72 @@ int posix_memalign(void **out, size_t a, size_t size) {
     return 0;
 }
 int pthread_mutex_lock(pthread_mutex_t *m) { count(MUTEX); return __pthread_mutex_lock(m); }
+
+/* The real functions, looked up once at load time. */
+static int (*real_trylock)(pthread_mutex_t *);
+static int (*real_rdlock)(pthread_rwlock_t *);
+static int (*real_wrlock)(pthread_rwlock_t *);
+static int (*real_sem_wait)(sem_t *);
+static int (*real_sem_timedwait)(sem_t *, const struct timespec *);
+static size_t (*real_fwrite)(const void *, size_t, size_t, FILE *);
+static int (*real_fputs)(const char *, FILE *);
+static int (*real_puts)(const char *);
+static int (*real_vfprintf)(FILE *, const char *, va_list);
+
+__attribute__((constructor)) static void find_real_functions(void) {
+    real_trylock = dlsym(RTLD_NEXT, "pthread_mutex_trylock");
+    real_rdlock = dlsym(RTLD_NEXT, "pthread_rwlock_rdlock");
+    real_wrlock = dlsym(RTLD_NEXT, "pthread_rwlock_wrlock");
+    real_sem_wait = dlsym(RTLD_NEXT, "sem_wait");
+    real_sem_timedwait = dlsym(RTLD_NEXT, "sem_timedwait");
+    real_fwrite = dlsym(RTLD_NEXT, "fwrite");
+    real_fputs = dlsym(RTLD_NEXT, "fputs");
+    real_puts = dlsym(RTLD_NEXT, "puts");
+    real_vfprintf = dlsym(RTLD_NEXT, "vfprintf");
+}
+
+int pthread_mutex_trylock(pthread_mutex_t *m) { count(TRYLOCK); return real_trylock(m); }
+int pthread_rwlock_rdlock(pthread_rwlock_t *l) { count(RWLOCK); return real_rdlock(l); }
+int pthread_rwlock_wrlock(pthread_rwlock_t *l) { count(RWLOCK); return real_wrlock(l); }
+int sem_wait(sem_t *s) { count(SEMWAIT); return real_sem_wait(s); }
+int sem_timedwait(sem_t *s, const struct timespec *t) { count(SEMWAIT); return real_sem_timedwait(s, t); }
+
+/* Logging: anything written to standard output or standard error. */
+static int is_stdio(FILE *f) { return f == stdout || f == stderr; }
+ssize_t write(int fd, const void *buffer, size_t size) {
+    if (fd == 1 || fd == 2) count(OUTPUT);
+    return syscall(SYS_write, fd, buffer, size);
+}
+ssize_t writev(int fd, const struct iovec *vector, int n) {
+    if (fd == 1 || fd == 2) count(OUTPUT);
+    return syscall(SYS_writev, fd, vector, n);
+}
+size_t fwrite(const void *p, size_t size, size_t n, FILE *f) {
+    if (is_stdio(f)) count(OUTPUT);
+    return real_fwrite(p, size, n, f);
+}
+int fputs(const char *text, FILE *f) { if (is_stdio(f)) count(OUTPUT); return real_fputs(text, f); }
+int puts(const char *text) { count(OUTPUT); return real_puts(text); }
+int vfprintf(FILE *f, const char *format, va_list arguments) {
+    if (is_stdio(f)) count(OUTPUT);
+    return real_vfprintf(f, format, arguments);
+}
+int fprintf(FILE *f, const char *format, ...) {
+    va_list arguments;
+    va_start(arguments, format);
+    if (is_stdio(f)) count(OUTPUT);
+    int result = real_vfprintf(f, format, arguments);
+    va_end(arguments);
+    return result;
+}
+int printf(const char *format, ...) {
+    va_list arguments;
+    va_start(arguments, format);
+    count(OUTPUT);
+    int result = real_vfprintf(stdout, format, arguments);
+    va_end(arguments);
+    return result;
+}
 
 int pthread_setname_np(pthread_t thread, const char *name) {
     static int (*real)(pthread_t, const char *);

@@ -1,11 +1,16 @@
 /*
- * Proves the counter counts: a thread named "inputclick-rt" that allocates
- * once after the warm-up must show exactly one malloc and one free.
+ * Proves the counter counts: a thread named "inputclick-rt" that, after the
+ * warm-up, allocates once, tries a mutex, takes a read lock and logs a line
+ * must show exactly one of each (one malloc and one free for the allocation).
  */
 #define _GNU_SOURCE
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
+
+static pthread_mutex_t mutex = PTHREAD_MUTEX_INITIALIZER;
+static pthread_rwlock_t rwlock = PTHREAD_RWLOCK_INITIALIZER;
 
 static void *body(void *unused) {
     (void)unused;
@@ -13,6 +18,10 @@ static void *body(void *unused) {
     usleep(300000);
     void *volatile p = malloc(64);
     free(p);
+    if (pthread_mutex_trylock(&mutex) == 0) pthread_mutex_unlock(&mutex);
+    pthread_rwlock_rdlock(&rwlock);
+    pthread_rwlock_unlock(&rwlock);
+    fprintf(stderr, "self-test: one line logged from the render thread\n");
     pthread_setname_np(pthread_self(), "inputclick-end");
     return NULL;
 }
