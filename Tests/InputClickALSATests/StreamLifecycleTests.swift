@@ -2,6 +2,7 @@ import Foundation
 import InputClick
 import InputClickALSA
 import InputClickTesting
+import Synchronization
 import Testing
 
 extension ThroughTheVirtualSink {
@@ -44,6 +45,37 @@ extension ThroughTheVirtualSink {
             #expect(rig.hideAndWaitUntilClosed())
         }
 
+        @Test func theRenderThreadGetsRealTimeSchedulingWhenAllowedAndPlaysEitherWay() throws {
+            TestEnvironment.prepare()
+            let priority = RealtimeThread.defaultPriority
+            var box = priority
+            var thread = pthread_t()
+            // Ask, on a thread of our own, whether SCHED_FIFO is permitted here.
+            #expect(pthread_create(&thread, nil, { argument in
+                let pointer = argument!.assumingMemoryBound(to: Int32.self)
+                var parameters = sched_param()
+                parameters.sched_priority = pointer.pointee
+                pointer.pointee = pthread_setschedparam(pthread_self(), Int32(SCHED_FIFO), &parameters) == 0 ? 1 : 0
+                return nil
+            }, &box) == 0)
+            pthread_join(thread, nil)
+            let allowed = box == 1
+
+            let output = try ALSAOutput(device: VirtualSink.device, renderPriority: priority)
+            let stream = try output.openStream(OutputStreamRequest())
+            defer { stream.close() }
+            let format = stream.format
+            let mixer = Mixer(configuration: MixerConfiguration(sampleRate: format.sampleRate, channels: format.channels),
+                              bank: SyntheticClickSounds.bank(sampleRate: format.sampleRate, channels: format.channels))
+            let latency = LatencyRecorder()
+            let faults = Faults()
+            try stream.start(rendering: OutputRenderer(mixer: mixer, latency: latency, format: format)) { faults.add($0) }
+            #expect(stream.isRealtime == allowed, "SCHED_FIFO allowed here: \(allowed)")
+            #expect(mixer.submitClick(.key, requestedAt: MonotonicClock.now()))
+            #expect(waitUntil(seconds: 5) { latency.count == 1 })
+            #expect(faults.count == 0)
+        }
+
         @Test func aClosedStreamStopsItsThreadAndIsReleased() throws {
             let output = try ALSAOutput(device: VirtualSink.device, renderPriority: nil)
             weak var released: AnyObject?
@@ -64,4 +96,11 @@ extension ThroughTheVirtualSink {
             #expect(SinkRig.renderThreadCount() == 0)
         }
     }
+}
+
+/// Faults a stream reported.
+private final class Faults: Sendable {
+    private let list = Mutex<[OutputFault]>([])
+    func add(_ fault: OutputFault) { list.withLock { $0.append(fault) } }
+    var count: Int { list.withLock { $0.count } }
 }
