@@ -35,10 +35,18 @@ export JACK_DEFAULT_SERVER JACK_NO_START_SERVER
 
 die() { echo "virtual-sink: $*" >&2; exit 1; }
 
+# Whether process $1 is alive: it exists and is not a zombie. (An orphaned
+# server that died stays a zombie where PID 1 does not reap, as in some
+# containers, and kill -0 still succeeds on it.)
+alive() {
+    state=$(sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | cut -d' ' -f1) || return 1
+    [ -n "$state" ] && [ "$state" != Z ] && [ "$state" != X ]
+}
+
 running_pid() {
     [ -f "$pidfile" ] || return 1
     pid=$(cat "$pidfile" 2>/dev/null) || return 1
-    [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null || return 1
+    [ -n "$pid" ] && alive "$pid" || return 1
     # The PID must still be our jackd, not a recycled number.
     case $(cat "/proc/$pid/comm" 2>/dev/null) in jackd) ;; *) return 1 ;; esac
     echo "$pid"
@@ -69,7 +77,7 @@ start() {
     echo "$pid" >"$pidfile"
     tries=0
     until answers; do
-        if ! kill -0 "$pid" 2>/dev/null; then
+        if ! alive "$pid"; then
             rm -f "$pidfile"
             tail -n 20 "$logfile" >&2 || true
             die "jackd '$name' exited during start-up (log: $logfile)"
@@ -87,7 +95,7 @@ start() {
         # It touches only its own server: a later server of the same name
         # (after a restart) has another PID and its own watcher.
         (
-            while kill -0 "$watch_pid" 2>/dev/null && kill -0 "$pid" 2>/dev/null; do sleep 1; done
+            while alive "$watch_pid" && alive "$pid"; do sleep 1; done
             if [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = jackd ]; then kill "$pid" 2>/dev/null || true; fi
             if [ "$(cat "$pidfile" 2>/dev/null)" = "$pid" ]; then rm -f "$pidfile"; fi
         ) </dev/null >/dev/null 2>&1 &
@@ -103,7 +111,7 @@ stop() {
     fi
     kill "$pid" 2>/dev/null || true
     tries=0
-    while kill -0 "$pid" 2>/dev/null; do
+    while alive "$pid"; do
         tries=$((tries + 1))
         if [ "$tries" -ge 50 ]; then
             kill -9 "$pid" 2>/dev/null || true
