@@ -21,6 +21,7 @@ import Testing
         Fixture(format: .wavPCM24, channels: 6, sampleRate: 96_000),
         Fixture(format: .wavPCM32, channels: 1, sampleRate: 44_100),
         Fixture(format: .wavFloat32, channels: 2, sampleRate: 96_000),
+        Fixture(format: .wavFloat64, channels: 1, sampleRate: 32_000),
         Fixture(format: .flac16, channels: 1, sampleRate: 44_100),
         Fixture(format: .flac24, channels: 6, sampleRate: 22_050),
         Fixture(format: .oggVorbis, channels: 2, sampleRate: 44_100),

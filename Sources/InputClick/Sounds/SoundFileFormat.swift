@@ -14,6 +14,8 @@ public enum SoundFileFormat: String, Sendable, Hashable, CaseIterable {
     case wavPCM32
     /// WAV, 32-bit IEEE floats.
     case wavFloat32
+    /// WAV, 64-bit IEEE floats.
+    case wavFloat64
     /// FLAC, 16-bit.
     case flac16
     /// FLAC, 24-bit.
@@ -26,7 +28,7 @@ public enum SoundFileFormat: String, Sendable, Hashable, CaseIterable {
     /// Thread context: any thread.
     public var fileExtension: String {
         switch self {
-        case .wavPCMU8, .wavPCM16, .wavPCM24, .wavPCM32, .wavFloat32: return "wav"
+        case .wavPCMU8, .wavPCM16, .wavPCM24, .wavPCM32, .wavFloat32, .wavFloat64: return "wav"
         case .flac16, .flac24: return "flac"
         case .oggVorbis: return "ogg"
         }
@@ -40,6 +42,7 @@ public enum SoundFileFormat: String, Sendable, Hashable, CaseIterable {
         case .wavPCM24: return Int32(SF_FORMAT_WAV) | Int32(SF_FORMAT_PCM_24)
         case .wavPCM32: return Int32(SF_FORMAT_WAV) | Int32(SF_FORMAT_PCM_32)
         case .wavFloat32: return Int32(SF_FORMAT_WAV) | Int32(SF_FORMAT_FLOAT)
+        case .wavFloat64: return Int32(SF_FORMAT_WAV) | Int32(SF_FORMAT_DOUBLE)
         case .flac16: return Int32(SF_FORMAT_FLAC) | Int32(SF_FORMAT_PCM_16)
         case .flac24: return Int32(SF_FORMAT_FLAC) | Int32(SF_FORMAT_PCM_24)
         case .oggVorbis: return Int32(SF_FORMAT_OGG) | Int32(SF_FORMAT_VORBIS)
