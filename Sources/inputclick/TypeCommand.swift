@@ -72,7 +72,10 @@ struct TypeCommand: Subcommand {
         let settings = SettingsStore()
         if let error = settings.lastError { writeError("warning: settings: \(error) (using the defaults)") }
 
-        let planner = TypingPlanner(target: .textView, rhythm: TypingRhythm(wordsPerMinute: wordsPerMinute))
+        // No automatic capitals: the text says where they are, so each capital
+        // is a shift tap ("Hello, World!" is shift h e l l o 123 , …).
+        let planner = TypingPlanner(target: .textView, traits: TextInputTraits(autocapitalizationType: .none),
+                                    rhythm: TypingRhythm(wordsPerMinute: wordsPerMinute))
         // No rate limit: the limit thins a held key's repeats, but every tap
         // of a planned run must click, even at --wpm 300 (25 taps a second).
         let gate = InputClickGate(sink: ClickCollector(), settings: settings.current, rateLimit: .unlimited)
