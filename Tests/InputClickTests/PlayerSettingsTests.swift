@@ -92,3 +92,22 @@ import Testing
         #expect(harness.reports.warnings.first?.contains("22050 Hz") == true)
     }
 }
+
+@Suite struct SecureEntryAudioTests {
+    @Test func duringSecureEntryEveryKindRendersTheKeySoundSampleForSample() {
+        func rendered(_ kind: ClickKind, secure: Bool) -> [Float] {
+            let harness = PlayerHarness()
+            harness.show()
+            harness.gate.setSecureTextEntry(secure)
+            _ = harness.gate.playInputClick(kind)
+            return harness.render(milliseconds: 60)
+        }
+        let key = rendered(.key, secure: false)
+        #expect(AudioAnalysis.peak(key) > 0.1)
+        for kind in ClickKind.allCases {
+            #expect(rendered(kind, secure: true) == key, "a secure \(kind) tap must sound exactly like a key")
+        }
+        // And outside secure entry the kinds do differ, so the check above can fail.
+        #expect(rendered(.delete, secure: false) != key)
+    }
+}
