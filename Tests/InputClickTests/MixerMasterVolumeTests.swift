@@ -28,6 +28,14 @@ struct MixerMasterVolumeTests {
         #expect(mixer.renderArray(frames: 480).allSatisfy { abs($0 - 0.3) < 1e-6 })
     }
 
+    @Test("a volume set before the first render holds from its first frame: a muted mix never leaks a block")
+    func setBeforeFirstRender() {
+        let mixer = setUp()
+        mixer.setMasterVolume(0)
+        _ = mixer.submitClick(.key, requestedAt: 0)
+        #expect(mixer.renderArray(frames: 480).allSatisfy { $0 == 0 })
+    }
+
     @Test("a change ramps across a block instead of stepping")
     func changesRamp() {
         let mixer = setUp()

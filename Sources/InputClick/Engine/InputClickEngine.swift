@@ -108,6 +108,9 @@ public final class InputClickEngine: Sendable {
                 if firstCheck.pass() && error == startupError { return }
                 warn("settings: \(error) (the settings in force stay)")
             })
+            // The first check ran inside startWatching; whatever it found, the
+            // next error is news.
+            firstCheck.pass()
         }
     }
 

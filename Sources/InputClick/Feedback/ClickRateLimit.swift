@@ -2,8 +2,9 @@
 /// of one kind in any one-second window.
 ///
 /// A held key that auto-repeats faster than the limit clicks at the limit
-/// instead of flooding the mixer; one that repeats at exactly the limit (the
-/// demo keyboard's fastest repeat, 50 ms) clicks on every repeat. Quick
+/// instead of flooding the mixer; one that repeats evenly at exactly the
+/// limit (the demo keyboard's fastest repeat, 50 ms) clicks on every repeat,
+/// though a timer that fires a little early may lose the odd click. Quick
 /// taps of one kind (key rollover) are never thinned as long as the second
 /// holds fewer than the limit.
 ///

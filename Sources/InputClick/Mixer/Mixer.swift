@@ -60,7 +60,9 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         var currentBank = 0
         var serial: UInt64 = 0
         var clickGain: Float = 1
-        var masterGain: Float = 1
+        /// The master gain the last block ended on; NaN before the first block,
+        /// which starts at the volume in force instead of ramping from unity.
+        var masterGain: Float = .nan
         var duckingGeneration: UInt64 = 0
         var envelope = DuckingEnvelope()
         var limiter: Limiter
@@ -329,7 +331,7 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     /// gain to the current one; nothing to do at a steady unity gain.
     private func applyMasterVolume(_ output: UnsafeMutablePointer<Float>, frames: Int, channels: Int) {
         let target = Float(bitPattern: masterGainBits.load(ordering: .relaxed))
-        let start = state.pointee.masterGain
+        let start = state.pointee.masterGain.isNaN ? target : state.pointee.masterGain
         state.pointee.masterGain = target
         if start == 1 && target == 1 { return }
         let step = (target - start) / Float(frames)
