@@ -48,18 +48,20 @@ extension ThroughTheVirtualSink {
         @Test func theRenderThreadGetsRealTimeSchedulingWhenAllowedAndPlaysEitherWay() throws {
             TestEnvironment.prepare()
             let priority = RealtimeThread.defaultPriority
-            var box = priority
-            var thread = pthread_t()
             // Ask, on a thread of our own, whether SCHED_FIFO is permitted here.
-            #expect(pthread_create(&thread, nil, { argument in
+            let box = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+            defer { box.deallocate() }
+            box.initialize(to: priority)
+            var thread = pthread_t()
+            try #require(pthread_create(&thread, nil, { argument in
                 let pointer = argument!.assumingMemoryBound(to: Int32.self)
                 var parameters = sched_param()
                 parameters.sched_priority = pointer.pointee
                 pointer.pointee = pthread_setschedparam(pthread_self(), Int32(SCHED_FIFO), &parameters) == 0 ? 1 : 0
                 return nil
-            }, &box) == 0)
+            }, box) == 0)
             pthread_join(thread, nil)
-            let allowed = box == 1
+            let allowed = box.pointee == 1
 
             let output = try ALSAOutput(device: VirtualSink.device, renderPriority: priority)
             let stream = try output.openStream(OutputStreamRequest())

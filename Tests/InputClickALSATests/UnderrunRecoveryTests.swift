@@ -35,27 +35,30 @@ extension ThroughTheVirtualSink {
             defer { ALSACalls.drop(pcm); ALSACalls.close(pcm) }
             let format = try ALSANegotiation.negotiate(pcm, device: VirtualSink.device,
                                                        request: OutputStreamRequest(sampleFormats: [.float32],
-                                                                                    latency: .explicit(periodFrames: 1024, periodCount: 4)))
-            #expect(format.sampleFormat == .float32)
+                                                                                    latency: .explicit(periodFrames: 4096, periodCount: 4)))
+            try #require(format.sampleFormat == .float32)
             let counters = OutputCounters()
             let buffer = [Float](repeating: 0, count: format.bufferFrames * format.channels)
-            // Large periods (about 85 ms of buffer), so that this ordinary
-            // thread keeps up afterwards even on a loaded machine.
+            // Large periods (about a third of a second of buffer), so that this
+            // ordinary thread keeps up afterwards even on a loaded machine.
             // Fill the buffer; the stream starts and the sink drains it.
             #expect(try write(pcm, buffer, frames: format.bufferFrames, channels: format.channels, counters: counters)
                     == format.bufferFrames)
             #expect(counters.underruns == 0)
-            // Starve it for several buffers' worth.
-            usleep(400_000)
+            // Starve it for a few buffers' worth.
+            let bufferSeconds = Double(format.bufferFrames) / Double(format.sampleRate)
+            usleep(UInt32(min(2.0, 3 * bufferSeconds) * 1_000_000))
             #expect(try write(pcm, buffer, frames: format.periodFrames, channels: format.channels, counters: counters)
                     == format.periodFrames)
             #expect(counters.underruns >= 1, "the starved stream reported no underrun")
             // After the recovery the stream keeps playing: a second of audio goes out without another underrun.
             let before = counters.underruns
             var sent = 0
-            while sent < format.sampleRate {
+            let deadline = Date().addingTimeInterval(5)
+            while sent < format.sampleRate && Date() < deadline {
                 sent += try write(pcm, buffer, frames: format.periodFrames, channels: format.channels, counters: counters)
             }
+            #expect(sent >= format.sampleRate, "only \(sent) frames went out in 5 s")
             #expect(counters.underruns == before)
         }
     }
