@@ -1,6 +1,8 @@
 /*
  * An LD_PRELOAD library that counts memory-allocator calls, lock calls
- * (mutex lock and trylock, rwlock read and write locks, semaphore waits) and
+ * (mutex lock and trylock, rwlock read and write locks, semaphore waits, and
+ * futex waits made through syscall(), which is how Swift's Mutex and
+ * libdispatch's semaphores block when contended) and
  * output to standard output or standard error (stdio and write(2) to fd 1
  * or 2: logging) made by the thread named "inputclick-rt" (the render
  * thread), after a warm-up, and writes the counts to a report file when the
@@ -10,16 +12,21 @@
  *   INPUTCLICK_RT_REPORT     where to write the report (default: stderr)
  *   INPUTCLICK_RT_WARMUP_MS  calls within this many ms of the thread taking
  *                            its name are counted apart, as warm-up (default 1000)
+ *   INPUTCLICK_RT_WARMUP_WRITES  ... and so are calls before the thread's
+ *                            first this-many successful snd_pcm_writei calls
+ *                            (default 0), so a slow start is never counted
  *
  * A thread is recognised when it names itself with pthread_setname_np, which
  * this library intercepts; it stops counting when the thread takes another
  * name (the render thread renames itself "inputclick-end" as it winds down).
  * The real allocator is reached through glibc's __libc_* entry points, and
- * the other real functions are looked up once when the library loads, so no
- * dlsym call (which may allocate) happens on the counting path.
+ * the other real functions are looked up when the library loads (or at their
+ * first call, should another library's constructor call them earlier), so
+ * no dlsym call (which may allocate) happens on the render thread.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <linux/futex.h>
 #include <pthread.h>
 #include <semaphore.h>
 #include <stdarg.h>
@@ -39,9 +46,9 @@ extern void __libc_free(void *);
 extern void *__libc_memalign(size_t, size_t);
 extern int __pthread_mutex_lock(pthread_mutex_t *);
 
-enum { MALLOC, CALLOC, REALLOC, FREE, MEMALIGN, MUTEX, TRYLOCK, RWLOCK, SEMWAIT, OUTPUT, KINDS };
+enum { MALLOC, CALLOC, REALLOC, FREE, MEMALIGN, MUTEX, TRYLOCK, RWLOCK, SEMWAIT, FUTEXWAIT, OUTPUT, KINDS };
 static const char *names[KINDS] = { "malloc", "calloc", "realloc", "free", "memalign", "mutex_lock",
-                                    "mutex_trylock", "rwlock", "sem_wait", "stdout_stderr_output" };
+                                    "mutex_trylock", "rwlock", "sem_wait", "futex_wait", "stdout_stderr_output" };
 
 static atomic_long counted[KINDS];
 static atomic_long warmup[KINDS];
@@ -49,6 +56,7 @@ static atomic_int threads_seen;
 
 static __thread int is_render_thread;
 static __thread long long named_at_ns;
+static __thread long writes_seen;
 
 static long long now_ns(void) {
     struct timespec ts;
@@ -65,9 +73,18 @@ static long long warmup_ns(void) {
     return cached;
 }
 
+static long warmup_writes(void) {
+    static long cached = -1;
+    if (cached < 0) {
+        const char *text = getenv("INPUTCLICK_RT_WARMUP_WRITES");
+        cached = text ? atol(text) : 0;
+    }
+    return cached;
+}
+
 static void count(int kind) {
     if (!is_render_thread) return;
-    if (now_ns() - named_at_ns < warmup_ns()) atomic_fetch_add(&warmup[kind], 1);
+    if (now_ns() - named_at_ns < warmup_ns() || writes_seen < warmup_writes()) atomic_fetch_add(&warmup[kind], 1);
     else atomic_fetch_add(&counted[kind], 1);
 }
 
@@ -86,60 +103,98 @@ int posix_memalign(void **out, size_t a, size_t size) {
 }
 int pthread_mutex_lock(pthread_mutex_t *m) { count(MUTEX); return __pthread_mutex_lock(m); }
 
-/* The real functions, looked up once at load time. */
-static int (*real_trylock)(pthread_mutex_t *);
-static int (*real_rdlock)(pthread_rwlock_t *);
-static int (*real_wrlock)(pthread_rwlock_t *);
+/* The real functions: looked up at load time, or at first use if another
+ * library's constructor calls one before this library's constructor ran. */
+static void *resolve(void **slot, const char *name) {
+    if (!*slot) *slot = dlsym(RTLD_NEXT, name);
+    return *slot;
+}
+#define REAL(name) ((__typeof__(real_##name))resolve((void **)&real_##name, #name))
+static int (*real_pthread_mutex_trylock)(pthread_mutex_t *);
+static int (*real_pthread_rwlock_rdlock)(pthread_rwlock_t *);
+static int (*real_pthread_rwlock_wrlock)(pthread_rwlock_t *);
 static int (*real_sem_wait)(sem_t *);
 static int (*real_sem_timedwait)(sem_t *, const struct timespec *);
+static long (*real_syscall)(long, ...);
+static ssize_t (*real_write)(int, const void *, size_t);
+static ssize_t (*real_writev)(int, const struct iovec *, int);
 static size_t (*real_fwrite)(const void *, size_t, size_t, FILE *);
 static int (*real_fputs)(const char *, FILE *);
+static int (*real_fputc)(int, FILE *);
 static int (*real_puts)(const char *);
+static int (*real_putchar)(int);
 static int (*real_vfprintf)(FILE *, const char *, va_list);
+static int (*real___vfprintf_chk)(FILE *, int, const char *, va_list);
+static long (*real_snd_pcm_writei)(void *, const void *, unsigned long);
 
 __attribute__((constructor)) static void find_real_functions(void) {
-    real_trylock = dlsym(RTLD_NEXT, "pthread_mutex_trylock");
-    real_rdlock = dlsym(RTLD_NEXT, "pthread_rwlock_rdlock");
-    real_wrlock = dlsym(RTLD_NEXT, "pthread_rwlock_wrlock");
-    real_sem_wait = dlsym(RTLD_NEXT, "sem_wait");
-    real_sem_timedwait = dlsym(RTLD_NEXT, "sem_timedwait");
-    real_fwrite = dlsym(RTLD_NEXT, "fwrite");
-    real_fputs = dlsym(RTLD_NEXT, "fputs");
-    real_puts = dlsym(RTLD_NEXT, "puts");
-    real_vfprintf = dlsym(RTLD_NEXT, "vfprintf");
+    (void)REAL(pthread_mutex_trylock); (void)REAL(pthread_rwlock_rdlock); (void)REAL(pthread_rwlock_wrlock);
+    (void)REAL(sem_wait); (void)REAL(sem_timedwait); (void)REAL(syscall); (void)REAL(write); (void)REAL(writev);
+    (void)REAL(fwrite); (void)REAL(fputs); (void)REAL(fputc); (void)REAL(puts); (void)REAL(putchar);
+    (void)REAL(vfprintf); (void)REAL(__vfprintf_chk); (void)REAL(snd_pcm_writei);
 }
 
-int pthread_mutex_trylock(pthread_mutex_t *m) { count(TRYLOCK); return real_trylock(m); }
-int pthread_rwlock_rdlock(pthread_rwlock_t *l) { count(RWLOCK); return real_rdlock(l); }
-int pthread_rwlock_wrlock(pthread_rwlock_t *l) { count(RWLOCK); return real_wrlock(l); }
-int sem_wait(sem_t *s) { count(SEMWAIT); return real_sem_wait(s); }
-int sem_timedwait(sem_t *s, const struct timespec *t) { count(SEMWAIT); return real_sem_timedwait(s, t); }
+int pthread_mutex_trylock(pthread_mutex_t *m) { count(TRYLOCK); return REAL(pthread_mutex_trylock)(m); }
+int pthread_rwlock_rdlock(pthread_rwlock_t *l) { count(RWLOCK); return REAL(pthread_rwlock_rdlock)(l); }
+int pthread_rwlock_wrlock(pthread_rwlock_t *l) { count(RWLOCK); return REAL(pthread_rwlock_wrlock)(l); }
+int sem_wait(sem_t *s) { count(SEMWAIT); return REAL(sem_wait)(s); }
+int sem_timedwait(sem_t *s, const struct timespec *t) { count(SEMWAIT); return REAL(sem_timedwait)(s, t); }
+
+/* Futex waits through syscall(): the slow path of Swift's Mutex and of
+ * libdispatch. (glibc's own locks call the kernel directly and are counted
+ * above by name.) */
+long syscall(long number, ...) {
+    va_list arguments;
+    va_start(arguments, number);
+    long a[6];
+    for (int i = 0; i < 6; i++) a[i] = va_arg(arguments, long);
+    va_end(arguments);
+    if (number == SYS_futex) {
+        int op = (int)a[1] & FUTEX_CMD_MASK;
+        if (op == FUTEX_WAIT || op == FUTEX_WAIT_BITSET || op == FUTEX_LOCK_PI || op == FUTEX_WAIT_REQUEUE_PI
+#ifdef FUTEX_LOCK_PI2
+            || op == FUTEX_LOCK_PI2
+#endif
+        ) count(FUTEXWAIT);
+    }
+    return REAL(syscall)(number, a[0], a[1], a[2], a[3], a[4], a[5]);
+}
+
+/* The render thread's writes to the device end its warm-up. */
+long snd_pcm_writei(void *pcm, const void *buffer, unsigned long frames) {
+    long result = REAL(snd_pcm_writei)(pcm, buffer, frames);
+    if (is_render_thread && result > 0) writes_seen++;
+    return result;
+}
 
 /* Logging: anything written to standard output or standard error. */
 static int is_stdio(FILE *f) { return f == stdout || f == stderr; }
 ssize_t write(int fd, const void *buffer, size_t size) {
     if (fd == 1 || fd == 2) count(OUTPUT);
-    return syscall(SYS_write, fd, buffer, size);
+    return REAL(write)(fd, buffer, size);
 }
 ssize_t writev(int fd, const struct iovec *vector, int n) {
     if (fd == 1 || fd == 2) count(OUTPUT);
-    return syscall(SYS_writev, fd, vector, n);
+    return REAL(writev)(fd, vector, n);
 }
 size_t fwrite(const void *p, size_t size, size_t n, FILE *f) {
     if (is_stdio(f)) count(OUTPUT);
-    return real_fwrite(p, size, n, f);
+    return REAL(fwrite)(p, size, n, f);
 }
-int fputs(const char *text, FILE *f) { if (is_stdio(f)) count(OUTPUT); return real_fputs(text, f); }
-int puts(const char *text) { count(OUTPUT); return real_puts(text); }
+int fputs(const char *text, FILE *f) { if (is_stdio(f)) count(OUTPUT); return REAL(fputs)(text, f); }
+int fputc(int c, FILE *f) { if (is_stdio(f)) count(OUTPUT); return REAL(fputc)(c, f); }
+int puts(const char *text) { count(OUTPUT); return REAL(puts)(text); }
+int putchar(int c) { count(OUTPUT); return REAL(putchar)(c); }
 int vfprintf(FILE *f, const char *format, va_list arguments) {
     if (is_stdio(f)) count(OUTPUT);
-    return real_vfprintf(f, format, arguments);
+    return REAL(vfprintf)(f, format, arguments);
 }
+int vprintf(const char *format, va_list arguments) { count(OUTPUT); return REAL(vfprintf)(stdout, format, arguments); }
 int fprintf(FILE *f, const char *format, ...) {
     va_list arguments;
     va_start(arguments, format);
     if (is_stdio(f)) count(OUTPUT);
-    int result = real_vfprintf(f, format, arguments);
+    int result = REAL(vfprintf)(f, format, arguments);
     va_end(arguments);
     return result;
 }
@@ -147,7 +202,28 @@ int printf(const char *format, ...) {
     va_list arguments;
     va_start(arguments, format);
     count(OUTPUT);
-    int result = real_vfprintf(stdout, format, arguments);
+    int result = REAL(vfprintf)(stdout, format, arguments);
+    va_end(arguments);
+    return result;
+}
+/* The _FORTIFY_SOURCE forms, which libraries built with it call instead. */
+int __vfprintf_chk(FILE *f, int flag, const char *format, va_list arguments) {
+    if (is_stdio(f)) count(OUTPUT);
+    return REAL(__vfprintf_chk)(f, flag, format, arguments);
+}
+int __fprintf_chk(FILE *f, int flag, const char *format, ...) {
+    va_list arguments;
+    va_start(arguments, format);
+    if (is_stdio(f)) count(OUTPUT);
+    int result = REAL(__vfprintf_chk)(f, flag, format, arguments);
+    va_end(arguments);
+    return result;
+}
+int __printf_chk(int flag, const char *format, ...) {
+    va_list arguments;
+    va_start(arguments, format);
+    count(OUTPUT);
+    int result = REAL(__vfprintf_chk)(stdout, flag, format, arguments);
     va_end(arguments);
     return result;
 }
