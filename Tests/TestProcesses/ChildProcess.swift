@@ -1,6 +1,9 @@
+import Dispatch
 import Foundation
 
 /// What a child process did: its exit status and what it printed.
+///
+/// Thread context: a plain value; use it from any thread.
 public struct ChildRun: Sendable {
     /// The exit status; 128 + the signal number if a signal ended it; 127 if it could not start.
     public var status: Int32
@@ -22,8 +25,13 @@ public struct ChildRun: Sendable {
 /// child's exit: `waitUntilExit()` never returned while the child sat as a
 /// zombie, and the whole test run hung until CI gave up. Here the child's
 /// input and output are temporary files, so no pipe can fill or be held open
-/// by a grandchild, and the wait polls `waitpid` against a deadline: a child
-/// that hangs is killed, with its process group, and the run says so.
+/// by a grandchild, and the wait polls `waitpid` against a deadline on the
+/// monotonic clock: a child that hangs is killed, with its process group, and
+/// the run says so. The child starts with every signal at its default action
+/// and none blocked, whatever the test process set.
+///
+/// Thread context: any thread; ``run(_:_:environment:input:timeout:)``
+/// blocks its caller until the child ends (at most `timeout` plus 5 s).
 public enum ChildProcess {
     /// Runs `path` with `arguments`.
     ///
@@ -50,12 +58,18 @@ public enum ChildProcess {
         posix_spawn_file_actions_addopen(&actions, 0, inputPath, O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        // Its own process group, so that a timeout also ends what it started.
+        // Its own process group, so that a timeout also ends what it started;
+        // default signal actions and an empty signal mask.
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         posix_spawnattr_setpgroup(&attributes, 0)
+        var noSignals = sigset_t(), allSignals = sigset_t()
+        sigemptyset(&noSignals)
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
 
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let envp: [UnsafeMutablePointer<CChar>?]? = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
@@ -68,20 +82,26 @@ public enum ChildProcess {
                             timedOut: false)
         }
 
-        let deadline = Date().addingTimeInterval(timeout)
         var status: Int32 = 0
         var timedOut = false, lost: String?
-        while true {
-            let reaped = waitpid(pid, &status, WNOHANG)
-            if reaped == pid { break }
-            if reaped < 0 && errno != EINTR { lost = "waitpid(\(pid)) failed: \(String(cString: strerror(errno)))"; break }
-            if Date() >= deadline {
-                timedOut = true
-                kill(-pid, SIGKILL)
-                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-                break
+        /// Polls waitpid until the child is reaped or `seconds` pass; whether it was reaped.
+        func reap(within seconds: Double) -> Bool {
+            let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, seconds) * 1e9)
+            while true {
+                let reaped = waitpid(pid, &status, WNOHANG)
+                if reaped == pid { return true }
+                if reaped < 0 && errno != EINTR {
+                    lost = "waitpid(\(pid)) failed: \(String(cString: strerror(errno)))"
+                    return true
+                }
+                if DispatchTime.now().uptimeNanoseconds >= deadline { return false }
+                usleep(2_000)
             }
-            usleep(2_000)
+        }
+        if !reap(within: timeout) {
+            timedOut = true
+            kill(-pid, SIGKILL)
+            if !reap(within: 5) { lost = "process \(pid) outlived SIGKILL for 5 s" }
         }
         let read = { (file: String) in String(decoding: FileManager.default.contents(atPath: file) ?? Data(), as: UTF8.self) }
         let exited = status & 0x7f == 0

@@ -1,0 +1,44 @@
+import Foundation
+import TestProcesses
+import Testing
+
+/// The helper every CLI and sink test runs programs through must itself
+/// never hang, and must say what happened.
+@Suite("Running child processes for the tests")
+struct ChildProcessTests {
+    /// Whether process `pid` is gone or a zombie.
+    private func ended(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return true }
+        let state = stat[stat.index(after: close)...].split(separator: " ").first
+        return state == "Z" || state == "X"
+    }
+
+    @Test("output, errors, input and exit status come back separately")
+    func ordinaryRun() {
+        let run = ChildProcess.run("/bin/sh", ["-c", "cat; echo oops >&2; exit 3"], input: Data("héllo".utf8))
+        #expect(run.status == 3)
+        #expect(run.standardOutput == "héllo")
+        #expect(run.standardError == "oops\n")
+        #expect(!run.timedOut)
+    }
+
+    @Test("a child that outlives its time limit is killed with what it started, and the run says so")
+    func hangingChildIsKilled() {
+        let started = DispatchTime.now().uptimeNanoseconds
+        let run = ChildProcess.run("/bin/sh", ["-c", "sleep 30 & echo $!; sleep 30"], timeout: 0.5)
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        #expect(run.timedOut)
+        #expect(run.status == 128 + SIGKILL)
+        #expect(seconds < 5, "the run took \(seconds) s")
+        let grandchild = Int32(run.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        #expect(grandchild > 0)
+        #expect(ended(grandchild), "the background sleep outlived its process group")
+    }
+
+    @Test("a program that cannot start is status 127 with the reason")
+    func missingProgram() {
+        let run = ChildProcess.run("/nonexistent/program", [])
+        #expect(run.status == 127)
+    }
+}
