@@ -29,6 +29,7 @@ step() {
   # and kills it 30 s later. It runs in the background so that Ctrl-C (the
   # trap below) can stop it.
   : >"$step_output"
+  local started=$SECONDS
   timeout --kill-after=30 "$limit" "$@" >"$step_output" 2>&1 </dev/null &
   step_pid=$!
   tail -n +1 -f --pid="$step_pid" "$step_output" &
@@ -41,7 +42,9 @@ step() {
   cat "$step_output" >>"$log"
   case $status in
     0) echo "==> $name: ok"; return ;;
-    124|137) echo "==> $name: FAILED: still running after $limit s, stopped" ;;
+    124) echo "==> $name: FAILED: still running after $limit s, stopped" ;;
+    137) if (( SECONDS - started >= limit )); then echo "==> $name: FAILED: still running after $limit s, killed"
+         else echo "==> $name: FAILED: killed by SIGKILL after $(( SECONDS - started )) s (out of memory?)"; fi ;;
     *) echo "==> $name: FAILED (exit $status)" ;;
   esac
   failures+=("$name")
@@ -51,7 +54,9 @@ step() {
 scripts/virtual-sink.sh start || { echo "could not start the virtual sink" >&2; exit 1; }
 trap 'scripts/virtual-sink.sh stop >/dev/null 2>&1; rm -f "$log" "$step_output"' EXIT
 # Ctrl-C or a TERM stops the running step (timeout passes the signal on to its group).
-trap 'if [ -n "$step_pid" ]; then kill -TERM "$step_pid" 2>/dev/null; wait "$step_pid"; fi; exit 130' INT TERM
+stop_step() { if [ -n "$step_pid" ]; then kill -TERM "$step_pid" 2>/dev/null; wait "$step_pid"; fi; }
+trap 'stop_step; exit 130' INT
+trap 'stop_step; exit 143' TERM
 
 # Limits: several times a normal run's duration on CI's 2 cores.
 step "build" 1800 swift build --build-tests
