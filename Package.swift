@@ -33,14 +33,15 @@ let package = Package(
         .executableTarget(name: "inputclick", dependencies: ["InputClick", "InputClickALSA", "KeyboardCore"]),
         .executableTarget(name: "inputclick-bench", dependencies: ["InputClick", "InputClickALSA"]),
 
-        // Runs child processes for the tests with posix_spawn and a deadline (not shipped).
-        .target(name: "TestProcesses", path: "Tests/TestProcesses"),
+        // Test-only helpers shared by the ALSA and CLI tests (not shipped): child
+        // processes run with posix_spawn and a deadline, and sink captures read back.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "InputClickTests", dependencies: ["InputClick", "InputClickTesting"]),
         .testTarget(name: "InputClickALSATests",
-                    dependencies: ["InputClickALSA", "InputClick", "InputClickTesting", "TestProcesses"]),
+                    dependencies: ["InputClickALSA", "InputClick", "InputClickTesting", "TestSupport"]),
         .testTarget(name: "KeyboardCoreTests", dependencies: ["KeyboardCore", "InputClick", "InputClickTesting"]),
         // Runs the built `inputclick` binary as a user would.
-        .testTarget(name: "InputClickCLITests", dependencies: ["inputclick", "InputClick", "InputClickTesting", "TestProcesses"]),
+        .testTarget(name: "InputClickCLITests", dependencies: ["inputclick", "InputClick", "InputClickTesting", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

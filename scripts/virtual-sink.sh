@@ -15,6 +15,8 @@
 #   INPUTCLICK_SINK_NAME     the JACK server name; default "default", the name
 #                            JACK clients use when JACK_DEFAULT_SERVER is unset.
 #                            Give concurrent runs on one machine their own names.
+#   INPUTCLICK_SINK_RATE     the sample rate the server runs at; default 48000.
+#                            The ALSA jack PCM offers clients only this rate.
 #   INPUTCLICK_SINK_RUN_DIR  where the PID file and log go; default
 #                            ${XDG_RUNTIME_DIR:-/tmp}/inputclick-sink.
 #
@@ -25,6 +27,8 @@
 set -eu
 
 name=${INPUTCLICK_SINK_NAME:-default}
+rate=${INPUTCLICK_SINK_RATE:-48000}
+case $rate in ''|*[!0-9]*) echo "virtual-sink: INPUTCLICK_SINK_RATE must be a number of Hz, not '$rate'" >&2; exit 64 ;; esac
 run_dir=${INPUTCLICK_SINK_RUN_DIR:-${XDG_RUNTIME_DIR:-/tmp}/inputclick-sink}
 pidfile=$run_dir/$name.pid
 logfile=$run_dir/$name.log
@@ -71,7 +75,7 @@ start() {
     fi
     mkdir -p "$run_dir"
     # -S: synchronous mode; without it the first period of a new stream was sometimes lost.
-    jackd -n "$name" --no-realtime -S -d dummy -r 48000 -p 64 -C 0 -P 2 \
+    jackd -n "$name" --no-realtime -S -d dummy -r "$rate" -p 64 -C 0 -P 2 \
         </dev/null >"$logfile" 2>&1 &
     pid=$!
     echo "$pid" >"$pidfile"

@@ -3,6 +3,7 @@ import InputClick
 import InputClickALSA
 import InputClickTesting
 import Synchronization
+import TestSupport
 
 /// A keyboard view that opts in to clicks.
 final class ClickingKeyboard: InputViewAudioFeedback, Sendable {

@@ -1,6 +1,6 @@
 import Foundation
 import Synchronization
-import TestProcesses
+import TestSupport
 
 /// The real-time virtual sink the tests play into: the JACK dummy server of
 /// `scripts/virtual-sink.sh`, under ``TestEnvironment/sinkName``.

@@ -1,5 +1,5 @@
 import Foundation
-import TestProcesses
+import TestSupport
 import Testing
 
 @Suite("inputclick keyboard", .serialized)

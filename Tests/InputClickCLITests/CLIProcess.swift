@@ -1,5 +1,5 @@
 import Foundation
-import TestProcesses
+import TestSupport
 
 /// The result of running the `inputclick` binary.
 struct CLIRun {

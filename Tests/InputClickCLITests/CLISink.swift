@@ -1,5 +1,5 @@
 import Foundation
-import TestProcesses
+import TestSupport
 
 /// The real-time virtual sink for CLI tests that play through real alsa-lib:
 /// `scripts/virtual-sink.sh` under a server name private to this test process.

@@ -1,4 +1,7 @@
 import Foundation
+import InputClick
+import InputClickTesting
+import TestSupport
 import Testing
 
 /// `inputclick tap` through the real-time virtual sink, which these tests
@@ -37,6 +40,44 @@ struct CLITapTests {
         #expect(lines.contains { $0.hasPrefix("call to write:") && $0.hasSuffix("(n=4)") })
         #expect(lines.contains { $0.hasPrefix("call to converter:") && $0.hasSuffix("(n=4)") })
         #expect(run.standardError.contains("line 4: unknown click kind 'bogus'"))
+    }
+
+    @Test("a device that runs only at 44.1 kHz gets the click sounds converted to its rate at open")
+    func aDeviceAtAnotherRate() throws {
+        // A sink of its own, at 44.1 kHz: the ALSA jack PCM then offers no other rate.
+        var environment = CLISink.environment
+        let name = "inputclick-44k-\(getpid())"
+        environment["INPUTCLICK_SINK_NAME"] = name
+        environment["JACK_DEFAULT_SERVER"] = name
+        var scriptEnvironment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        scriptEnvironment["INPUTCLICK_SINK_RATE"] = "44100"
+        let script = CLISink.root.appendingPathComponent("scripts/virtual-sink.sh").path
+        let started = ChildProcess.run(script, ["start", "--watch-pid", "\(getpid())"], environment: scriptEnvironment)
+        #expect(started.status == 0, "\(started.output)")
+        defer { _ = ChildProcess.run(script, ["stop"], environment: scriptEnvironment) }
+        let capture = FileManager.default.temporaryDirectory.appendingPathComponent("inputclick-44k-\(UUID().uuidString).wav").path
+        defer { try? FileManager.default.removeItem(atPath: capture) }
+        environment["INPUTCLICK_CONFIG"] = capture + ".none"
+        let run = try CLIProcess.run(["tap", "--device", "inputclick_capture:FILE=\(capture)"],
+                                     input: Data("key\n".utf8), environment: environment)
+        #expect(run.status == 0, "stderr: \(run.standardError)")
+        #expect(run.standardOutput.contains("44100 Hz"), "\(run.standardOutput)")
+        // The sink's plug layer grants FLOAT; alsa-lib's file plugin labels it integer PCM.
+        #expect(run.standardOutput.contains("FLOAT"))
+        let played = try CapturedAudio(path: capture, float32: true)
+        #expect(played.sampleRate == 44_100)
+        let onsets = AudioAnalysis.onsets(played.samples, channels: played.channels, threshold: 0.01, quietFrames: 64)
+        try #require(onsets.count == 1)
+        // The bundled key sound, converted to 44.1 kHz at open, is what was
+        // played, whole: sample for sample but for the click volume.
+        let left = stride(from: 0, to: played.samples.count, by: played.channels).map { played.samples[$0] }
+        func bestMatch(_ reference: [Float]) -> Double {
+            (onsets[0] - 16...onsets[0] + 2).map { AudioAnalysis.correlation(left, at: $0, with: reference) }.max() ?? 0
+        }
+        let key = SoundBank.bundled(sampleRate: 44_100, channels: 1).samples(.key)
+        #expect(bestMatch(key) > 0.999, "correlation with the converted key sound: \(bestMatch(key))")
+        #expect(left.count >= onsets[0] + key.count, "the click was cut short: \(left.count - onsets[0]) of \(key.count) frames")
+        #expect(AudioAnalysis.peak(played.samples, channels: played.channels) <= 1)
     }
 
     @Test("tap --json prints the stats as one JSON object with the negotiated sizes")

@@ -1,6 +1,7 @@
 import Foundation
 import InputClick
 import InputClickTesting
+import TestSupport
 import Testing
 
 @Suite("inputclick type")
@@ -83,7 +84,8 @@ extension CLITapTests {
         #expect(run.status == 0)
         #expect(run.standardOutput == "Hi, you!")
         #expect(run.standardError.contains("call to converter"))
-        let played = try SoundFileReader.read(capture)
+        // The sink's plug layer grants FLOAT, which alsa-lib's file plugin labels integer PCM.
+        let played = try CapturedAudio(path: capture, float32: true)
         // shift h i 123 , space (back to letters) y o u 123 !: 11 taps, 100 ms apart.
         let onsets = AudioAnalysis.onsets(played.samples, channels: played.channels, threshold: 0.01, quietFrames: 1200)
         #expect(onsets.count == 11)

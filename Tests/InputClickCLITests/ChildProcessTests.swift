@@ -1,5 +1,5 @@
 import Foundation
-import TestProcesses
+import TestSupport
 import Testing
 
 /// The helper every CLI and sink test runs programs through must itself

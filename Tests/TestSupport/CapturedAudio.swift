@@ -7,20 +7,35 @@ import Foundation
 /// alsa-lib's `file` plugin writes format tag 1 (integer PCM) even for float
 /// data, so 32-bit data is read as float when `float32` says so (the stream's
 /// negotiated format), whatever the header claims.
-struct CapturedAudio {
-    var sampleRate: Int
-    var channels: Int
-    var bitsPerSample: Int
-    var isFloat: Bool
-    var samples: [Float]
+///
+/// Thread context: a plain value; use it from any thread.
+public struct CapturedAudio: Sendable {
+    /// The rate the header gives.
+    public var sampleRate: Int
+    /// The channel count the header gives.
+    public var channels: Int
+    /// Bits per sample, as the header gives them.
+    public var bitsPerSample: Int
+    /// Whether the data were read as floats.
+    public var isFloat: Bool
+    /// Interleaved samples, −1…1.
+    public var samples: [Float]
 
-    var frameCount: Int { samples.count / max(1, channels) }
+    /// Frames in ``samples``.
+    public var frameCount: Int { samples.count / max(1, channels) }
 
-    struct Malformed: Error, CustomStringConvertible {
-        var description: String
+    /// A file that is not a WAV this can read.
+    public struct Malformed: Error, CustomStringConvertible {
+        /// What is wrong, naming the file.
+        public var description: String
+
+        /// Thread context: any thread.
+        public init(description: String) { self.description = description }
     }
 
-    init(path: String, float32: Bool) throws {
+    /// Reads the capture at `path`; `float32` says the stream was negotiated
+    /// as 32-bit float. Thread context: any thread; reads the file.
+    public init(path: String, float32: Bool) throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         let bytes = [UInt8](data)
         func u32(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24 }
