@@ -1,3 +1,4 @@
+import Foundation
 import Dispatch
 import InputClick
 import InputClickTesting
@@ -93,10 +94,13 @@ import Testing
             _ = gate.playInputClick()
         }
         gate.setVisibleInputViews([])
+        // Every show and hide is queued by now, the last hide last; run them
+        // all (an open may still be pending), then wait out the linger.
         let deadline = MonotonicClock.now() + 5_000_000_000
-        while output.isStreamOpen && MonotonicClock.now() < deadline {
+        repeat {
             player.flushControlQueue()
-        }
+            usleep(1_000)
+        } while (output.isStreamOpen || player.state != .closed) && MonotonicClock.now() < deadline
         #expect(!output.isStreamOpen)
         #expect(player.state == .closed)
         #expect(output.openCount == output.closeCount)
