@@ -104,13 +104,9 @@ struct TapCommand: Subcommand {
             if gate.playInputClick(kind) == .plays { tally.played += 1 } else { tally.dropped += 1 }
         }
 
-        // The last clicks are written within a period or two; wait for them.
-        let written = MonotonicClock.now() + 2_000_000_000
-        while player.latency.count < tally.played && MonotonicClock.now() < written { usleep(1_000) }
-        // Then let the last one sound out (the longest bundled sound is 48 ms)
-        // and leave the device's buffer, so closing the stream cuts nothing short.
+        // Let every click be written and sound out before the stream closes.
+        waitUntilClicksSoundOut(player, played: tally.played, tailFrames: longestBundledSound)
         let statistics = player.statistics
-        if tally.played > 0 { usleep(UInt32((60 + (statistics.format?.bufferMilliseconds ?? 0)) * 1000)) }
         let report = player.latency.report()
         print(json ? tally.json(device: device, statistics: statistics, report: report)
                    : tally.text(device: device, statistics: statistics, report: report))

@@ -42,7 +42,7 @@ func playTypedClicks(_ clicks: [TimedClick], device: String) throws {
     let keyboard = ClickEnabledView()
     engine.setVisibleInputViews([keyboard])
     // Wait for the stream, as a person waits for the keyboard to slide up.
-    let deadline = MonotonicClock.now() + 2_000_000_000
+    let deadline = MonotonicClock.now() + 10_000_000_000
     while !engine.player.isAcceptingClicks && MonotonicClock.now() < deadline { sleepUntil(MonotonicClock.now() + 5_000_000) }
     guard engine.player.isAcceptingClicks else {
         writeError("warning: \(device): no audio output could be opened; the text is typed without clicks")
@@ -54,8 +54,12 @@ func playTypedClicks(_ clicks: [TimedClick], device: String) throws {
         sleepUntil(start + click.time)
         if engine.playInputClick(click.kind) != .plays { dropped += 1 }
     }
-    // Let the last click sound out before the stream closes.
-    sleepUntil(MonotonicClock.now() + 150_000_000)
+    // Let every click sound out before the stream closes; a sound pack's
+    // sounds may be up to 2 s long.
+    let hasPack = engine.settings.soundPackDirectory != nil
+    waitUntilClicksSoundOut(engine.player, played: clicks.count - dropped) { format in
+        hasPack ? 2 * format.sampleRate : longestBundledSound(format)
+    }
     engine.setVisibleInputViews([])
     if dropped > 0 { writeError("warning: \(dropped) of \(clicks.count) clicks did not play") }
     let report = engine.player.latency.report()

@@ -35,7 +35,7 @@ extension ThroughTheVirtualSink {
                 finished.signal()
             }
 
-            usleep(1_000_000)
+            #expect(waitUntil(seconds: 5) { rig.player.latency.count > 5 }, "clicks were not written before the kill")
             let writtenBeforeKill = rig.player.latency.count
             let killedAt = Date()
             VirtualSink.stop()
@@ -45,7 +45,8 @@ extension ThroughTheVirtualSink {
             #expect(VirtualSink.start() == nil)
             #expect(waitUntil(seconds: 10) { rig.player.state == .running }, "the player did not come back")
             let writtenAfterRestart = rig.player.latency.count
-            usleep(1_000_000)
+            #expect(waitUntil(seconds: 5) { rig.player.latency.count > writtenAfterRestart + 3 },
+                    "clicks must be written again after the restart")
             typing.stop.store(true, ordering: .releasing)
             #expect(finished.wait(timeout: .now() + 10) == .success, "the typing thread hung")
 

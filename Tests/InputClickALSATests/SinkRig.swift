@@ -35,7 +35,9 @@ final class SinkRig: Sendable {
         TestEnvironment.prepare()
         capturePath = capture ? TestEnvironment.temporaryFile("capture", extension: "wav") : nil
         let name = device ?? capturePath.map(VirtualSink.captureDevice) ?? VirtualSink.device
-        output = try ALSAOutput(device: name, renderPriority: nil)
+        // A 2 s stall timeout: the JACK sink runs without real-time priority
+        // and may pause under load; a pause must not count as a lost device.
+        output = try ALSAOutput(device: name, renderPriority: nil, stallTimeoutNanoseconds: 2_000_000_000)
         let box = reported
         let configuration = ClickPlayerConfiguration(
             stream: OutputStreamRequest(sampleFormats: formats),

@@ -13,7 +13,7 @@ extension ThroughTheVirtualSink {
         }
 
         @Test func theStreamOpensOnShowAndClosesAfterHideAndLingerHoldingNothingWhileHidden() throws {
-            let rig = try SinkRig(lingerMilliseconds: 500)
+            let rig = try SinkRig(lingerMilliseconds: 2_000)
             #expect(clientPorts().isEmpty)
             #expect(SinkRig.renderThreadCount() == 0)
 
@@ -27,9 +27,9 @@ extension ThroughTheVirtualSink {
             #expect(SinkRig.renderThreadCount() == 1, "the stream must stay open during the linger")
             #expect(rig.player.statistics.format != nil)
 
-            #expect(waitUntil(seconds: 5) { rig.player.state == .closed })
-            #expect(waitUntil(seconds: 2) { SinkRig.renderThreadCount() == 0 }, "the render thread outlived the stream")
-            #expect(waitUntil(seconds: 2) { clientPorts().isEmpty }, "the device is still held while hidden")
+            #expect(waitUntil(seconds: 10) { rig.player.state == .closed })
+            #expect(waitUntil(seconds: 10) { SinkRig.renderThreadCount() == 0 }, "the render thread outlived the stream")
+            #expect(waitUntil(seconds: 10) { clientPorts().isEmpty }, "the device is still held while hidden")
             #expect(rig.player.statistics.opens == 1)
         }
 

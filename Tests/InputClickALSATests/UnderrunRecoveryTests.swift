@@ -51,7 +51,10 @@ extension ThroughTheVirtualSink {
             #expect(try write(pcm, buffer, frames: format.periodFrames, channels: format.channels, counters: counters)
                     == format.periodFrames)
             #expect(counters.underruns >= 1, "the starved stream reported no underrun")
-            // After the recovery the stream keeps playing: a second of audio goes out without another underrun.
+            // After the recovery the stream keeps playing: with the buffer full
+            // again, a second of audio goes out without another underrun.
+            _ = try write(pcm, buffer, frames: format.bufferFrames - format.periodFrames, channels: format.channels,
+                          counters: counters)
             let before = counters.underruns
             var sent = 0
             let deadline = Date().addingTimeInterval(5)

@@ -118,3 +118,20 @@ import Testing
         #expect(harness.player.state == .shutDown)
     }
 }
+
+@Suite struct PlayerFramesWrittenTests {
+    @Test func framesWrittenCountsTheOpenStreamsFramesAndIsNilWhileClosed() {
+        let harness = PlayerHarness()
+        #expect(harness.player.framesWritten == nil)
+        harness.show()
+        #expect(harness.player.framesWritten == 0)
+        _ = harness.gate.playInputClick()
+        _ = harness.render(milliseconds: 10)
+        #expect(harness.player.framesWritten == 480)
+        let record = harness.player.latency.records().first
+        #expect(record.map { $0.streamFrame < 480 } == true)
+        harness.hide()
+        harness.scheduler.advance(byNanoseconds: PlayerHarness.linger + 1)
+        #expect(harness.player.framesWritten == nil)
+    }
+}

@@ -251,6 +251,17 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
         }
     }
 
+    /// How many frames the render thread has written to the open stream so
+    /// far, counted like ``LatencyRecord/streamFrame``; `nil` while no stream
+    /// is open. A host that wants a click to sound out before it hides the
+    /// keyboard can wait until this passes the click's frame plus its length
+    /// and the stream's buffer.
+    ///
+    /// Thread context: any thread; takes a short lock.
+    public var framesWritten: Int64? {
+        shared.withLock { $0.renderer?.streamPosition }
+    }
+
     // MARK: Control queue
 
     private func setVisible(_ isVisible: Bool) {
@@ -311,6 +322,7 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
             streamOpenedAt = MonotonicClock.now()
             shared.withLock {
                 $0.stream = opened
+                $0.renderer = renderer
                 $0.opens += 1
             }
             currentMixer.store(Unmanaged.passUnretained(slot.mixer).toOpaque(), ordering: .releasing)
@@ -379,6 +391,7 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
             $0.pastUnderruns += closing.counters.underruns
             $0.pastSuspends += closing.counters.suspends
             $0.stream = nil
+            $0.renderer = nil
         }
         for slot in slots { slot.mixer.collectGarbage() }
     }
@@ -483,6 +496,7 @@ private final class MixerSlot {
 /// What other threads may read about the player, behind a lock.
 private struct SharedState: @unchecked Sendable {
     var stream: (any AudioOutputStream)?
+    var renderer: OutputRenderer?
     var opens = 0
     var faults = 0
     var pastUnderruns = 0
