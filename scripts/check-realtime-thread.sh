@@ -2,9 +2,11 @@
 # Checks that the render thread ("inputclick-rt") makes no malloc-family
 # calls, takes no lock (mutex, trylock, rwlock, semaphore, futex wait) and
 # writes nothing to stdout or stderr after its warm-up (its first 20 ms and
-# first 2 periods written), while `inputclick tap` plays a few hundred clicks
+# first 4 periods written), while `inputclick tap` plays a few hundred clicks
 # of every kind through the virtual sink. The warm-up covers only the thread's
-# start; the first click of each kind is counted.
+# start; the first click of each kind is counted. Calls inside alsa-lib's
+# underrun recovery (snd_pcm_recover), should a loaded machine cause one, are
+# reported apart and do not fail the check.
 #
 # It builds an LD_PRELOAD counter with cc (scripts/realtime-check/), proves
 # on a small C program that the counter does count, builds `inputclick`,
@@ -67,7 +69,7 @@ taps() {
 }
 
 echo "running inputclick tap under the counter (about 30 s)"
-taps | INPUTCLICK_RT_WARMUP_MS=20 INPUTCLICK_RT_WARMUP_WRITES=2 INPUTCLICK_RT_REPORT="$work/tap.report" LD_PRELOAD="$work/alloc-counter.so" \
+taps | INPUTCLICK_RT_WARMUP_MS=20 INPUTCLICK_RT_WARMUP_WRITES=4 INPUTCLICK_RT_REPORT="$work/tap.report" LD_PRELOAD="$work/alloc-counter.so" \
     "$binary" tap --device inputclick_sink > "$work/tap.out" || fail "inputclick tap failed: $(cat "$work/tap.out")"
 grep -q '^clicks: 305 played' "$work/tap.out" || fail "tap did not play every click: $(head -1 "$work/tap.out")"
 

@@ -16,6 +16,11 @@
  *                            first this-many successful snd_pcm_writei calls
  *                            (default 0), so a slow start is never counted
  *
+ * Calls made inside snd_pcm_recover (alsa-lib and its plugin restarting the
+ * stream after an underrun, which a loaded machine can cause) are counted
+ * apart too, with the number of recoveries: that is alsa-lib's code after a
+ * failure, not the render path.
+ *
  * A thread is recognised when it names itself with pthread_setname_np, which
  * this library intercepts; it stops counting when the thread takes another
  * name (the render thread renames itself "inputclick-end" as it winds down).
@@ -52,11 +57,14 @@ static const char *names[KINDS] = { "malloc", "calloc", "realloc", "free", "mema
 
 static atomic_long counted[KINDS];
 static atomic_long warmup[KINDS];
+static atomic_long in_recovery[KINDS];
+static atomic_long recoveries;
 static atomic_int threads_seen;
 
 static __thread int is_render_thread;
 static __thread long long named_at_ns;
 static __thread long writes_seen;
+static __thread int recovering;
 
 static long long now_ns(void) {
     struct timespec ts;
@@ -84,7 +92,8 @@ static long warmup_writes(void) {
 
 static void count(int kind) {
     if (!is_render_thread) return;
-    if (now_ns() - named_at_ns < warmup_ns() || writes_seen < warmup_writes()) atomic_fetch_add(&warmup[kind], 1);
+    if (recovering) atomic_fetch_add(&in_recovery[kind], 1);
+    else if (now_ns() - named_at_ns < warmup_ns() || writes_seen < warmup_writes()) atomic_fetch_add(&warmup[kind], 1);
     else atomic_fetch_add(&counted[kind], 1);
 }
 
@@ -126,12 +135,14 @@ static int (*real_putchar)(int);
 static int (*real_vfprintf)(FILE *, const char *, va_list);
 static int (*real___vfprintf_chk)(FILE *, int, const char *, va_list);
 static long (*real_snd_pcm_writei)(void *, const void *, unsigned long);
+static int (*real_snd_pcm_recover)(void *, int, int);
 
 __attribute__((constructor)) static void find_real_functions(void) {
     (void)REAL(pthread_mutex_trylock); (void)REAL(pthread_rwlock_rdlock); (void)REAL(pthread_rwlock_wrlock);
     (void)REAL(sem_wait); (void)REAL(sem_timedwait); (void)REAL(syscall); (void)REAL(write); (void)REAL(writev);
     (void)REAL(fwrite); (void)REAL(fputs); (void)REAL(fputc); (void)REAL(puts); (void)REAL(putchar);
     (void)REAL(vfprintf); (void)REAL(__vfprintf_chk); (void)REAL(snd_pcm_writei);
+    (void)REAL(snd_pcm_recover);
 }
 
 int pthread_mutex_trylock(pthread_mutex_t *m) { count(TRYLOCK); return REAL(pthread_mutex_trylock)(m); }
@@ -164,6 +175,15 @@ long syscall(long number, ...) {
 long snd_pcm_writei(void *pcm, const void *buffer, unsigned long frames) {
     long result = REAL(snd_pcm_writei)(pcm, buffer, frames);
     if (is_render_thread && result > 0) writes_seen++;
+    return result;
+}
+
+/* Recovering from an underrun or a suspend: alsa-lib's code, counted apart. */
+int snd_pcm_recover(void *pcm, int error, int silent) {
+    if (is_render_thread) atomic_fetch_add(&recoveries, 1);
+    recovering++;
+    int result = REAL(snd_pcm_recover)(pcm, error, silent);
+    recovering--;
     return result;
 }
 
@@ -250,5 +270,7 @@ __attribute__((destructor)) static void report(void) {
     fprintf(out, "render_threads %d\n", atomic_load(&threads_seen));
     for (int k = 0; k < KINDS; k++) fprintf(out, "%s %ld\n", names[k], atomic_load(&counted[k]));
     for (int k = 0; k < KINDS; k++) fprintf(out, "warmup_%s %ld\n", names[k], atomic_load(&warmup[k]));
+    fprintf(out, "recoveries %ld\n", atomic_load(&recoveries));
+    for (int k = 0; k < KINDS; k++) fprintf(out, "in_recovery_%s %ld\n", names[k], atomic_load(&in_recovery[k]));
     if (out != stderr) fclose(out);
 }
