@@ -90,12 +90,20 @@ static long warmup_writes(void) {
     return cached;
 }
 
-static void count(int kind) {
+/* Where the first counted call of each kind came from, named in the report. */
+static _Atomic(void *) first_caller[KINDS];
+
+static void count_from(int kind, void *caller) {
     if (!is_render_thread) return;
     if (recovering) atomic_fetch_add(&in_recovery[kind], 1);
     else if (now_ns() - named_at_ns < warmup_ns() || writes_seen < warmup_writes()) atomic_fetch_add(&warmup[kind], 1);
-    else atomic_fetch_add(&counted[kind], 1);
+    else {
+        void *none = NULL;
+        atomic_compare_exchange_strong(&first_caller[kind], &none, caller);
+        atomic_fetch_add(&counted[kind], 1);
+    }
 }
+#define count(kind) count_from((kind), __builtin_return_address(0))
 
 void *malloc(size_t size) { count(MALLOC); return __libc_malloc(size); }
 void *calloc(size_t n, size_t size) { count(CALLOC); return __libc_calloc(n, size); }
@@ -271,6 +279,15 @@ __attribute__((destructor)) static void report(void) {
     for (int k = 0; k < KINDS; k++) fprintf(out, "%s %ld\n", names[k], atomic_load(&counted[k]));
     for (int k = 0; k < KINDS; k++) fprintf(out, "warmup_%s %ld\n", names[k], atomic_load(&warmup[k]));
     fprintf(out, "recoveries %ld\n", atomic_load(&recoveries));
+    for (int k = 0; k < KINDS; k++) {
+        void *caller = atomic_load(&first_caller[k]);
+        if (!caller) continue;
+        Dl_info info;
+        if (dladdr(caller, &info) && info.dli_fname)
+            fprintf(out, "first_%s_from %s(%s)\n", names[k], info.dli_fname, info.dli_sname ? info.dli_sname : "?");
+        else
+            fprintf(out, "first_%s_from %p\n", names[k], caller);
+    }
     for (int k = 0; k < KINDS; k++) fprintf(out, "in_recovery_%s %ld\n", names[k], atomic_load(&in_recovery[k]));
     if (out != stderr) fclose(out);
 }
