@@ -41,17 +41,25 @@ func playTypedClicks(_ clicks: [TimedClick], device: String) throws {
     defer { engine.shutdown() }
     let keyboard = ClickEnabledView()
     engine.setVisibleInputViews([keyboard])
-    // Wait for the stream, as a person waits for the keyboard to slide up.
+    // Wait for the stream, as a person waits for the keyboard to slide up; a
+    // device that refuses its first open is not waited for.
     let deadline = MonotonicClock.now() + 10_000_000_000
-    while !engine.player.isAcceptingClicks && MonotonicClock.now() < deadline { sleepUntil(MonotonicClock.now() + 5_000_000) }
+    while !engine.player.isAcceptingClicks && engine.player.state != .waitingForDevice
+            && MonotonicClock.now() < deadline {
+        sleepUntil(MonotonicClock.now() + 5_000_000)
+    }
     guard engine.player.isAcceptingClicks else {
         writeError("warning: \(device): no audio output could be opened; the text is typed without clicks")
         return
     }
-    let start = MonotonicClock.now() + 20_000_000
+    var start = MonotonicClock.now() + 20_000_000
     var dropped = 0
     for click in clicks {
-        sleepUntil(start + click.time)
+        let due = start + click.time
+        let now = MonotonicClock.now()
+        // After a stall (a busy machine), keep the rhythm from here on rather
+        // than catch up with taps back to back, which no typist makes.
+        if now > due + 5_000_000 { start += now - due } else { sleepUntil(due) }
         if engine.playInputClick(click.kind) != .plays { dropped += 1 }
     }
     // Let every click sound out before the stream closes; a sound pack's

@@ -87,13 +87,14 @@ extension CLITapTests {
         // The sink's plug layer grants FLOAT, which alsa-lib's file plugin labels integer PCM.
         let played = try CapturedAudio(path: capture, float32: true)
         // shift h i 123 , space (back to letters) y o u 123 !: 11 taps, 100 ms apart.
-        let onsets = AudioAnalysis.onsets(played.samples, channels: played.channels, threshold: 0.01, quietFrames: 1200)
+        let onsets = AudioAnalysis.onsets(played.samples, channels: played.channels, threshold: 0.01, quietFrames: 480)
         #expect(onsets.count == 11)
+        #expect(run.standardError.contains("(n=11)"), "every tap was written: \(run.standardError)")
         // Played in real time, not in a batch: 10 gaps of about 100 ms (each jittered
         // by the human rhythm); a busy machine may stall the sink a little.
         if let first = onsets.first, let last = onsets.last {
             let span = Double(last - first) / Double(played.sampleRate)
-            #expect(span > 0.7 && span < 1.5, "\(span) s from the first click to the last")
+            #expect(span > 0.7 && span < 2.0, "\(span) s from the first click to the last")
         }
     }
 
