@@ -105,7 +105,7 @@ struct TapCommand: Subcommand {
         }
 
         // Let every click be written and sound out before the stream closes.
-        waitUntilClicksSoundOut(player, played: tally.played, tailFrames: longestBundledSound)
+        waitUntilClicksSoundOut(player, played: tally.played)
         let statistics = player.statistics
         let report = player.latency.report()
         print(json ? tally.json(device: device, statistics: statistics, report: report)

@@ -62,12 +62,8 @@ func playTypedClicks(_ clicks: [TimedClick], device: String) throws {
         if now > due + 5_000_000 { start += now - due } else { sleepUntil(due) }
         if engine.playInputClick(click.kind) != .plays { dropped += 1 }
     }
-    // Let every click sound out before the stream closes; a sound pack's
-    // sounds may be up to 2 s long.
-    let hasPack = engine.settings.soundPackDirectory != nil
-    waitUntilClicksSoundOut(engine.player, played: clicks.count - dropped) { format in
-        hasPack ? 2 * format.sampleRate : longestBundledSound(format)
-    }
+    // Let every click sound out before the stream closes.
+    waitUntilClicksSoundOut(engine.player, played: clicks.count - dropped)
     engine.setVisibleInputViews([])
     if dropped > 0 { writeError("warning: \(dropped) of \(clicks.count) clicks did not play") }
     let report = engine.player.latency.report()

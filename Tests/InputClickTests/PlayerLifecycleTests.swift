@@ -123,8 +123,13 @@ import Testing
     @Test func framesWrittenCountsTheOpenStreamsFramesAndIsNilWhileClosed() {
         let harness = PlayerHarness()
         #expect(harness.player.framesWritten == nil)
+        #expect(harness.player.longestSoundFrames == nil)
         harness.show()
         #expect(harness.player.framesWritten == 0)
+        let bank = SyntheticClickSounds.bank()
+        let longest = ClickKind.allCases.map { bank.samples($0).count / bank.channels }.max()
+        #expect(harness.player.longestSoundFrames == longest)
+        #expect(bank.longestFrameCount == longest)
         _ = harness.gate.playInputClick()
         _ = harness.render(milliseconds: 10)
         #expect(harness.player.framesWritten == 480)

@@ -254,12 +254,22 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     /// How many frames the render thread has written to the open stream so
     /// far, counted like ``LatencyRecord/streamFrame``; `nil` while no stream
     /// is open. A host that wants a click to sound out before it hides the
-    /// keyboard can wait until this passes the click's frame plus its length
-    /// and the stream's buffer.
+    /// keyboard can wait until this passes the click's frame plus
+    /// ``longestSoundFrames`` and the stream's buffer.
     ///
     /// Thread context: any thread; takes a short lock.
     public var framesWritten: Int64? {
         shared.withLock { $0.renderer?.streamPosition }
+    }
+
+    /// The length, in frames, of the longest sound the open stream plays
+    /// (the user's sound pack or the bundled sounds): how long after its
+    /// ``LatencyRecord/streamFrame`` a click may still sound. `nil` while no
+    /// stream is open.
+    ///
+    /// Thread context: any thread; takes a short lock.
+    public var longestSoundFrames: Int? {
+        shared.withLock { $0.renderer == nil ? nil : $0.longestSoundFrames }
     }
 
     // MARK: Control queue
@@ -323,6 +333,7 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
             shared.withLock {
                 $0.stream = opened
                 $0.renderer = renderer
+                $0.longestSoundFrames = slot.longestSoundFrames
                 $0.opens += 1
             }
             currentMixer.store(Unmanaged.passUnretained(slot.mixer).toOpaque(), ordering: .releasing)
@@ -422,7 +433,8 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
         let mixer = Mixer(configuration: mixerConfiguration, bank: bank)
         mixer.setClickGain(settings.clickGain)
         mixer.setMasterVolume(masterVolume)
-        let slot = MixerSlot(mixer: mixer, sampleRate: format.sampleRate, channels: format.channels)
+        let slot = MixerSlot(mixer: mixer, sampleRate: format.sampleRate, channels: format.channels,
+                             longestSoundFrames: bank.longestFrameCount)
         slots.append(slot)
         return slot
     }
@@ -443,7 +455,11 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     private func reloadBank(_ slot: MixerSlot) {
         do {
             let bank = try makeBank(sampleRate: slot.sampleRate, channels: slot.channels)
-            if slot.mixer.install(bank) { slot.needsReload = false }
+            if slot.mixer.install(bank) {
+                slot.needsReload = false
+                slot.longestSoundFrames = bank.longestFrameCount
+                if slot === activeSlot { shared.withLock { $0.longestSoundFrames = bank.longestFrameCount } }
+            }
         } catch {
             configuration.warningHandler("cannot load the click sounds: \(error); the previous sounds stay")
             slot.needsReload = false
@@ -482,14 +498,17 @@ private final class MixerSlot {
     let mixer: Mixer
     let sampleRate: Int
     let channels: Int
+    /// The longest sound of the bank last given to ``mixer``.
+    var longestSoundFrames: Int
     var needsReload = false
     /// The host streams this mixer was told to play (its attach calls that succeeded).
     var attachedStreams: [HostStream] = []
 
-    init(mixer: Mixer, sampleRate: Int, channels: Int) {
+    init(mixer: Mixer, sampleRate: Int, channels: Int, longestSoundFrames: Int) {
         self.mixer = mixer
         self.sampleRate = sampleRate
         self.channels = channels
+        self.longestSoundFrames = longestSoundFrames
     }
 }
 
@@ -497,6 +516,8 @@ private final class MixerSlot {
 private struct SharedState: @unchecked Sendable {
     var stream: (any AudioOutputStream)?
     var renderer: OutputRenderer?
+    /// The longest sound of the bank the open stream's mixer plays.
+    var longestSoundFrames = 0
     var opens = 0
     var faults = 0
     var pastUnderruns = 0

@@ -70,6 +70,14 @@ public final class SoundBank: @unchecked Sendable {
     @inline(__always)
     public func sound(_ kind: ClickKind) -> ClickSound { storage[Int(kind.rawValue)] }
 
+    /// The length of the longest sound in the bank, in frames: how long a
+    /// click may go on sounding after it starts.
+    ///
+    /// Thread context: any thread.
+    public var longestFrameCount: Int {
+        ClickKind.allCases.map { sound($0).frameCount }.max() ?? 0
+    }
+
     /// A copy of one sound's samples, for tests and tools.
     ///
     /// Thread context: any thread but the render thread (it allocates).
