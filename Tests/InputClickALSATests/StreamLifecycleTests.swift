@@ -45,6 +45,18 @@ extension ThroughTheVirtualSink {
             #expect(rig.hideAndWaitUntilClosed())
         }
 
+        /// Opens a stream on `output` and starts it rendering a mixer of the synthetic sounds.
+        private func startStream(on output: ALSAOutput, onFault: @escaping @Sendable (OutputFault) -> Void) throws
+            -> (stream: any AudioOutputStream, mixer: Mixer, latency: LatencyRecorder) {
+            let stream = try output.openStream(OutputStreamRequest())
+            let format = stream.format
+            let mixer = Mixer(configuration: MixerConfiguration(sampleRate: format.sampleRate, channels: format.channels),
+                              bank: SyntheticClickSounds.bank(sampleRate: format.sampleRate, channels: format.channels))
+            let latency = LatencyRecorder()
+            try stream.start(rendering: OutputRenderer(mixer: mixer, latency: latency, format: format), onFault: onFault)
+            return (stream, mixer, latency)
+        }
+
         @Test func theRenderThreadGetsRealTimeSchedulingWhenAllowedAndPlaysEitherWay() throws {
             TestEnvironment.prepare()
             let priority = RealtimeThread.defaultPriority
@@ -63,15 +75,10 @@ extension ThroughTheVirtualSink {
             pthread_join(thread, nil)
             let allowed = box.pointee == 1
 
-            let output = try ALSAOutput(device: VirtualSink.device, renderPriority: priority)
-            let stream = try output.openStream(OutputStreamRequest())
-            defer { stream.close() }
-            let format = stream.format
-            let mixer = Mixer(configuration: MixerConfiguration(sampleRate: format.sampleRate, channels: format.channels),
-                              bank: SyntheticClickSounds.bank(sampleRate: format.sampleRate, channels: format.channels))
-            let latency = LatencyRecorder()
             let faults = Faults()
-            try stream.start(rendering: OutputRenderer(mixer: mixer, latency: latency, format: format)) { faults.add($0) }
+            let (stream, mixer, latency) = try startStream(on: ALSAOutput(device: VirtualSink.device, renderPriority: priority),
+                                                           onFault: faults.add)
+            defer { stream.close() }
             #expect(stream.isRealtime == allowed, "SCHED_FIFO allowed here: \(allowed)")
             #expect(mixer.submitClick(.key, requestedAt: MonotonicClock.now()))
             #expect(waitUntil(seconds: 5) { latency.count == 1 })
@@ -82,12 +89,7 @@ extension ThroughTheVirtualSink {
             let output = try ALSAOutput(device: VirtualSink.device, renderPriority: nil)
             weak var released: AnyObject?
             do {
-                let stream = try output.openStream(OutputStreamRequest())
-                let format = stream.format
-                let mixer = Mixer(configuration: MixerConfiguration(sampleRate: format.sampleRate, channels: format.channels),
-                                  bank: SyntheticClickSounds.bank(sampleRate: format.sampleRate, channels: format.channels))
-                let latency = LatencyRecorder()
-                try stream.start(rendering: OutputRenderer(mixer: mixer, latency: latency, format: format)) { _ in }
+                let (stream, mixer, latency) = try startStream(on: output) { _ in }
                 #expect(mixer.submitClick(.key, requestedAt: MonotonicClock.now()))
                 #expect(waitUntil(seconds: 5) { latency.count == 1 })
                 stream.close()

@@ -70,7 +70,7 @@ struct CLITapTests {
         try #require(onsets.count == 1)
         // The bundled key sound, converted to 44.1 kHz at open, is what was
         // played, whole: sample for sample but for the click volume.
-        let left = stride(from: 0, to: played.samples.count, by: played.channels).map { played.samples[$0] }
+        let left = AudioAnalysis.channel(played.samples, channels: played.channels)
         func bestMatch(_ reference: [Float]) -> Double {
             (onsets[0] - 16...onsets[0] + 2).map { AudioAnalysis.correlation(left, at: $0, with: reference) }.max() ?? 0
         }
