@@ -9,9 +9,9 @@ extension CLITapTests {
 
     @Test("doctor on the sink reports the actual stream and that a tap plays, exit 0")
     func doctorOnTheSink() throws {
-        #expect(CLISink.script(["start", "--watch-pid", "\(getpid())"]) == 0)
-        defer { CLISink.script(["stop"]) }
-        var environment = CLISink.environment
+        #expect(CLISink.shared.script(["start", "--watch-pid", "\(getpid())"]) == 0)
+        defer { CLISink.shared.script(["stop"]) }
+        var environment = CLISink.shared.environment
         environment["INPUTCLICK_CONFIG"] = "/nonexistent/inputclick.conf"
         let run = try CLIProcess.run(["doctor", "--device", "inputclick_sink", "--json"], environment: environment)
         #expect(run.status == 0)
@@ -24,7 +24,7 @@ extension CLITapTests {
 
     @Test("doctor on a device with no hardware says no-output, shows the warning, and exits 1")
     func doctorOnAnAbsentDevice() throws {
-        let run = try CLIProcess.run(["doctor", "--device", "inputclick_absent", "--json"], environment: CLISink.environment)
+        let run = try CLIProcess.run(["doctor", "--device", "inputclick_absent", "--json"], environment: CLISink.shared.environment)
         #expect(run.status == 1)
         let report = try json(run.standardOutput)
         #expect(report["decision"] as? String == "no-output")
@@ -36,7 +36,7 @@ extension CLITapTests {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("inputclick-doctor-\(UUID().uuidString).conf")
         defer { try? FileManager.default.removeItem(at: file) }
         try "clicks = off\n".write(to: file, atomically: true, encoding: .utf8)
-        var environment = CLISink.environment
+        var environment = CLISink.shared.environment
         environment["INPUTCLICK_CONFIG"] = file.path
         let off = try CLIProcess.run(["doctor", "--device", "inputclick_absent"], environment: environment)
         #expect(off.status == 1)
@@ -50,10 +50,10 @@ extension CLITapTests {
 
     @Test("devices lists the sink with its description, as text and as JSON")
     func devicesListsTheSink() throws {
-        let text = try CLIProcess.run(["devices"], environment: CLISink.environment)
+        let text = try CLIProcess.run(["devices"], environment: CLISink.shared.environment)
         #expect(text.status == 0)
         #expect(text.standardOutput.contains("inputclick_sink"))
-        let run = try CLIProcess.run(["devices", "--json"], environment: CLISink.environment)
+        let run = try CLIProcess.run(["devices", "--json"], environment: CLISink.shared.environment)
         let list = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [[String: String]])
         #expect(list.contains { $0["name"] == "inputclick_sink" && $0["description"]?.contains("virtual sink") == true })
     }

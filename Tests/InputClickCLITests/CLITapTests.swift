@@ -20,7 +20,7 @@ struct CLITapTests {
 
     @Test("a device name that does not exist exits 64 with a message naming it")
     func unknownDevice() throws {
-        let run = try CLIProcess.run(["tap", "--device", "no_such_pcm_here"], environment: CLISink.environment)
+        let run = try CLIProcess.run(["tap", "--device", "no_such_pcm_here"], environment: CLISink.shared.environment)
         #expect(run.status == 64)
         #expect(run.standardError.contains("no ALSA device named 'no_such_pcm_here'"))
         #expect(!run.standardOutput.contains("READY"))
@@ -28,10 +28,10 @@ struct CLITapTests {
 
     @Test("tap says READY, plays one click per line, skips unknown words, and prints the stats at the end")
     func tapsThroughTheSink() throws {
-        #expect(CLISink.script(["start", "--watch-pid", "\(getpid())"]) == 0)
-        defer { CLISink.script(["stop"]) }
+        #expect(CLISink.shared.script(["start", "--watch-pid", "\(getpid())"]) == 0)
+        defer { CLISink.shared.script(["stop"]) }
         let input = Data("\nspace\n  return  \nbogus\nkey\n".utf8)
-        let run = try CLIProcess.run(["tap", "--device", "inputclick_sink"], input: input, environment: CLISink.environment)
+        let run = try CLIProcess.run(["tap", "--device", "inputclick_sink"], input: input, environment: CLISink.shared.environment)
         #expect(run.status == 0, "stderr: \(run.standardError)")
         let lines = run.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.first == "READY")
@@ -45,16 +45,10 @@ struct CLITapTests {
     @Test("a device that runs only at 44.1 kHz gets the click sounds converted to its rate at open")
     func aDeviceAtAnotherRate() throws {
         // A sink of its own, at 44.1 kHz: the ALSA jack PCM then offers no other rate.
-        var environment = CLISink.environment
-        let name = "inputclick-44k-\(getpid())"
-        environment["INPUTCLICK_SINK_NAME"] = name
-        environment["JACK_DEFAULT_SERVER"] = name
-        var scriptEnvironment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        scriptEnvironment["INPUTCLICK_SINK_RATE"] = "44100"
-        let script = CLISink.root.appendingPathComponent("scripts/virtual-sink.sh").path
-        let started = ChildProcess.run(script, ["start", "--watch-pid", "\(getpid())"], environment: scriptEnvironment)
-        #expect(started.status == 0, "\(started.output)")
-        defer { _ = ChildProcess.run(script, ["stop"], environment: scriptEnvironment) }
+        let sink = CLISink(name: "inputclick-44k-\(getpid())", sampleRate: 44_100)
+        #expect(sink.script(["start", "--watch-pid", "\(getpid())"]) == 0)
+        defer { sink.script(["stop"]) }
+        var environment = sink.environment
         let capture = FileManager.default.temporaryDirectory.appendingPathComponent("inputclick-44k-\(UUID().uuidString).wav").path
         defer { try? FileManager.default.removeItem(atPath: capture) }
         environment["INPUTCLICK_CONFIG"] = capture + ".none"
@@ -82,10 +76,10 @@ struct CLITapTests {
 
     @Test("tap --json prints the stats as one JSON object with the negotiated sizes")
     func tapJSON() throws {
-        #expect(CLISink.script(["start", "--watch-pid", "\(getpid())"]) == 0)
-        defer { CLISink.script(["stop"]) }
+        #expect(CLISink.shared.script(["start", "--watch-pid", "\(getpid())"]) == 0)
+        defer { CLISink.shared.script(["stop"]) }
         let run = try CLIProcess.run(["tap", "--device", "inputclick_sink", "--period", "128", "--periods", "3", "--json"],
-                                     input: Data("delete\n".utf8), environment: CLISink.environment)
+                                     input: Data("delete\n".utf8), environment: CLISink.shared.environment)
         #expect(run.status == 0, "stderr: \(run.standardError)")
         let lines = run.standardOutput.split(separator: "\n")
         #expect(lines.count == 2)

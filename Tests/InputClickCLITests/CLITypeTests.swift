@@ -73,11 +73,11 @@ struct CLITypeTests {
 extension CLITapTests {
     @Test("--device plays one click per tap in real time through real alsa-lib, and prints only the text")
     func typeThroughTheSink() throws {
-        #expect(CLISink.script(["start", "--watch-pid", "\(getpid())"]) == 0)
-        defer { CLISink.script(["stop"]) }
+        #expect(CLISink.shared.script(["start", "--watch-pid", "\(getpid())"]) == 0)
+        defer { CLISink.shared.script(["stop"]) }
         let capture = FileManager.default.temporaryDirectory.appendingPathComponent("inputclick-type-\(UUID().uuidString).wav").path
         defer { try? FileManager.default.removeItem(atPath: capture) }
-        var environment = CLISink.environment
+        var environment = CLISink.shared.environment
         environment["INPUTCLICK_CONFIG"] = capture + ".none"
         let run = try CLIProcess.run(["type", "Hi, you!", "--wpm", "120", "--device", "inputclick_capture:FILE=\(capture)"],
                                      environment: environment)
@@ -100,7 +100,7 @@ extension CLITapTests {
 
     @Test("--device naming no ALSA device exits 64 before typing anything")
     func typeToAnUnknownDevice() throws {
-        let run = try CLIProcess.run(["type", "x", "--device", "no_such_pcm_here"], environment: CLISink.environment)
+        let run = try CLIProcess.run(["type", "x", "--device", "no_such_pcm_here"], environment: CLISink.shared.environment)
         #expect(run.status == 64)
         #expect(run.standardOutput.isEmpty)
         #expect(run.standardError.contains("no_such_pcm_here"))
@@ -108,7 +108,7 @@ extension CLITapTests {
 
     @Test("a configured device with no hardware behind it warns once and still types the text")
     func typeToAnAbsentDevice() throws {
-        let run = try CLIProcess.run(["type", "ok", "--device", "inputclick_absent"], environment: CLISink.environment)
+        let run = try CLIProcess.run(["type", "ok", "--device", "inputclick_absent"], environment: CLISink.shared.environment)
         #expect(run.status == 0)
         #expect(run.standardOutput == "ok")
         #expect(run.standardError.contains("without clicks"))
