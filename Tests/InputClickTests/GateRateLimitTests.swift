@@ -8,8 +8,8 @@ private final class Keyboard: InputViewAudioFeedback {
 
 @Suite("Rate limiting held keys")
 struct GateRateLimitTests {
-    private func gate(_ sink: RecordingSink) -> (InputClickGate, Keyboard) {
-        let gate = InputClickGate(sink: sink)
+    private func gate(_ sink: RecordingSink, rateLimit: ClickRateLimit = .default) -> (InputClickGate, Keyboard) {
+        let gate = InputClickGate(sink: sink, rateLimit: rateLimit)
         let keyboard = Keyboard()
         gate.setVisibleInputViews([keyboard])
         return (gate, keyboard)
@@ -62,10 +62,7 @@ struct GateRateLimitTests {
 
     @Test("a limit of zero lifts it")
     func zeroIsUnlimited() {
-        let sink = RecordingSink()
-        let gate = InputClickGate(sink: sink, rateLimit: ClickRateLimit(clicksPerSecond: 0))
-        let keyboard = Keyboard()
-        gate.setVisibleInputViews([keyboard])
+        let (gate, keyboard) = gate(RecordingSink(), rateLimit: ClickRateLimit(clicksPerSecond: 0))
         #expect((0..<500).allSatisfy { gate.playInputClick(.key, at: 10_000_000_000 + UInt64($0)) == .plays })
         withExtendedLifetime(keyboard) {}
     }
