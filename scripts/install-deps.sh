@@ -11,6 +11,7 @@ packages=(
   alsa-utils          # aplay, for comparison and manual checks
   jackd2              # the real-time virtual sink used by the tests
   libasound2-plugins  # ALSA's jack PCM, which plays into that sink
+  libjack-jackd2-dev  # libjack headers: the latency benchmark's probe and native client (bench/)
   gcc g++ python3     # the C, C++ and Python plugin examples
   tmux                # driving the terminal keyboard in tests
 )
