@@ -1,0 +1,278 @@
+/*
+ * probe: a JACK client that listens for clicks and timestamps their onsets
+ * on CLOCK_MONOTONIC, for the tap-to-sound latency benchmark.
+ *
+ * Usage: probe [--name NAME] [--ignore-stdin] [detector options]
+ *
+ * It registers two input ports, NAME:in_1 and NAME:in_2 (NAME defaults to
+ * inputclick_probe), prints `READY` once they exist and the client is active,
+ * then prints one line per click onset it hears:
+ *
+ *     onset <ns on CLOCK_MONOTONIC> <kind>
+ *
+ * where kind is `silence` or `rise` (see onset.h for the detector). It runs
+ * until SIGINT, SIGTERM or end of standard input (unless --ignore-stdin),
+ * then prints a summary on standard error and exits 0.
+ *
+ * Timestamps. In the process callback, an onset at frame offset k of the
+ * cycle is stamped with the cycle's start time from jack_get_cycle_times()
+ * plus k / rate. That time is on JACK's clock, which JACK2 takes from
+ * CLOCK_MONOTONIC_RAW; the probe checks which clock JACK uses at start
+ * (against jack_get_time()) and converts to CLOCK_MONOTONIC with the offset
+ * between the two clocks, measured again by the main thread each time it
+ * prints, so the slow slew of CLOCK_MONOTONIC does not accumulate.
+ *
+ * Real-time context: the process callback allocates nothing, takes no lock
+ * and prints nothing. It runs the detector and pushes onsets into a
+ * preallocated single-producer single-consumer ring; the main thread drains
+ * the ring every few milliseconds and prints.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <inttypes.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <jack/jack.h>
+
+#include "onset.h"
+
+#define RING_CAPACITY 4096u /* power of two */
+
+struct onset_event {
+    uint64_t jack_ns; /* onset time on JACK's clock, in ns */
+    uint8_t kind;
+};
+
+/* Shared between the process callback (producer) and the main thread. */
+static struct onset_event ring[RING_CAPACITY];
+static atomic_uint ring_head; /* written by the callback */
+static atomic_uint ring_tail; /* written by the main thread */
+static atomic_uint ring_dropped;
+
+static jack_client_t *client;
+static jack_port_t *in_ports[2];
+static struct onset_state detector;
+static double frame_ns; /* 1e9 / rate */
+
+/* Callback-only statistics, read by the main thread at exit. */
+static atomic_uint_fast64_t cycles;
+static atomic_uint_fast64_t wake_lag_sum_ns;
+static atomic_uint_fast64_t wake_lag_max_ns;
+static clockid_t jack_clock = CLOCK_MONOTONIC_RAW;
+
+static volatile sig_atomic_t stop_requested;
+static atomic_int server_gone;
+
+static uint64_t now_ns(clockid_t clock)
+{
+    struct timespec ts;
+    clock_gettime(clock, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static int process(jack_nframes_t nframes, void *arg)
+{
+    (void)arg;
+    jack_nframes_t cycle_frames;
+    jack_time_t cycle_usecs, next_usecs;
+    float period_usecs;
+    uint64_t cycle_ns;
+    if (jack_get_cycle_times(client, &cycle_frames, &cycle_usecs, &next_usecs, &period_usecs) == 0) {
+        cycle_ns = (uint64_t)cycle_usecs * 1000u;
+    } else {
+        cycle_ns = (uint64_t)jack_frames_to_time(client, jack_last_frame_time(client)) * 1000u;
+    }
+    /* How late this callback runs after the cycle's nominal start. */
+    uint64_t now = now_ns(jack_clock);
+    uint64_t lag = now > cycle_ns ? now - cycle_ns : 0;
+    atomic_fetch_add_explicit(&cycles, 1, memory_order_relaxed);
+    atomic_fetch_add_explicit(&wake_lag_sum_ns, lag, memory_order_relaxed);
+    if (lag > atomic_load_explicit(&wake_lag_max_ns, memory_order_relaxed))
+        atomic_store_explicit(&wake_lag_max_ns, lag, memory_order_relaxed);
+
+    const float *a = jack_port_get_buffer(in_ports[0], nframes);
+    const float *b = jack_port_get_buffer(in_ports[1], nframes);
+    for (jack_nframes_t i = 0; i < nframes; i++) {
+        float la = a[i] < 0 ? -a[i] : a[i];
+        float lb = b[i] < 0 ? -b[i] : b[i];
+        enum onset_kind kind = onset_feed(&detector, la > lb ? la : lb);
+        if (kind == ONSET_NONE)
+            continue;
+        unsigned head = atomic_load_explicit(&ring_head, memory_order_relaxed);
+        unsigned tail = atomic_load_explicit(&ring_tail, memory_order_acquire);
+        if (head - tail >= RING_CAPACITY) {
+            atomic_fetch_add_explicit(&ring_dropped, 1, memory_order_relaxed);
+            continue;
+        }
+        ring[head & (RING_CAPACITY - 1)] = (struct onset_event){
+            .jack_ns = cycle_ns + (uint64_t)(i * frame_ns + 0.5),
+            .kind = (uint8_t)kind,
+        };
+        atomic_store_explicit(&ring_head, head + 1, memory_order_release);
+    }
+    return 0;
+}
+
+static void on_shutdown(void *arg)
+{
+    (void)arg;
+    atomic_store(&server_gone, 1);
+}
+
+static void on_signal(int sig)
+{
+    (void)sig;
+    stop_requested = 1;
+}
+
+/* CLOCK_MONOTONIC minus JACK's clock, in ns, measured as the midpoint of two
+ * CLOCK_MONOTONIC reads around one read of JACK's clock (the tightest of 5). */
+static int64_t clock_offset_ns(void)
+{
+    int64_t best = 0;
+    uint64_t best_span = UINT64_MAX;
+    for (int i = 0; i < 5; i++) {
+        uint64_t m1 = now_ns(CLOCK_MONOTONIC);
+        uint64_t j = now_ns(jack_clock);
+        uint64_t m2 = now_ns(CLOCK_MONOTONIC);
+        if (m2 - m1 < best_span) {
+            best_span = m2 - m1;
+            best = (int64_t)(m1 + (m2 - m1) / 2) - (int64_t)j;
+        }
+    }
+    return best;
+}
+
+/* Which clock jack_get_time() follows: the one it is closest to. */
+static void detect_jack_clock(void)
+{
+    uint64_t jack = (uint64_t)jack_get_time() * 1000u;
+    uint64_t raw = now_ns(CLOCK_MONOTONIC_RAW);
+    uint64_t mono = now_ns(CLOCK_MONOTONIC);
+    uint64_t d_raw = raw > jack ? raw - jack : jack - raw;
+    uint64_t d_mono = mono > jack ? mono - jack : jack - mono;
+    jack_clock = d_raw <= d_mono ? CLOCK_MONOTONIC_RAW : CLOCK_MONOTONIC;
+    fprintf(stderr, "probe: JACK's clock is %s (|jack - raw| = %" PRIu64 " us, |jack - monotonic| = %" PRIu64
+                    " us); CLOCK_MONOTONIC - JACK clock = %" PRId64 " ns\n",
+            jack_clock == CLOCK_MONOTONIC_RAW ? "CLOCK_MONOTONIC_RAW" : "CLOCK_MONOTONIC",
+            d_raw / 1000, d_mono / 1000, clock_offset_ns());
+}
+
+static unsigned long printed, by_kind[3];
+
+static void drain(void)
+{
+    unsigned tail = atomic_load_explicit(&ring_tail, memory_order_relaxed);
+    unsigned head = atomic_load_explicit(&ring_head, memory_order_acquire);
+    if (tail == head)
+        return;
+    int64_t offset = clock_offset_ns();
+    while (tail != head) {
+        struct onset_event e = ring[tail & (RING_CAPACITY - 1)];
+        tail++;
+        atomic_store_explicit(&ring_tail, tail, memory_order_release);
+        printf("onset %" PRId64 " %s\n", (int64_t)e.jack_ns + offset, e.kind == ONSET_SILENCE ? "silence" : "rise");
+        printed++;
+        by_kind[e.kind < 3 ? e.kind : 0]++;
+    }
+    fflush(stdout);
+}
+
+static void usage(FILE *to)
+{
+    fprintf(to, "usage: probe [--name NAME] [--ignore-stdin] [detector options]\n"
+                "  --name NAME         JACK client name (default inputclick_probe)\n"
+                "  --ignore-stdin      do not stop at end of standard input\n" ONSET_OPTIONS_HELP);
+}
+
+int main(int argc, char **argv)
+{
+    const char *name = "inputclick_probe";
+    int watch_stdin = 1;
+    struct onset_settings settings = ONSET_SETTINGS_DEFAULT;
+    for (int i = 1; i < argc; i++) {
+        const char *value = i + 1 < argc ? argv[i + 1] : NULL;
+        int taken = onset_settings_parse(&settings, argv[i], value);
+        if (taken < 0) {
+            fprintf(stderr, "probe: bad value for %s\n", argv[i]);
+            return 64;
+        }
+        if (taken > 0) { i++; continue; }
+        if (strcmp(argv[i], "--name") == 0 && value) { name = value; i++; }
+        else if (strcmp(argv[i], "--ignore-stdin") == 0) watch_stdin = 0;
+        else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) { usage(stdout); return 0; }
+        else { usage(stderr); return 64; }
+    }
+
+    jack_status_t status;
+    client = jack_client_open(name, JackNoStartServer | JackUseExactName, &status);
+    if (client == NULL) {
+        fprintf(stderr, "probe: cannot open JACK client '%s' (status 0x%x); is the server running?\n",
+                name, (unsigned)status);
+        return 69;
+    }
+    double rate = jack_get_sample_rate(client);
+    frame_ns = 1e9 / rate;
+    struct onset_params params;
+    onset_params_from(&params, &settings, rate);
+    onset_init(&detector, &params);
+    detect_jack_clock();
+
+    in_ports[0] = jack_port_register(client, "in_1", JACK_DEFAULT_AUDIO_TYPE, JackPortIsInput, 0);
+    in_ports[1] = jack_port_register(client, "in_2", JACK_DEFAULT_AUDIO_TYPE, JackPortIsInput, 0);
+    if (in_ports[0] == NULL || in_ports[1] == NULL) {
+        fprintf(stderr, "probe: cannot register input ports\n");
+        jack_client_close(client);
+        return 1;
+    }
+    jack_set_process_callback(client, process, NULL);
+    jack_on_shutdown(client, on_shutdown, NULL);
+
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    signal(SIGPIPE, SIG_IGN);
+
+    if (jack_activate(client) != 0) {
+        fprintf(stderr, "probe: cannot activate the JACK client\n");
+        jack_client_close(client);
+        return 1;
+    }
+    fprintf(stderr, "probe: '%s' listening at %.0f Hz, %u frames per cycle\n", jack_get_client_name(client),
+            rate, (unsigned)jack_get_buffer_size(client));
+    printf("READY\n");
+    fflush(stdout);
+
+    struct pollfd pfd = { .fd = STDIN_FILENO, .events = POLLIN };
+    while (!stop_requested && !atomic_load(&server_gone)) {
+        int n = poll(&pfd, watch_stdin ? 1 : 0, 5);
+        if (n > 0) {
+            char buf[256];
+            ssize_t got = read(STDIN_FILENO, buf, sizeof buf);
+            if (got == 0 || (got < 0 && errno != EINTR && errno != EAGAIN))
+                break; /* end of input: stop */
+        }
+        drain();
+    }
+    jack_deactivate(client);
+    drain();
+    uint64_t n_cycles = atomic_load(&cycles);
+    fprintf(stderr,
+            "probe: %lu onsets (%lu after silence, %lu rises), %u dropped; %" PRIu64
+            " cycles, callback start after the cycle's nominal start: mean %.3f ms, max %.3f ms%s\n",
+            printed, by_kind[ONSET_SILENCE], by_kind[ONSET_RISE], atomic_load(&ring_dropped), n_cycles,
+            n_cycles ? atomic_load(&wake_lag_sum_ns) / (double)n_cycles / 1e6 : 0.0,
+            atomic_load(&wake_lag_max_ns) / 1e6, atomic_load(&server_gone) ? "; the JACK server went away" : "");
+    jack_client_close(client);
+    return 0;
+}
