@@ -42,4 +42,50 @@ static inline float *bench_click_make(unsigned rate, unsigned *frames)
     return table;
 }
 
+/* A fixed pool of click voices: each tap starts one; when all are busy the
+ * oldest is replaced. Real-time safe (no allocation, no locks). */
+#define BENCH_VOICES 16
+
+struct bench_voices {
+    const float *click;
+    unsigned frames;
+    unsigned position[BENCH_VOICES]; /* == frames: idle */
+    unsigned next;                   /* round robin: the oldest voice */
+};
+
+static inline void bench_voices_init(struct bench_voices *v, const float *click, unsigned frames)
+{
+    v->click = click;
+    v->frames = frames;
+    v->next = 0;
+    for (unsigned i = 0; i < BENCH_VOICES; i++)
+        v->position[i] = frames;
+}
+
+static inline void bench_voices_start(struct bench_voices *v)
+{
+    v->position[v->next] = 0;
+    v->next = (v->next + 1) % BENCH_VOICES;
+}
+
+static inline int bench_voices_active(const struct bench_voices *v)
+{
+    for (unsigned i = 0; i < BENCH_VOICES; i++)
+        if (v->position[i] < v->frames)
+            return 1;
+    return 0;
+}
+
+/* Mixes the next `n` frames of every active voice into `out` (mono, which
+ * the caller clears first) and advances them. */
+static inline void bench_voices_render(struct bench_voices *v, float *out, unsigned n)
+{
+    for (unsigned i = 0; i < BENCH_VOICES; i++) {
+        unsigned p = v->position[i];
+        for (unsigned k = 0; k < n && p < v->frames; k++, p++)
+            out[k] += v->click[p];
+        v->position[i] = p;
+    }
+}
+
 #endif

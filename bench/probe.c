@@ -8,19 +8,30 @@
  * inputclick_probe), prints `READY` once they exist and the client is active,
  * then prints one line per click onset it hears:
  *
- *     onset <ns on CLOCK_MONOTONIC> <kind>
+ *     onset <ns on CLOCK_MONOTONIC> <kind> <nominal ns on CLOCK_MONOTONIC>
  *
  * where kind is `silence` or `rise` (see onset.h for the detector). It runs
  * until SIGINT, SIGTERM or end of standard input (unless --ignore-stdin),
  * then prints a summary on standard error and exits 0.
  *
- * Timestamps. In the process callback, an onset at frame offset k of the
- * cycle is stamped with the cycle's start time from jack_get_cycle_times()
- * plus k / rate. That time is on JACK's clock, which JACK2 takes from
- * CLOCK_MONOTONIC_RAW; the probe checks which clock JACK uses at start
- * (against jack_get_time()) and converts to CLOCK_MONOTONIC with the offset
- * between the two clocks, measured again by the main thread each time it
- * prints, so the slow slew of CLOCK_MONOTONIC does not accumulate.
+ * Timestamps. An onset at frame offset k of a cycle is stamped with the time
+ * that cycle started plus k / rate, and two cycle starts are reported:
+ *
+ *   - first (the one to use): when the probe's process callback actually
+ *     began, read from CLOCK_MONOTONIC at its entry. In JACK's synchronous
+ *     mode (-S) the probe runs after the clients that feed it, in the same
+ *     cycle, and the server hands the cycle's audio to its backend once all
+ *     clients are done, so this is when the sink really gets the sound.
+ *   - last: the cycle's nominal start from jack_get_cycle_times(), on JACK's
+ *     clock (CLOCK_MONOTONIC_RAW in JACK2; the probe checks against
+ *     jack_get_time() at start), converted to CLOCK_MONOTONIC with the offset
+ *     between the clocks, measured again each time the main thread prints.
+ *     On the dummy backend without real-time priority this nominal time runs
+ *     ahead of the real one: the driver keeps an ideal timeline, wakes late
+ *     (timer overshoot) and catches up with cycles back to back. Here the
+ *     callback began on average 2-3 ms, at worst over 10 ms, after the nominal
+ *     start, so nominal stamps put sounds before the taps that caused them.
+ *     The summary on standard error reports that lag.
  *
  * Real-time context: the process callback allocates nothing, takes no lock
  * and prints nothing. It runs the detector and pushes onsets into a
@@ -46,7 +57,8 @@
 #define RING_CAPACITY 4096u /* power of two */
 
 struct onset_event {
-    uint64_t jack_ns; /* onset time on JACK's clock, in ns */
+    uint64_t wall_ns; /* onset time from the callback's real start, CLOCK_MONOTONIC */
+    uint64_t jack_ns; /* onset time from the cycle's nominal start, JACK's clock */
     uint8_t kind;
 };
 
@@ -89,6 +101,7 @@ static int process(jack_nframes_t nframes, void *arg)
     } else {
         cycle_ns = (uint64_t)jack_frames_to_time(client, jack_last_frame_time(client)) * 1000u;
     }
+    uint64_t wall_ns = now_ns(CLOCK_MONOTONIC);
     /* How late this callback runs after the cycle's nominal start. */
     uint64_t now = now_ns(jack_clock);
     uint64_t lag = now > cycle_ns ? now - cycle_ns : 0;
@@ -112,6 +125,7 @@ static int process(jack_nframes_t nframes, void *arg)
             continue;
         }
         ring[head & (RING_CAPACITY - 1)] = (struct onset_event){
+            .wall_ns = wall_ns + (uint64_t)(i * frame_ns + 0.5),
             .jack_ns = cycle_ns + (uint64_t)(i * frame_ns + 0.5),
             .kind = (uint8_t)kind,
         };
@@ -178,7 +192,8 @@ static void drain(void)
         struct onset_event e = ring[tail & (RING_CAPACITY - 1)];
         tail++;
         atomic_store_explicit(&ring_tail, tail, memory_order_release);
-        printf("onset %" PRId64 " %s\n", (int64_t)e.jack_ns + offset, e.kind == ONSET_SILENCE ? "silence" : "rise");
+        printf("onset %" PRIu64 " %s %" PRId64 "\n", e.wall_ns, e.kind == ONSET_SILENCE ? "silence" : "rise",
+               (int64_t)e.jack_ns + offset);
         printed++;
         by_kind[e.kind < 3 ? e.kind : 0]++;
     }
