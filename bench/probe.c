@@ -12,7 +12,14 @@
  *
  * where kind is `silence` or `rise` (see onset.h for the detector). It runs
  * until SIGINT, SIGTERM or end of standard input (unless --ignore-stdin),
- * then prints a summary on standard error and exits 0.
+ * then prints one line of figures about the server's pace,
+ *
+ *     stats rate <Hz> frames <per cycle> cycles <n> elapsed_ns <ns>
+ *           lag_mean_ns <ns> lag_max_ns <ns> dropped <n>
+ *
+ * (on one line; elapsed_ns runs from the first cycle's callback to the
+ * last one's, so (cycles - 1) * frames / rate against it says whether the
+ * server kept real time), a summary on standard error, and exits 0.
  *
  * Timestamps. An onset at frame offset k of a cycle is stamped with the time
  * that cycle started plus k / rate, and two cycle starts are reported:
@@ -77,6 +84,7 @@ static double frame_ns; /* 1e9 / rate */
 static atomic_uint_fast64_t cycles;
 static atomic_uint_fast64_t wake_lag_sum_ns;
 static atomic_uint_fast64_t wake_lag_max_ns;
+static atomic_uint_fast64_t first_cycle_ns, last_cycle_ns; /* callback starts, CLOCK_MONOTONIC */
 static clockid_t jack_clock = CLOCK_MONOTONIC_RAW;
 
 static volatile sig_atomic_t stop_requested;
@@ -102,6 +110,9 @@ static int process(jack_nframes_t nframes, void *arg)
         cycle_ns = (uint64_t)jack_frames_to_time(client, jack_last_frame_time(client)) * 1000u;
     }
     uint64_t wall_ns = now_ns(CLOCK_MONOTONIC);
+    if (atomic_load_explicit(&first_cycle_ns, memory_order_relaxed) == 0)
+        atomic_store_explicit(&first_cycle_ns, wall_ns, memory_order_relaxed);
+    atomic_store_explicit(&last_cycle_ns, wall_ns, memory_order_relaxed);
     /* How late this callback runs after the cycle's nominal start. */
     uint64_t now = now_ns(jack_clock);
     uint64_t lag = now > cycle_ns ? now - cycle_ns : 0;
@@ -280,8 +291,15 @@ int main(int argc, char **argv)
         drain();
     }
     jack_deactivate(client);
+    uint64_t elapsed_ns = atomic_load(&last_cycle_ns) - atomic_load(&first_cycle_ns);
     drain();
     uint64_t n_cycles = atomic_load(&cycles);
+    printf("stats rate %.0f frames %u cycles %" PRIu64 " elapsed_ns %" PRIu64 " lag_mean_ns %.0f lag_max_ns %" PRIu64
+           " dropped %u\n",
+           rate, (unsigned)jack_get_buffer_size(client), n_cycles, elapsed_ns,
+           n_cycles ? atomic_load(&wake_lag_sum_ns) / (double)n_cycles : 0.0, (uint64_t)atomic_load(&wake_lag_max_ns),
+           atomic_load(&ring_dropped));
+    fflush(stdout);
     fprintf(stderr,
             "probe: %lu onsets (%lu after silence, %lu rises), %u dropped; %" PRIu64
             " cycles, callback start after the cycle's nominal start: mean %.3f ms, max %.3f ms%s\n",

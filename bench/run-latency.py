@@ -1,0 +1,669 @@
+#!/usr/bin/env python3
+"""Side-by-side tap-to-sound latency benchmark (issue 7).
+
+For each client it starts the onset probe (bench/probe.c), starts the client,
+waits for its READY, sends taps (one line each on the client's standard input)
+in a seeded typing rhythm with bursts, stamps each tap on CLOCK_MONOTONIC right
+before the write, then measures the client's CPU while it stays open and
+silent. It matches every tap to the probe's first onset after it and reports
+the tap-to-sound latency distribution per client.
+
+Clients:
+  native       bench/native-client.c: a JACK client itself (the sink's floor)
+  plain        bench/plain-alsa-client.c: alsa-lib, 64 x 2 buffer kept full
+  plain-wait   the same with --wait-first (waits for room, then renders)
+  inputclick   `inputclick tap --device DEVICE`
+
+Needs the virtual sink running (scripts/virtual-sink.sh) with its client
+environment; bench/run.sh sets all that up, builds everything and calls this.
+Python 3 standard library only.
+"""
+import argparse
+import bisect
+import glob
+import json
+import math
+import os
+import random
+import shlex
+import subprocess
+import sys
+import threading
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+ALL_CLIENTS = ("native", "plain", "plain-wait", "inputclick")
+CLK_TCK = os.sysconf("SC_CLK_TCK")
+
+
+def mono_ns():
+    return time.clock_gettime_ns(time.CLOCK_MONOTONIC)
+
+
+def log(msg):
+    print(f"run-latency: {msg}", file=sys.stderr, flush=True)
+
+
+# ---------------------------------------------------------------- schedule
+
+def make_schedule(args):
+    """Tap offsets in ns from the first tap, and the phase of each tap.
+
+    `taps` typing taps with gaps drawn uniformly from [gap_min, gap_max],
+    cut into bursts + 1 stretches; between stretches, `burst_taps` taps
+    `burst_gap` apart. Seeded, so every client gets the same taps."""
+    rng = random.Random(args.seed)
+    stretches = args.bursts + 1
+    sizes = [args.taps // stretches + (1 if i < args.taps % stretches else 0) for i in range(stretches)]
+    offsets, phases = [], []
+    t = 0.0
+    first = True
+
+    def gap():
+        return rng.uniform(args.gap_min_ms, args.gap_max_ms) / 1000.0
+
+    for s, size in enumerate(sizes):
+        for _ in range(size):
+            if not first:
+                t += gap()
+            first = False
+            offsets.append(t)
+            phases.append("typing")
+        if s < args.bursts:
+            for k in range(args.burst_taps):
+                if not first:
+                    t += gap() if k == 0 else args.burst_gap_ms / 1000.0
+                first = False
+                offsets.append(t)
+                phases.append("burst")
+    return [int(round(o * 1e9)) for o in offsets], phases
+
+
+# ---------------------------------------------------------------- processes
+
+class Child:
+    """A child process whose stdout and stderr are read by threads."""
+
+    def __init__(self, label, argv, env):
+        self.label = label
+        self.argv = argv
+        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, env=env, bufsize=0)
+        self.stdout_lines = []
+        self.stderr_lines = []
+        self.ready = threading.Event()
+        self._threads = [threading.Thread(target=self._read_out, daemon=True),
+                         threading.Thread(target=self._read_err, daemon=True)]
+        for th in self._threads:
+            th.start()
+
+    def _read_out(self):
+        for raw in self.proc.stdout:
+            line = raw.decode("utf-8", "replace").rstrip("\n")
+            if not self.ready.is_set() and line.strip() == "READY":
+                self.ready.set()
+                continue
+            self.stdout_lines.append(line)
+
+    def _read_err(self):
+        for raw in self.proc.stderr:
+            self.stderr_lines.append(raw.decode("utf-8", "replace").rstrip("\n"))
+
+    def wait_ready(self, timeout):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.ready.wait(0.05):
+                return True
+            if self.proc.poll() is not None:
+                return self.ready.is_set()
+        return False
+
+    def tap(self):
+        """Stamps the time, then writes one line (an unbuffered pipe write)."""
+        t = mono_ns()
+        os.write(self.proc.stdin.fileno(), b"\n")
+        return t
+
+    def finish(self, timeout):
+        """Closes stdin and waits; terminates, then kills, if it does not exit."""
+        try:
+            self.proc.stdin.close()
+        except OSError:
+            pass
+        try:
+            self.proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            log(f"{self.label} did not exit {timeout:.0f} s after end of input; terminating it")
+            self.proc.terminate()
+            try:
+                self.proc.wait(3)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        for th in self._threads:
+            th.join(2)
+        return self.proc.returncode
+
+    def kill(self):
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+
+
+# ---------------------------------------------------------------- CPU
+
+def cpu_sample(pid):
+    """CPU time of a process so far: (ns from the live threads' schedstat,
+    clock ticks utime+stime of the whole process, ticks summed over the live
+    threads, thread count)."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    proc_ticks = int(fields[11]) + int(fields[12])
+    sched_ns = task_ticks = threads = 0
+    for task in glob.glob(f"/proc/{pid}/task/*"):
+        try:
+            with open(f"{task}/schedstat") as f:
+                sched_ns += int(f.read().split()[0])
+            with open(f"{task}/stat") as f:
+                tf = f.read().rsplit(")", 1)[1].split()
+            task_ticks += int(tf[11]) + int(tf[12])
+            threads += 1
+        except (OSError, ValueError, IndexError):
+            pass  # a thread that ended between the listing and the read
+    return sched_ns, proc_ticks, task_ticks, threads
+
+
+def cpu_over(pid, seconds):
+    """The process's CPU use over the next `seconds`, in percent of one core."""
+    w0, c0 = mono_ns(), cpu_sample(pid)
+    time.sleep(seconds)
+    w1, c1 = mono_ns(), cpu_sample(pid)
+    wall = (w1 - w0) / 1e9
+    return {
+        "seconds": wall,
+        "percent": 100.0 * (c1[0] - c0[0]) / 1e9 / wall,          # threads' schedstat, ns resolution
+        "percent_ticks_process": 100.0 * (c1[1] - c0[1]) / CLK_TCK / wall,  # /proc/PID/stat
+        "percent_ticks_threads": 100.0 * (c1[2] - c0[2]) / CLK_TCK / wall,  # /proc/PID/task/*/stat
+        "threads": c1[3],
+    }
+
+
+# ---------------------------------------------------------------- matching
+
+def match(taps, onsets, window_ns):
+    """Order-preserving matching of taps to onsets that maximizes the number
+    of matched taps and, among those, minimizes the total latency. A tap can
+    match an onset at or after it, within the window. Returns, per tap, the
+    index of its onset or None."""
+    n, m = len(taps), len(onsets)
+    # best[i][j]: (matches, -total latency) using taps[i:] and onsets[j:].
+    best = [[(0, 0)] * (m + 1) for _ in range(n + 1)]
+    move = [bytearray(m + 1) for _ in range(n + 1)]  # 0 skip tap, 1 skip onset, 2 match
+    for i in range(n - 1, -1, -1):
+        row, below = best[i], best[i + 1]
+        for j in range(m, -1, -1):
+            choice, value = 0, below[j]
+            if j < m:
+                if row[j + 1] > value:
+                    choice, value = 1, row[j + 1]
+                d = onsets[j] - taps[i]
+                if 0 <= d <= window_ns:
+                    b = below[j + 1]
+                    cand = (b[0] + 1, b[1] - d)
+                    if cand > value:
+                        choice, value = 2, cand
+            row[j] = value
+            move[i][j] = choice
+    result = [None] * n
+    i = j = 0
+    while i < n:
+        c = move[i][j]
+        if c == 2:
+            result[i] = j
+            i += 1
+            j += 1
+        elif c == 1:
+            j += 1
+        else:
+            i += 1
+    return result
+
+
+def percentile(sorted_values, q):
+    """Linear interpolation between closest ranks (numpy's default)."""
+    if not sorted_values:
+        return None
+    pos = (len(sorted_values) - 1) * q / 100.0
+    lo = math.floor(pos)
+    hi = min(lo + 1, len(sorted_values) - 1)
+    return sorted_values[lo] + (sorted_values[hi] - sorted_values[lo]) * (pos - lo)
+
+
+def summarize(latencies_ms, n):
+    v = sorted(latencies_ms)
+    return {
+        "n": n,
+        "matched": len(v),
+        "missed": n - len(v),
+        "min": v[0] if v else None,
+        "mean": sum(v) / len(v) if v else None,
+        "p50": percentile(v, 50),
+        "p90": percentile(v, 90),
+        "p99": percentile(v, 99),
+        "max": v[-1] if v else None,
+    }
+
+
+# ---------------------------------------------------------------- one run
+
+def client_argv(name, args):
+    b = args.build_dir
+    if name == "native":
+        return [os.path.join(b, "native-client"), "--probe", args.probe_name]
+    if name == "plain":
+        return [os.path.join(b, "plain-alsa-client"), args.device_plain]
+    if name == "plain-wait":
+        return [os.path.join(b, "plain-alsa-client"), args.device_plain, "--wait-first"]
+    if name == "inputclick":
+        return [args.inputclick_bin, "tap", "--device", args.device_inputclick]
+    raise ValueError(name)
+
+
+def run_client(name, args, env, offsets, phases):
+    probe = Child("probe", [os.path.join(args.build_dir, "probe"), "--name", args.probe_name]
+                  + shlex.split(args.probe_args), env)
+    client = None
+    try:
+        if not probe.wait_ready(10):
+            raise RuntimeError("the probe did not start: " + " | ".join(probe.stderr_lines[-5:]))
+        client = Child(name, client_argv(name, args), env)
+        if not client.wait_ready(args.ready_timeout):
+            raise RuntimeError(f"{name} did not print READY within {args.ready_timeout:.0f} s "
+                               f"(exit {client.proc.poll()}): " + " | ".join(client.stderr_lines[-5:]))
+        time.sleep(args.settle)
+        start = mono_ns() + 1_000_000
+        taps = []
+        for off in offsets:
+            delay = (start + off - mono_ns()) / 1e9
+            if delay > 0:
+                time.sleep(delay)
+            try:
+                taps.append(client.tap())
+            except OSError as e:
+                raise RuntimeError(f"{name} stopped reading its input after {len(taps)} taps: {e}")
+        late = [(t - (start + off)) / 1e6 for t, off in zip(taps, offsets)]
+        time.sleep(args.linger)
+        if client.proc.poll() is not None:
+            raise RuntimeError(f"{name} exited during the run (status {client.proc.returncode}): "
+                               + " | ".join(client.stderr_lines[-5:]))
+        cpu = cpu_over(client.proc.pid, args.idle)
+        status = client.finish(args.exit_timeout)
+        time.sleep(0.05)
+        probe.finish(5)
+    finally:
+        if client is not None:
+            client.kill()
+        probe.kill()
+
+    onsets, kinds, nominal = [], [], []
+    server = {}
+    for line in probe.stdout_lines:
+        parts = line.split()
+        if parts and parts[0] == "stats":
+            server = {k: float(v) for k, v in zip(parts[1::2], parts[2::2])}
+            if server.get("elapsed_ns") and server.get("rate"):
+                # Audio time the server processed per second of real time: 1.0 keeps pace.
+                server["pace"] = (server["cycles"] - 1) * server["frames"] / server["rate"] / (server["elapsed_ns"] / 1e9)
+        elif len(parts) >= 2 and parts[0] == "onset":
+            onsets.append(int(parts[1]))
+            kinds.append(parts[2] if len(parts) > 2 else "?")
+            nominal.append(int(parts[3]) if len(parts) > 3 else None)
+    order = sorted(range(len(onsets)), key=lambda k: onsets[k])
+    onsets = [onsets[k] for k in order]
+    kinds = [kinds[k] for k in order]
+    nominal = [nominal[k] for k in order]
+    window = int(args.window_ms * 1e6)
+    assignment = match(taps, onsets, window)
+    latencies = [None if a is None else (onsets[a] - t) / 1e6 for t, a in zip(taps, assignment)]
+    used = {a for a in assignment if a is not None}
+    # How far the nearest onset at or after each missed tap was (a hint of why).
+    missed_detail = []
+    for t, a, ph in zip(taps, assignment, phases):
+        if a is None:
+            k = bisect.bisect_left(onsets, t)
+            missed_detail.append({"phase": ph, "next_onset_ms": (onsets[k] - t) / 1e6 if k < len(onsets) else None})
+    result = {
+        "client": name,
+        "argv": client_argv(name, args),
+        "exit_status": status,
+        "taps": len(taps),
+        "all": summarize([x for x in latencies if x is not None], len(taps)),
+        "phases": {ph: summarize([x for x, p in zip(latencies, phases) if p == ph and x is not None],
+                                 sum(1 for p in phases if p == ph)) for ph in ("typing", "burst")},
+        "onsets": len(onsets),
+        "onset_kinds": {k: kinds.count(k) for k in sorted(set(kinds))},
+        "matched_rise_onsets": sum(1 for a in assignment if a is not None and kinds[a] == "rise"),
+        "spurious_onsets": len(onsets) - len(used),
+        "idle_cpu": cpu,
+        "server": server,
+        "tap_send_lateness_ms": {"p50": percentile(sorted(late), 50), "max": max(late) if late else None},
+        "per_tap": [{"t_ns": t, "phase": ph, "latency_ms": x,
+                     "nominal_latency_ms": (None if a is None or nominal[a] is None else (nominal[a] - t) / 1e6)}
+                    for t, ph, x, a in zip(taps, phases, latencies, assignment)],
+        "missed": missed_detail,
+        "probe_summary": [l for l in probe.stderr_lines if l.startswith("probe:")],
+        "client_stderr": client.stderr_lines[-20:],
+        "client_stdout": client.stdout_lines[-40:],
+    }
+    return result
+
+
+def merge_rounds(rounds):
+    """Pools the per-tap results of several rounds of one client."""
+    if len(rounds) == 1:
+        return rounds[0]
+    per_tap = [p for r in rounds for p in r["per_tap"]]
+    lat = [p["latency_ms"] for p in per_tap]
+    phases = [p["phase"] for p in per_tap]
+    cpus = [r["idle_cpu"] for r in rounds]
+    merged = dict(rounds[-1])
+    merged.update({
+        "taps": len(per_tap),
+        "all": summarize([x for x in lat if x is not None], len(lat)),
+        "phases": {ph: summarize([x for x, p in zip(lat, phases) if p == ph and x is not None],
+                                 sum(1 for p in phases if p == ph)) for ph in ("typing", "burst")},
+        "onsets": sum(r["onsets"] for r in rounds),
+        "matched_rise_onsets": sum(r["matched_rise_onsets"] for r in rounds),
+        "spurious_onsets": sum(r["spurious_onsets"] for r in rounds),
+        "idle_cpu": {k: sum(c[k] for c in cpus) / len(cpus) for k in cpus[0]},
+        "server": {"pace": min(r["server"].get("pace", 0.0) for r in rounds),
+                   "lag_max_ns": max(r["server"].get("lag_max_ns", 0.0) for r in rounds)},
+        "per_tap": per_tap,
+        "missed": [m for r in rounds for m in r["missed"]],
+        "rounds": [{k: r[k] for k in ("all", "idle_cpu", "server", "spurious_onsets", "probe_summary")}
+                   for r in rounds],
+    })
+    return merged
+
+
+# ---------------------------------------------------------------- output
+
+def fmt(x, digits=2):
+    return "-" if x is None else f"{x:.{digits}f}"
+
+
+def print_table(results, errors):
+    print()
+    print("Tap-to-sound latency (ms) and CPU while open and silent")
+    head = (f"{'client':<11} {'n':>4} {'matched':>7} {'missed':>6} {'p50':>6} {'p90':>6} {'p99':>6} {'max':>7}"
+            f"  {'burst p50':>9} {'burst miss':>10} {'spurious':>8} {'idle CPU %':>10}")
+    print(head)
+    print("-" * len(head))
+    for r in results:
+        a, b = r["all"], r["phases"]["burst"]
+        print(f"{r['client']:<11} {a['n']:>4} {a['matched']:>7} {a['missed']:>6} {fmt(a['p50']):>6} "
+              f"{fmt(a['p90']):>6} {fmt(a['p99']):>6} {fmt(a['max']):>7}  {fmt(b['p50']):>9} "
+              f"{b['missed']:>10} {r['spurious_onsets']:>8} {fmt(r['idle_cpu']['percent']):>10}")
+    for name, err in errors.items():
+        print(f"{name:<11} FAILED: {err}")
+    print()
+
+
+def ratios(results):
+    by = {r["client"]: r for r in results}
+
+    def ratio(a, b):
+        if a is None or b is None or b == 0:
+            return None
+        return a / b
+
+    def get(client, *path):
+        r = by.get(client)
+        for p in path:
+            if r is None:
+                return None
+            r = r.get(p)
+        return r
+
+    return {
+        "inputclick_p50_over_native_p50": ratio(get("inputclick", "all", "p50"), get("native", "all", "p50")),
+        "inputclick_p99_over_plain_p99": ratio(get("inputclick", "all", "p99"), get("plain", "all", "p99")),
+        "inputclick_idle_cpu_over_plain_idle_cpu": ratio(get("inputclick", "idle_cpu", "percent"),
+                                                         get("plain", "idle_cpu", "percent")),
+    }
+
+
+def nice_ceiling(x):
+    if x <= 0:
+        return 1.0
+    exp = 10 ** math.floor(math.log10(x))
+    for m in (1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10):
+        if m * exp >= x:
+            return m * exp
+    return 10 * exp
+
+
+def write_svg(path, results, title):
+    rows = [r for r in results if r["all"]["matched"]]
+    width, left, right, top, row_h = 900, 120, 30, 60, 80
+    height = top + row_h * max(1, len(rows)) + 60
+    all_lat = [p["latency_ms"] for r in rows for p in r["per_tap"] if p["latency_ms"] is not None]
+    p99s = [r["all"]["p99"] for r in rows if r["all"]["p99"] is not None]
+    top_val = max(all_lat) if all_lat else 1.0
+    if p99s and top_val > 2 * max(p99s):
+        top_val = 1.5 * max(p99s)  # clip far outliers; they are drawn at the edge
+    xmax = nice_ceiling(top_val)
+    plot_w = width - left - right
+
+    def x(v):
+        return left + plot_w * min(v, xmax) / xmax
+
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+           f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">',
+           f'<rect width="{width}" height="{height}" fill="white"/>',
+           f'<text x="{left}" y="24" font-size="15" font-weight="bold">{esc(title)}</text>',
+           f'<text x="{left}" y="42" fill="#555">points: taps (blue typing, orange bursts); box p25-p75; '
+           f'black bar p50; red bar p99; ▶ at the edge: beyond the axis</text>']
+    # Grid and axis.
+    step = nice_ceiling(xmax / 8)
+    axis_y = top + row_h * max(1, len(rows))
+    v = 0.0
+    while v <= xmax + 1e-9:
+        xx = x(v)
+        out.append(f'<line x1="{xx:.1f}" y1="{top}" x2="{xx:.1f}" y2="{axis_y}" stroke="#e4e4e4"/>')
+        out.append(f'<text x="{xx:.1f}" y="{axis_y + 16}" text-anchor="middle">{v:g}</text>')
+        v += step
+    out.append(f'<line x1="{left}" y1="{axis_y}" x2="{width - right}" y2="{axis_y}" stroke="black"/>')
+    out.append(f'<text x="{left + plot_w / 2:.0f}" y="{axis_y + 36}" text-anchor="middle">'
+               f'tap-to-sound latency (ms)</text>')
+    rng = random.Random(1)
+    for i, r in enumerate(rows):
+        y0 = top + i * row_h
+        mid = y0 + row_h / 2
+        a = r["all"]
+        lat = sorted(p["latency_ms"] for p in r["per_tap"] if p["latency_ms"] is not None)
+        p25, p75 = percentile(lat, 25), percentile(lat, 75)
+        out.append(f'<text x="{left - 10}" y="{mid - 4:.0f}" text-anchor="end" font-weight="bold">'
+                   f'{esc(r["client"])}</text>')
+        out.append(f'<text x="{left - 10}" y="{mid + 12:.0f}" text-anchor="end" fill="#555" font-size="10">'
+                   f'missed {a["missed"]}/{a["n"]}</text>')
+        out.append(f'<text x="{left - 10}" y="{mid + 25:.0f}" text-anchor="end" fill="#555" font-size="10">'
+                   f'idle CPU {fmt(r["idle_cpu"]["percent"], 1)} %</text>')
+        pace = r.get("server", {}).get("pace")
+        if pace is not None and pace < 0.97:
+            out.append(f'<text x="{left - 10}" y="{mid + 38:.0f}" text-anchor="end" fill="#c53030" font-size="10">'
+                       f'server fell behind</text>')
+        out.append(f'<rect x="{x(p25):.1f}" y="{y0 + 12}" width="{max(1.0, x(p75) - x(p25)):.1f}" '
+                   f'height="{row_h - 24}" fill="#eef2f7" stroke="#9aa8b8"/>')
+        for p in r["per_tap"]:
+            lv = p["latency_ms"]
+            if lv is None:
+                continue
+            color = "#2b6cb0" if p["phase"] == "typing" else "#dd6b20"
+            yy = mid + rng.uniform(-1, 1) * (row_h / 2 - 16)
+            if lv > xmax:
+                out.append(f'<text x="{x(xmax) - 4:.1f}" y="{yy + 4:.1f}" fill="{color}" font-size="9">▶</text>')
+            else:
+                out.append(f'<circle cx="{x(lv):.1f}" cy="{yy:.1f}" r="2" fill="{color}" fill-opacity="0.55"/>')
+        for q, color, label in ((a["p50"], "black", "p50"), (a["p99"], "#c53030", "p99")):
+            if q is None:
+                continue
+            out.append(f'<line x1="{x(q):.1f}" y1="{y0 + 8}" x2="{x(q):.1f}" y2="{y0 + row_h - 8}" '
+                       f'stroke="{color}" stroke-width="2.5"/>')
+            ty = y0 + 8 if label == "p50" else y0 + row_h - 1
+            out.append(f'<text x="{x(q) + 3:.1f}" y="{ty}" fill="{color}" font-size="10">'
+                       f'{label} {q:.2f}</text>')
+    out.append("</svg>")
+    with open(path, "w") as f:
+        f.write("\n".join(out) + "\n")
+
+
+def esc(s):
+    return str(s).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+# ---------------------------------------------------------------- main
+
+def child_env():
+    env = dict(os.environ)
+    env["JACK_NO_START_SERVER"] = "1"
+    conf = [os.path.join(ROOT, "config", "alsa", "inputclick-test.conf"), os.path.join(HERE, "bench-alsa.conf")]
+    path = env.get("ALSA_CONFIG_PATH") or "/usr/share/alsa/alsa.conf"
+    parts = path.split(":")
+    for c in conf:
+        if c not in parts and os.path.abspath(c) not in [os.path.abspath(p) for p in parts]:
+            parts.append(c)
+    env["ALSA_CONFIG_PATH"] = ":".join(parts)
+    return env
+
+
+def main():
+    ap = argparse.ArgumentParser(description="Side-by-side tap-to-sound latency benchmark.",
+                                 formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    ap.add_argument("--clients", default="native,plain,inputclick",
+                    help="comma-separated, from: " + ", ".join(ALL_CLIENTS))
+    ap.add_argument("--taps", type=int, default=200, help="typing taps per client (bursts come on top)")
+    ap.add_argument("--seed", type=int, default=1, help="seed of the tap rhythm")
+    ap.add_argument("--bursts", type=int, default=2, help="bursts, spread between the typing taps")
+    ap.add_argument("--burst-taps", type=int, default=20, help="taps per burst")
+    ap.add_argument("--burst-gap-ms", type=float, default=30.0, help="gap between burst taps")
+    ap.add_argument("--gap-min-ms", type=float, default=80.0, help="shortest typing gap")
+    ap.add_argument("--gap-max-ms", type=float, default=220.0, help="longest typing gap")
+    ap.add_argument("--rounds", type=int, default=1,
+                    help="run the client list this many times, interleaved, and pool the taps")
+    ap.add_argument("--window-ms", type=float, default=100.0, help="longest tap-to-onset time that matches")
+    ap.add_argument("--settle", type=float, default=0.5, help="seconds between READY and the first tap")
+    ap.add_argument("--linger", type=float, default=0.5, help="seconds after the last tap before the idle window")
+    ap.add_argument("--idle", type=float, default=3.0, help="seconds of the idle CPU window")
+    ap.add_argument("--ready-timeout", type=float, default=15.0)
+    ap.add_argument("--exit-timeout", type=float, default=15.0)
+    ap.add_argument("--device-inputclick", default="bench", help="ALSA PCM for inputclick tap")
+    ap.add_argument("--device-plain", default="bench", help="ALSA PCM for the plain client")
+    ap.add_argument("--inputclick-bin",
+                    default=os.environ.get("INPUTCLICK_BIN") or os.path.join(ROOT, ".build", "release", "inputclick"),
+                    help="the inputclick executable (env INPUTCLICK_BIN)")
+    ap.add_argument("--build-dir", default=os.path.join(ROOT, ".build", "bench"),
+                    help="where probe, native-client and plain-alsa-client are")
+    ap.add_argument("--probe-name", default="inputclick_probe",
+                    help="the probe's JACK name (bench-alsa.conf names inputclick_probe)")
+    ap.add_argument("--probe-args", default="", help="extra probe options, e.g. '--ratio 3'")
+    ap.add_argument("--json", metavar="FILE", help="write all results, per tap, as JSON")
+    ap.add_argument("--svg", metavar="FILE", help="draw the distributions side by side as SVG")
+    args = ap.parse_args()
+
+    clients = [c.strip() for c in args.clients.split(",") if c.strip()]
+    bad = [c for c in clients if c not in ALL_CLIENTS]
+    if bad or not clients:
+        ap.error(f"unknown client(s) {', '.join(bad)}; choose from {', '.join(ALL_CLIENTS)}")
+    if args.taps < 1 or args.bursts < 0 or args.burst_taps < 0 or args.rounds < 1:
+        ap.error("--taps and --rounds must be at least 1, --bursts and --burst-taps at least 0")
+    needed = ["probe"] + (["native-client"] if "native" in clients else []) + \
+             (["plain-alsa-client"] if any(c.startswith("plain") for c in clients) else [])
+    for exe in needed:
+        if not os.access(os.path.join(args.build_dir, exe), os.X_OK):
+            sys.exit(f"run-latency: {args.build_dir}/{exe} is missing; build with bash bench/run.sh")
+    if "inputclick" in clients and not os.access(args.inputclick_bin, os.X_OK):
+        sys.exit(f"run-latency: {args.inputclick_bin} is missing; build it with "
+                 "swift build -c release --product inputclick, or set INPUTCLICK_BIN")
+    env = child_env()
+    if subprocess.run(["jack_lsp"], env=env, capture_output=True).returncode != 0:
+        sys.exit("run-latency: no JACK server answers (JACK_DEFAULT_SERVER="
+                 f"{env.get('JACK_DEFAULT_SERVER', 'default')}); start the virtual sink, "
+                 "or use bash bench/run.sh")
+    ports = subprocess.run(["jack_lsp"], env=env, capture_output=True, text=True).stdout.split()
+    if any(p.startswith(args.probe_name + ":") for p in ports):
+        sys.exit(f"run-latency: a JACK client named {args.probe_name} already runs on this server")
+
+    offsets, phases = make_schedule(args)
+    log(f"{len(offsets)} taps per client ({phases.count('typing')} typing, {phases.count('burst')} in "
+        f"{args.bursts} bursts), {offsets[-1] / 1e9:.1f} s; server "
+        f"{env.get('JACK_DEFAULT_SERVER', 'default')}; clients {', '.join(clients)}")
+    per_client = {c: [] for c in clients}
+    errors = {}
+    for rnd in range(args.rounds):
+        for c in clients:
+            if c in errors:
+                continue
+            log(f"{c}{f' (round {rnd + 1}/{args.rounds})' if args.rounds > 1 else ''}: running")
+            try:
+                r = run_client(c, args, env, offsets, phases)
+            except RuntimeError as e:
+                errors[c] = str(e)
+                log(f"{c}: {e}")
+                continue
+            a = r["all"]
+            pace = r["server"].get("pace")
+            if pace is None or pace < 0.97:
+                log(f"{c}: WARNING: the JACK server fell behind real time during this run (pace "
+                    f"{fmt(pace, 3)}, longest cycle lag {fmt(r['server'].get('lag_max_ns', 0) / 1e6, 1)} ms): "
+                    "the machine is loaded; these figures are not representative")
+            log(f"{c}: matched {a['matched']}/{a['n']}, p50 {fmt(a['p50'])} ms, p99 {fmt(a['p99'])} ms, "
+                f"idle CPU {fmt(r['idle_cpu']['percent'])} %")
+            for line in r["probe_summary"]:
+                log(f"  {line}")
+            per_client[c].append(r)
+    results = [merge_rounds(per_client[c]) for c in clients if per_client[c]]
+
+    print_table(results, errors)
+    rat = ratios(results)
+    labels = {"inputclick_p50_over_native_p50": "inputclick p50 / native p50",
+              "inputclick_p99_over_plain_p99": "inputclick p99 / plain p99",
+              "inputclick_idle_cpu_over_plain_idle_cpu": "inputclick idle CPU / plain idle CPU"}
+    for k, label in labels.items():
+        print(f"{label:<38} {fmt(rat[k])}")
+    print()
+    for r in results:
+        cpu = r["idle_cpu"]
+        warn = [l for l in r["client_stderr"] if "warning" in l.lower()]
+        srv = r["server"]
+        print(f"{r['client']}: idle CPU {fmt(cpu['percent'])} % (schedstat, {cpu['threads']} threads), "
+              f"{fmt(cpu['percent_ticks_process'])} % (process ticks); onsets {r['onsets']} "
+              f"({r['matched_rise_onsets']} matched ones found as a rise over a ringing click); "
+              f"server pace {fmt(srv.get('pace'), 3)}, longest cycle lag {fmt(srv.get('lag_max_ns', 0) / 1e6, 1)} ms"
+              + (f"; client warnings: {len(warn)}" if warn else ""))
+
+    if args.json:
+        doc = {
+            "benchmark": "tap-to-sound latency, issue 7",
+            "when_unix": time.time(),
+            "host": {"cpus": os.cpu_count(), "uname": " ".join(os.uname()),
+                     "load_average": os.getloadavg()},
+            "server": env.get("JACK_DEFAULT_SERVER", "default"),
+            "settings": {k: v for k, v in vars(args).items() if k not in ("json", "svg")},
+            "schedule": {"offsets_ms": [o / 1e6 for o in offsets], "phases": phases},
+            "results": results,
+            "errors": errors,
+            "ratios": rat,
+        }
+        with open(args.json, "w") as f:
+            json.dump(doc, f, indent=1)
+        log(f"wrote {args.json}")
+    if args.svg:
+        write_svg(args.svg, results, f"Tap-to-sound latency, {len(offsets)} taps per client (seed {args.seed})")
+        log(f"wrote {args.svg}")
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Runs the tap-to-sound latency benchmark end to end:
+#   installs the Debian packages (scripts/install-deps.sh), builds the C
+#   programs into .build/bench/ and inputclick in release mode, starts the
+#   virtual sink unless it runs (and stops it at the end only if it started
+#   it), then runs bench/run-latency.py with the arguments given here.
+#
+# Usage: bash bench/run.sh [run-latency.py options]
+#   e.g. bash bench/run.sh --taps 200 --json out/latency.json --svg out/latency.svg
+#
+# Environment:
+#   INPUTCLICK_BIN    an inputclick executable to use instead of building one
+#   BENCH_SINK_NAME   the JACK server to use; default "inputclick-bench", a
+#                     server of its own, so the test suite (which starts and
+#                     stops "default") cannot stop it in the middle of a run
+#   CC                the C compiler; default cc
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+
+# Which clients were asked for: inputclick needs Swift, the others only C.
+clients="native,plain,inputclick"
+prev=""
+for arg in "$@"; do
+    [ "$prev" = "--clients" ] && clients=$arg
+    case $arg in --clients=*) clients=${arg#--clients=} ;; esac
+    prev=$arg
+done
+want_inputclick=0
+case ",$clients," in *,inputclick,*) want_inputclick=1 ;; esac
+
+if ! bash scripts/install-deps.sh; then
+    if [ "$want_inputclick" = 1 ] && [ -z "${INPUTCLICK_BIN:-}" ]; then
+        echo "bench: scripts/install-deps.sh failed (see above)" >&2
+        exit 1
+    fi
+    echo "bench: scripts/install-deps.sh failed (see above); going on without inputclick" >&2
+fi
+
+out=$root/.build/bench
+mkdir -p "$out"
+cc=${CC:-cc}
+cflags=(-O2 -g -Wall -Wextra)
+jack_flags=$(pkg-config --cflags --libs jack)
+alsa_flags=$(pkg-config --cflags --libs alsa)
+echo "bench: building the probe and the reference clients into $out"
+# shellcheck disable=SC2086
+{
+    "$cc" "${cflags[@]}" -o "$out/probe" bench/probe.c $jack_flags -lm
+    "$cc" "${cflags[@]}" -o "$out/native-client" bench/native-client.c $jack_flags -lm
+    "$cc" "${cflags[@]}" -o "$out/plain-alsa-client" bench/plain-alsa-client.c $alsa_flags -lpthread -lm
+    "$cc" "${cflags[@]}" -o "$out/onset-scan" bench/onset-scan.c -lm
+}
+
+if [ "$want_inputclick" = 1 ] && [ -z "${INPUTCLICK_BIN:-}" ]; then
+    echo "bench: swift build -c release --product inputclick"
+    if ! swift build -c release --product inputclick; then
+        echo "bench: the inputclick build failed. Run the other clients with --clients native,plain," >&2
+        echo "bench: or point INPUTCLICK_BIN at an inputclick built earlier." >&2
+        exit 1
+    fi
+fi
+
+export INPUTCLICK_SINK_NAME=${BENCH_SINK_NAME:-inputclick-bench}
+eval "$(scripts/virtual-sink.sh env)"
+export ALSA_CONFIG_PATH="$ALSA_CONFIG_PATH:$root/bench/bench-alsa.conf"
+
+started=0
+stop_sink() {
+    if [ "$started" = 1 ]; then scripts/virtual-sink.sh stop >/dev/null || true; fi
+}
+trap stop_sink EXIT
+if ! scripts/virtual-sink.sh status >/dev/null 2>&1; then
+    # --watch-pid: the server goes away with this script even if it is killed.
+    scripts/virtual-sink.sh start --watch-pid $$
+    started=1
+fi
+
+status=0
+python3 bench/run-latency.py --build-dir "$out" "$@" || status=$?
+exit "$status"
