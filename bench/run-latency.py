@@ -643,6 +643,13 @@ def main():
               f"server pace {fmt(srv.get('pace'), 3)}, longest cycle lag {fmt(srv.get('lag_max_ns', 0) / 1e6, 1)} ms"
               + (f"; client warnings: {len(warn)}" if warn else ""))
 
+    for r in results:
+        report = [l for l in r["client_stdout"] if l.strip()]
+        if report:
+            print(f"\n{r['client']}'s own report:")
+            for line in report:
+                print(f"  {line}")
+
     if args.json:
         doc = {
             "benchmark": "tap-to-sound latency, issue 7",

@@ -53,6 +53,13 @@ echo "bench: building the probe and the reference clients into $out"
     "$cc" "${cflags[@]}" -o "$out/onset-scan" bench/onset-scan.c -lm
 }
 
+# The onset detector against the sounds it must find (under a second).
+if python3 bench/check-onsets.py --scan "$out/onset-scan" >"$out/check-onsets.txt" 2>&1; then
+    echo "bench: onset detector check passed ($out/check-onsets.txt)"
+else
+    echo "bench: WARNING: the onset detector check failed; see $out/check-onsets.txt" >&2
+fi
+
 if [ "$want_inputclick" = 1 ] && [ -z "${INPUTCLICK_BIN:-}" ]; then
     echo "bench: swift build -c release --product inputclick"
     if ! swift build -c release --product inputclick; then
