@@ -174,6 +174,22 @@ def cpu_sample(pid):
     return sched_ns, proc_ticks, task_ticks, threads
 
 
+def machine_sample():
+    """Whole-machine CPU counters from /proc/stat: (busy, idle, steal) ticks."""
+    with open("/proc/stat") as f:
+        v = [int(x) for x in f.readline().split()[1:]]
+    user, nice, system, idle, iowait, irq, softirq, steal = (v + [0] * 8)[:8]
+    return user + nice + system + irq + softirq, idle + iowait, steal
+
+
+def machine_over(before, after):
+    busy, idle, steal = (a - b for a, b in zip(after, before))
+    total = busy + idle + steal
+    return {"busy_percent": 100.0 * busy / total if total else None,
+            "steal_percent": 100.0 * steal / total if total else None,
+            "cpus": os.cpu_count()}
+
+
 def cpu_over(pid, seconds):
     """The process's CPU use over the next `seconds`, in percent of one core."""
     w0, c0 = mono_ns(), cpu_sample(pid)
@@ -282,6 +298,7 @@ def run_client(name, args, env, offsets, phases):
             raise RuntimeError(f"{name} did not print READY within {args.ready_timeout:.0f} s "
                                f"(exit {client.proc.poll()}): " + " | ".join(client.stderr_lines[-5:]))
         time.sleep(args.settle)
+        machine_before = machine_sample()
         start = mono_ns() + 1_000_000
         taps = []
         for off in offsets:
@@ -293,6 +310,7 @@ def run_client(name, args, env, offsets, phases):
             except OSError as e:
                 raise RuntimeError(f"{name} stopped reading its input after {len(taps)} taps: {e}")
         late = [(t - (start + off)) / 1e6 for t, off in zip(taps, offsets)]
+        machine = machine_over(machine_before, machine_sample())
         time.sleep(args.linger)
         if client.proc.poll() is not None:
             raise RuntimeError(f"{name} exited during the run (status {client.proc.returncode}): "
@@ -347,6 +365,7 @@ def run_client(name, args, env, offsets, phases):
         "spurious_onsets": len(onsets) - len(used),
         "idle_cpu": cpu,
         "server": server,
+        "machine_during_taps": machine,
         "tap_send_lateness_ms": {"p50": percentile(sorted(late), 50), "max": max(late) if late else None},
         "per_tap": [{"t_ns": t, "phase": ph, "latency_ms": x,
                      "nominal_latency_ms": (None if a is None or nominal[a] is None else (nominal[a] - t) / 1e6)}
@@ -357,6 +376,23 @@ def run_client(name, args, env, offsets, phases):
         "client_stdout": client.stdout_lines[-40:],
     }
     return result
+
+
+def stalled(r, args):
+    """Why a run's figures say more about the machine than the client, or None.
+
+    The tap sender itself running late means the whole machine stalled (a
+    client cannot delay the sender); a server that fell behind real time means
+    its cycles did not run on time."""
+    why = []
+    late = r["tap_send_lateness_ms"].get("max")
+    if late is not None and late > args.stall_ms:
+        why.append(f"the tap sender ran up to {late:.1f} ms late")
+    pace = r["server"].get("pace")
+    if pace is None or pace < 0.97:
+        why.append(f"the JACK server fell behind real time (pace {fmt(pace, 3)}, "
+                   f"longest cycle lag {r['server'].get('lag_max_ns', 0) / 1e6:.0f} ms)")
+    return "; ".join(why) or None
 
 
 def merge_rounds(rounds):
@@ -377,11 +413,16 @@ def merge_rounds(rounds):
         "matched_rise_onsets": sum(r["matched_rise_onsets"] for r in rounds),
         "spurious_onsets": sum(r["spurious_onsets"] for r in rounds),
         "idle_cpu": {k: sum(c[k] for c in cpus) / len(cpus) for k in cpus[0]},
+        "machine_during_taps": {"busy_percent": max(r["machine_during_taps"]["busy_percent"] or 0 for r in rounds),
+                                "steal_percent": max(r["machine_during_taps"]["steal_percent"] or 0 for r in rounds),
+                                "cpus": os.cpu_count()},
         "server": {"pace": min(r["server"].get("pace", 0.0) for r in rounds),
                    "lag_max_ns": max(r["server"].get("lag_max_ns", 0.0) for r in rounds)},
         "per_tap": per_tap,
+        "stall": "; ".join(f"round {i + 1}: {r['stall']}" for i, r in enumerate(rounds) if r.get("stall")) or None,
         "missed": [m for r in rounds for m in r["missed"]],
-        "rounds": [{k: r[k] for k in ("all", "idle_cpu", "server", "spurious_onsets", "probe_summary")}
+        "rounds": [{k: r[k] for k in ("all", "idle_cpu", "server", "machine_during_taps", "tap_send_lateness_ms",
+                                      "spurious_onsets", "probe_summary", "client_stdout", "client_stderr")}
                    for r in rounds],
     })
     return merged
@@ -490,10 +531,9 @@ def write_svg(path, results, title):
                    f'missed {a["missed"]}/{a["n"]}</text>')
         out.append(f'<text x="{left - 10}" y="{mid + 25:.0f}" text-anchor="end" fill="#555" font-size="10">'
                    f'idle CPU {fmt(r["idle_cpu"]["percent"], 1)} %</text>')
-        pace = r.get("server", {}).get("pace")
-        if pace is not None and pace < 0.97:
+        if r.get("stall"):
             out.append(f'<text x="{left - 10}" y="{mid + 38:.0f}" text-anchor="end" fill="#c53030" font-size="10">'
-                       f'server fell behind</text>')
+                       f'machine stalled</text>')
         out.append(f'<rect x="{x(p25):.1f}" y="{y0 + 12}" width="{max(1.0, x(p75) - x(p25)):.1f}" '
                    f'height="{row_h - 24}" fill="#eef2f7" stroke="#9aa8b8"/>')
         for p in r["per_tap"]:
@@ -553,6 +593,11 @@ def main():
     ap.add_argument("--rounds", type=int, default=1,
                     help="run the client list this many times, interleaved, and pool the taps")
     ap.add_argument("--window-ms", type=float, default=100.0, help="longest tap-to-onset time that matches")
+    ap.add_argument("--retries", type=int, default=1,
+                    help="run a client again (at most this often) when the machine stalled during its run; "
+                         "the stalled run is reported and left out")
+    ap.add_argument("--stall-ms", type=float, default=20.0,
+                    help="a tap sent later than this behind schedule means the machine stalled")
     ap.add_argument("--settle", type=float, default=0.5, help="seconds between READY and the first tap")
     ap.add_argument("--linger", type=float, default=0.5, help="seconds after the last tap before the idle window")
     ap.add_argument("--idle", type=float, default=3.0, help="seconds of the idle CPU window")
@@ -601,23 +646,38 @@ def main():
         f"{env.get('JACK_DEFAULT_SERVER', 'default')}; clients {', '.join(clients)}")
     per_client = {c: [] for c in clients}
     errors = {}
+    discarded = []
     for rnd in range(args.rounds):
         for c in clients:
             if c in errors:
                 continue
-            log(f"{c}{f' (round {rnd + 1}/{args.rounds})' if args.rounds > 1 else ''}: running")
-            try:
-                r = run_client(c, args, env, offsets, phases)
-            except RuntimeError as e:
-                errors[c] = str(e)
-                log(f"{c}: {e}")
+            for attempt in range(args.retries + 1):
+                log(f"{c}{f' (round {rnd + 1}/{args.rounds})' if args.rounds > 1 else ''}: running"
+                    + (f" again (attempt {attempt + 1})" if attempt else ""))
+                try:
+                    r = run_client(c, args, env, offsets, phases)
+                except RuntimeError as e:
+                    errors[c] = str(e)
+                    log(f"{c}: {e}")
+                    r = None
+                    break
+                why = stalled(r, args)
+                r["stall"] = why
+                if why is None:
+                    break
+                a = r["all"]
+                log(f"{c}: WARNING: the machine stalled during this run: {why}. "
+                    f"(matched {a['matched']}/{a['n']}, p50 {fmt(a['p50'])} ms, p99 {fmt(a['p99'])} ms)")
+                if attempt < args.retries:
+                    log(f"{c}: discarding this run and running it again (--retries {args.retries})")
+                    discarded.append({"client": c, "round": rnd + 1, "why": why, "all": r["all"],
+                                      "server": r["server"], "machine_during_taps": r["machine_during_taps"],
+                                      "tap_send_lateness_ms": r["tap_send_lateness_ms"]})
+                else:
+                    log(f"{c}: keeping it; its figures are not representative")
+            if r is None:
                 continue
             a = r["all"]
-            pace = r["server"].get("pace")
-            if pace is None or pace < 0.97:
-                log(f"{c}: WARNING: the JACK server fell behind real time during this run (pace "
-                    f"{fmt(pace, 3)}, longest cycle lag {fmt(r['server'].get('lag_max_ns', 0) / 1e6, 1)} ms): "
-                    "the machine is loaded; these figures are not representative")
             log(f"{c}: matched {a['matched']}/{a['n']}, p50 {fmt(a['p50'])} ms, p99 {fmt(a['p99'])} ms, "
                 f"idle CPU {fmt(r['idle_cpu']['percent'])} %")
             for line in r["probe_summary"]:
@@ -626,6 +686,18 @@ def main():
     results = [merge_rounds(per_client[c]) for c in clients if per_client[c]]
 
     print_table(results, errors)
+    kept_stalled = [f"{r['client']} round {i + 1}" for r in results
+                    for i, rr in enumerate(per_client[r["client"]]) if rr.get("stall")]
+    for d in discarded:
+        a = d["all"]
+        print(f"discarded and run again: {d['client']} round {d['round']}: {d['why']} "
+              f"(it had matched {a['matched']}/{a['n']}, p50 {fmt(a['p50'])}, p99 {fmt(a['p99'])}, "
+              f"max {fmt(a['max'])} ms)")
+    if kept_stalled:
+        print("WARNING: the machine stalled during " + ", ".join(kept_stalled)
+              + "; those figures are in the table and not representative")
+    if discarded or kept_stalled:
+        print()
     rat = ratios(results)
     labels = {"inputclick_p50_over_native_p50": "inputclick p50 / native p50",
               "inputclick_p99_over_plain_p99": "inputclick p99 / plain p99",
@@ -640,7 +712,8 @@ def main():
         print(f"{r['client']}: idle CPU {fmt(cpu['percent'])} % (schedstat, {cpu['threads']} threads), "
               f"{fmt(cpu['percent_ticks_process'])} % (process ticks); onsets {r['onsets']} "
               f"({r['matched_rise_onsets']} matched ones found as a rise over a ringing click); "
-              f"server pace {fmt(srv.get('pace'), 3)}, longest cycle lag {fmt(srv.get('lag_max_ns', 0) / 1e6, 1)} ms"
+              f"server pace {fmt(srv.get('pace'), 3)}, longest cycle lag {fmt(srv.get('lag_max_ns', 0) / 1e6, 1)} ms; "
+              f"machine busy {fmt(r['machine_during_taps']['busy_percent'], 0)} % during the taps"
               + (f"; client warnings: {len(warn)}" if warn else ""))
 
     for r in results:
@@ -660,6 +733,7 @@ def main():
             "settings": {k: v for k, v in vars(args).items() if k not in ("json", "svg")},
             "schedule": {"offsets_ms": [o / 1e6 for o in offsets], "phases": phases},
             "results": results,
+            "discarded_runs": discarded,
             "errors": errors,
             "ratios": rat,
         }
