@@ -18,9 +18,11 @@ let package = Package(
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
         .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
         .systemLibrary(name: "CSampleRate", pkgConfig: "samplerate", providers: [.apt(["libsamplerate0-dev"])]),
+        // Linux's eventfd (part of glibc), for the render thread's wake-up.
+        .systemLibrary(name: "CLinuxEvents"),
 
         // Policy: gate, settings, sound bank, mixer. Renders offline; no audio device.
-        .target(name: "InputClick", dependencies: ["CSndFile", "CSampleRate"]),
+        .target(name: "InputClick", dependencies: ["CSndFile", "CSampleRate", "CLinuxEvents"]),
         // Test doubles and audio analysis helpers that ship as code.
         .target(name: "InputClickTesting", dependencies: ["InputClick"]),
         // Platform: the ALSA output and player.

@@ -82,6 +82,12 @@ final class CommandRing: @unchecked Sendable {
         }
     }
 
+    /// Whether a pop now would find nothing (a hint; other threads may change it).
+    var isEmpty: Bool {
+        let position = dequeuePosition.load(ordering: .relaxed)
+        return sequences[position & mask].pointee.load(ordering: .acquiring) - (position + 1) < 0
+    }
+
     /// Whether a push now would find room (a hint; other threads may change it).
     var hasRoom: Bool {
         let position = enqueuePosition.load(ordering: .relaxed)

@@ -9,6 +9,11 @@ import Synchronization
 /// `write` takes what fits and says how much; when it runs dry, the mixer
 /// plays silence for the missing frames.
 ///
+/// While the mixer may rewind (``ClickScheduling/rewind``), frames it has
+/// rendered stay in the ring until the device has played them, so that a
+/// rewind can render them again: the writer sees them as still queued
+/// (``queuedFrames``) until then.
+///
 /// Thread context: ``write(_:)`` from one producer thread at a time; the other
 /// members from any thread. Nothing blocks.
 public final class HostStream: @unchecked Sendable {
@@ -18,7 +23,10 @@ public final class HostStream: @unchecked Sendable {
     public let capacityFrames: Int
     private let samples: UnsafeMutablePointer<Float>
     private let writeIndex = Atomic<Int>(0)
+    /// Frames the writer may overwrite: played, or past any rewind.
     private let readIndex = Atomic<Int>(0)
+    /// The render thread's own read position, at or after ``readIndex``.
+    private let cursor: UnsafeMutablePointer<Int>
     private let gainBits = Atomic<UInt32>(Float(1).bitPattern)
 
     /// Creates a stream that buffers `capacityFrames` frames of `channels` channels.
@@ -30,9 +38,14 @@ public final class HostStream: @unchecked Sendable {
         self.capacityFrames = capacityFrames
         samples = .allocate(capacity: channels * capacityFrames)
         samples.initialize(repeating: 0, count: channels * capacityFrames)
+        cursor = .allocate(capacity: 1)
+        cursor.initialize(to: 0)
     }
 
-    deinit { samples.deallocate() }
+    deinit {
+        samples.deallocate()
+        cursor.deallocate()
+    }
 
     /// The stream's own gain before ducking, linear. Default 1. A negative
     /// gain is taken as 0, and so is one that is not finite.
@@ -43,7 +56,7 @@ public final class HostStream: @unchecked Sendable {
         set { gainBits.store((newValue.isFinite ? max(0, newValue) : 0).bitPattern, ordering: .relaxed) }
     }
 
-    /// Frames written and not yet played.
+    /// Frames written and not yet played (or still within reach of a rewind).
     ///
     /// Thread context: any thread; lock-free.
     public var queuedFrames: Int {
@@ -84,7 +97,7 @@ public final class HostStream: @unchecked Sendable {
     ///
     /// Real-time context: the render thread only; allocation-free and lock-free.
     func mix(into output: UnsafeMutablePointer<Float>, frameCount: Int, gains: UnsafePointer<Float>) {
-        let read = readIndex.load(ordering: .relaxed)
+        let read = cursor.pointee
         let available = writeIndex.load(ordering: .acquiring) - read
         let frames = min(frameCount, available)
         let own = gain
@@ -93,6 +106,30 @@ public final class HostStream: @unchecked Sendable {
             let g = gains[frame] * own
             for c in 0..<channels { output[frame * channels + c] += samples[slot + c] * g }
         }
-        readIndex.store(read + frames, ordering: .releasing)
+        cursor.pointee = read + frames
+    }
+
+    /// The render thread's read position, for the mixer's history.
+    ///
+    /// Thread context: the render thread.
+    var renderCursor: Int {
+        get { cursor.pointee }
+        set { cursor.pointee = newValue }
+    }
+
+    /// Lets the writer reuse every frame before `position` (a render cursor
+    /// the mixer will not rewind behind).
+    ///
+    /// Thread context: the render thread.
+    func release(upTo position: Int) {
+        if position > readIndex.load(ordering: .relaxed) { readIndex.store(position, ordering: .releasing) }
+    }
+
+    /// Starts reading where the writer last saw the reader, when the stream
+    /// is attached to a mixer.
+    ///
+    /// Thread context: the render thread.
+    func resumeFromReleased() {
+        cursor.pointee = readIndex.load(ordering: .relaxed)
     }
 }

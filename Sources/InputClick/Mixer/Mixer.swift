@@ -44,6 +44,8 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     private let duckingValues = AtomicArray<UInt64>(count: 4, initial: 0)
     private let duckingWriter = Mutex<Void>(())
     private let state: UnsafeMutablePointer<RenderState>
+    /// Checkpoints for rewinding; replaced only while no thread renders.
+    private var history: MixerHistory
     private let voices: UnsafeMutablePointer<Voice>
     private let duckGains: UnsafeMutablePointer<Float>
     private let streams: UnsafeMutablePointer<UnsafeMutableRawPointer?>
@@ -51,12 +53,21 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     /// The streams attached or about to be, as the control side sees them.
     private let attachedStreams = Mutex<[ObjectIdentifier]>([])
 
+    /// Wakes a render thread that sleeps while the mixer is idle: every
+    /// click, bank and stream sent to the mixer signals it. `nil` only if
+    /// the system refused an `eventfd`, in which case a render loop must
+    /// poll instead of sleeping.
+    public let wakeup: RenderWakeup?
+
     /// The most host streams attached at once.
     public static let maxStreams = 8
     private static let bankSlots = 4
 
-    /// Everything only the render thread touches.
-    private struct RenderState {
+    /// Everything only the render thread touches. A plain value, so that
+    /// ``MixerHistory`` can copy it into a checkpoint.
+    struct RenderState {
+        /// Frames rendered so far: the mixer's own frame clock.
+        var frame: Int64 = 0
         var currentBank = 0
         var serial: UInt64 = 0
         var clickGain: Float = 1
@@ -103,6 +114,9 @@ public final class Mixer: ClickSink, @unchecked Sendable {
             fadeFrames: max(configuration.frames(max(1, configuration.stealFadeMilliseconds)),
                             (configuration.sampleRate + 999) / 1000)))
         state.pointee.envelope.configure(configuration.ducking, sampleRate: configuration.sampleRate)
+        history = MixerHistory(capacity: 0, voiceSlots: 2 * configuration.voiceCount, streamSlots: Self.maxStreams,
+                               template: state.pointee)
+        wakeup = try? RenderWakeup()
         voices = .allocate(capacity: 2 * configuration.voiceCount)
         voices.initialize(repeating: Voice(), count: 2 * configuration.voiceCount)
         duckGains = .allocate(capacity: configuration.maxFramesPerRender)
@@ -141,7 +155,9 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     ///
     /// Thread context: any thread; lock-free and allocation-free.
     public func submitClick(_ kind: ClickKind, requestedAt: UInt64) -> Bool {
-        clicks.push(.play(kind, at: requestedAt))
+        guard clicks.push(.play(kind, at: requestedAt)) else { return false }
+        wakeup?.signal()
+        return true
     }
 
     /// Whether the click queue has room.
@@ -228,6 +244,7 @@ public final class Mixer: ClickSink, @unchecked Sendable {
             let id = ObjectIdentifier(stream)
             guard let index = attached.firstIndex(of: id),
                   control.push(.object(.detachStream, Unmanaged.passUnretained(stream).toOpaque())) else { return false }
+            wakeup?.signal()
             attached.remove(at: index)
             return true
         }
@@ -249,8 +266,75 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         while clicks.pop() != nil {}
     }
 
+    /// Keeps checkpoints of the last `periods` periods of `periodFrames`
+    /// frames each, so that ``rewind(toFrame:)`` can go back to any of them;
+    /// 0 turns the history off. Call it before a stream starts rendering.
+    ///
+    /// Thread context: only while no thread is rendering (it allocates).
+    public func prepareHistory(periods: Int) {
+        let template = state.pointee
+        history = MixerHistory(capacity: max(0, periods), voiceSlots: 2 * configuration.voiceCount,
+                               streamSlots: Self.maxStreams, template: template)
+        history.clear(barrier: template.frame)
+    }
+
+    // MARK: Rewind (the render thread)
+
+    /// Frames rendered so far: the mixer's frame clock, which a rewind moves back.
+    ///
+    /// Thread context: the render thread.
+    public var renderedFrames: Int64 { state.pointee.frame }
+
+    /// Whether a click waits to start.
+    ///
+    /// Thread context: the render thread (a hint from any other).
+    public var hasQueuedClicks: Bool { !clicks.isEmpty }
+
+    /// Whether the mixer would render silence from now on until sent
+    /// something: no voice sounds, no host stream is attached, and no click
+    /// or control message waits.
+    ///
+    /// Thread context: the render thread.
+    public var isIdle: Bool {
+        if anyVoiceActive() || state.pointee.pendingControl != nil || !clicks.isEmpty || !control.isEmpty { return false }
+        for i in 0..<Self.maxStreams where streams[i] != nil { return false }
+        return true
+    }
+
+    /// The earliest frame at or after `frame` that ``rewind(toFrame:)`` can
+    /// go back to: a checkpoint after anything a rewind could not undo.
+    ///
+    /// Thread context: the render thread.
+    public func earliestRewindFrame(atOrAfter frame: Int64) -> Int64? {
+        history.earliestCheckpoint(atOrAfter: frame)
+    }
+
+    /// Puts the mixer back as it was when it had rendered `frame` frames,
+    /// so that rendering again from there repeats what was rendered, exactly,
+    /// except for clicks queued since, which start at `frame`. Returns
+    /// `false`, changing nothing, if `frame` is not a checkpoint (see
+    /// ``earliestRewindFrame(atOrAfter:)``).
+    ///
+    /// # Real-time context
+    /// Allocates nothing, takes no lock, never blocks.
+    public func rewind(toFrame frame: Int64) -> Bool {
+        history.restore(frame: frame, state: state, voices: voices, streams: streams)
+    }
+
+    /// Forgets every checkpoint: the device dropped what was queued (it
+    /// stopped or recovered from an underrun), so nothing before now can be
+    /// rewound to.
+    ///
+    /// Thread context: the render thread.
+    public func forgetHistory() {
+        history.clear(barrier: state.pointee.frame)
+    }
+
     private func send(_ operation: MixerCommand.Operation, _ object: UnsafeMutableRawPointer) -> Bool {
-        if control.push(.object(operation, object)) { return true }
+        if control.push(.object(operation, object)) {
+            wakeup?.signal()
+            return true
+        }
         release(object)
         return false
     }
@@ -279,26 +363,58 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     /// Allocates nothing, takes no lock, does no I/O or logging, never blocks.
     public func render(into buffer: UnsafeMutablePointer<Float>, frameCount: Int,
                        onsets: UnsafeMutableBufferPointer<ClickOnset>) -> Int {
+        render(into: buffer, frameCount: frameCount, onsets: onsets, startingClicks: true)
+    }
+
+    /// Renders like ``render(into:frameCount:onsets:)``; with
+    /// `startingClicks` false, queued clicks wait (a render loop that
+    /// inserts clicks by rewinding tops its buffer up this way, and starts
+    /// clicks only where it rewound to). With a history
+    /// (``prepareHistory(periods:)``), a checkpoint is kept at the start.
+    ///
+    /// # Real-time context
+    /// Allocates nothing, takes no lock, does no I/O or logging, never blocks.
+    public func render(into buffer: UnsafeMutablePointer<Float>, frameCount: Int,
+                       onsets: UnsafeMutableBufferPointer<ClickOnset>, startingClicks: Bool) -> Int {
+        history.save(frame: state.pointee.frame, state: state, voices: voices, streams: streams)
         let channels = configuration.channels
         var done = 0
         var onsetCount = 0
         while done < frameCount {
             let frames = min(configuration.maxFramesPerRender, frameCount - done)
             onsetCount += renderBlock(buffer + done * channels, frames: frames, onsets: onsets,
-                                      onsetStart: onsetCount, frameBase: done)
+                                      onsetStart: onsetCount, frameBase: done, startingClicks: startingClicks)
             done += frames
         }
+        releaseHostStreamFrames()
         return onsetCount
     }
 
+    /// Lets each host stream's writer reuse the frames no rewind can reach.
+    private func releaseHostStreamFrames() {
+        for slot in 0..<Self.maxStreams {
+            guard let raw = streams[slot] else { continue }
+            let oldest = history.oldestCursor(slot: slot)
+            Unmanaged<HostStream>.fromOpaque(raw)._withUnsafeGuaranteedRef {
+                $0.release(upTo: oldest ?? $0.renderCursor)
+            }
+        }
+    }
+
     private func renderBlock(_ output: UnsafeMutablePointer<Float>, frames: Int,
-                             onsets: UnsafeMutableBufferPointer<ClickOnset>, onsetStart: Int, frameBase: Int) -> Int {
+                             onsets: UnsafeMutableBufferPointer<ClickOnset>, onsetStart: Int, frameBase: Int,
+                             startingClicks: Bool) -> Int {
         let channels = configuration.channels
+        let blockStart = state.pointee.frame
         output.update(repeating: 0, count: frames * channels)
-        drainControl()
+        // A restore cannot undo a control message: no rewind to before it.
+        if drainControl() { history.raiseBarrier(to: blockStart + 1) }
         refreshDucking()
         let hadVoices = anyVoiceActive()
-        let onsetCount = startQueuedClicks(onsets: onsets, onsetStart: onsetStart, frameBase: frameBase)
+        let onsetCount = startingClicks
+            ? startQueuedClicks(onsets: onsets, onsetStart: onsetStart, frameBase: frameBase) : onsetStart
+        // Nor a click's start: a click once written never moves or doubles.
+        if onsetCount > onsetStart { history.raiseBarrier(to: blockStart + 1) }
 
         // Clicks, with a click-volume change ramped across the block.
         let newGain = Float(bitPattern: clickGainBits.load(ordering: .relaxed))
@@ -323,7 +439,8 @@ public final class Mixer: ClickSink, @unchecked Sendable {
 
         applyMasterVolume(output, frames: frames, channels: channels)
         state.pointee.limiter.process(output, frameCount: frames, channels: channels)
-        retireUnusedBanks()
+        if retireUnusedBanks() { history.raiseBarrier(to: blockStart + 1) }
+        state.pointee.frame = blockStart + Int64(frames)
         return onsetCount - onsetStart
     }
 
@@ -363,17 +480,22 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     /// this block (every bank slot still sounding, the release ring full) is
     /// kept and tried first next block, and the messages behind it wait, so
     /// none is lost and none overtakes another.
-    private func drainControl() {
+    /// Returns whether any message was applied or is still pending.
+    private func drainControl() -> Bool {
+        var touched = false
         if let pending = state.pointee.pendingControl {
-            guard apply(pending) else { return }
+            guard apply(pending) else { return true }
             state.pointee.pendingControl = nil
+            touched = true
         }
         while let command = control.pop() {
+            touched = true
             guard apply(command) else {
                 state.pointee.pendingControl = command
-                return
+                return true
             }
         }
+        return touched
     }
 
     /// Applies one control message; `false` if it must wait for a later block.
@@ -388,10 +510,12 @@ public final class Mixer: ClickSink, @unchecked Sendable {
             // `attach` counts streams before sending, so a slot is free.
             guard let slot = freeSlot(streams, count: Self.maxStreams) else { return false }
             streams[slot] = object
+            Unmanaged<HostStream>.fromOpaque(object)._withUnsafeGuaranteedRef { $0.resumeFromReleased() }
         case .detachStream:
             // A stream that is not attached is ignored (`detach` checked membership).
             for slot in 0..<Self.maxStreams where streams[slot] == object {
                 guard retired.push(.object(.release, object)) else { return false }
+                Unmanaged<HostStream>.fromOpaque(object)._withUnsafeGuaranteedRef { $0.release(upTo: $0.renderCursor) }
                 streams[slot] = nil
             }
         case .play, .release:
@@ -462,8 +586,10 @@ public final class Mixer: ClickSink, @unchecked Sendable {
                              serial: state.pointee.serial)
     }
 
-    /// Sends banks that are neither current nor used by any voice back to be released.
-    private func retireUnusedBanks() {
+    /// Sends banks that are neither current nor used by any voice back to be
+    /// released; returns whether it sent any.
+    private func retireUnusedBanks() -> Bool {
+        var sent = false
         for slot in 0..<Self.bankSlots where slot != state.pointee.currentBank {
             guard let bank = banks[slot] else { continue }
             var inUse = false
@@ -471,7 +597,11 @@ public final class Mixer: ClickSink, @unchecked Sendable {
                 inUse = true
                 break
             }
-            if !inUse && retired.push(.object(.release, bank)) { banks[slot] = nil }
+            if !inUse && retired.push(.object(.release, bank)) {
+                banks[slot] = nil
+                sent = true
+            }
         }
+        return sent
     }
 }
