@@ -56,6 +56,12 @@ public protocol AudioOutputStream: AnyObject, Sendable {
     /// Thread context: any thread.
     var counters: OutputCounters { get }
 
+    /// How the stream schedules clicks: ``ClickScheduling/rewind``,
+    /// ``ClickScheduling/onDemand`` or ``ClickScheduling/append``.
+    ///
+    /// Thread context: any thread.
+    var scheduling: ClickScheduling { get }
+
     /// Whether the render thread runs with real-time scheduling (SCHED_FIFO).
     ///
     /// Thread context: any thread.
@@ -76,4 +82,9 @@ public protocol AudioOutputStream: AnyObject, Sendable {
     ///
     /// Thread context: a control thread, never the render thread.
     func close()
+}
+
+extension AudioOutputStream {
+    /// A stream that renders without pause while open appends every click.
+    public var scheduling: ClickScheduling { .append }
 }

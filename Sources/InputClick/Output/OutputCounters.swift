@@ -1,7 +1,9 @@
 import Synchronization
 
 /// Counts of the recoverable trouble a stream met: underruns (the device ran
-/// out of queued audio) and suspends (the system slept). Outputs count;
+/// out of queued audio) and suspends (the system slept); and of how its
+/// clicks were scheduled: device starts on demand, clicks inserted by
+/// rewind, and clicks that had to wait behind queued audio. Outputs count;
 /// players, tools and benchmarks read.
 ///
 /// # Real-time context
@@ -11,6 +13,9 @@ import Synchronization
 public final class OutputCounters: Sendable {
     private let underrunCount = Atomic<Int>(0)
     private let suspendCount = Atomic<Int>(0)
+    private let startCount = Atomic<Int>(0)
+    private let rewindCount = Atomic<Int>(0)
+    private let queuedBehindCount = Atomic<Int>(0)
 
     /// Creates zeroed counters.
     ///
@@ -26,6 +31,31 @@ public final class OutputCounters: Sendable {
     ///
     /// Thread context: any thread; lock-free.
     public var suspends: Int { suspendCount.load(ordering: .relaxed) }
+
+    /// Times the render loop started the device for a click (on demand).
+    ///
+    /// Thread context: any thread; lock-free.
+    public var starts: Int { startCount.load(ordering: .relaxed) }
+
+    /// Periods whose clicks were written just ahead of the read position by a rewind.
+    ///
+    /// Thread context: any thread; lock-free.
+    public var rewinds: Int { rewindCount.load(ordering: .relaxed) }
+
+    /// Times clicks waited behind queued audio because no rewind could
+    /// reach far enough (in rewind mode) or the device cannot rewind.
+    ///
+    /// Thread context: any thread; lock-free.
+    public var queuedBehind: Int { queuedBehindCount.load(ordering: .relaxed) }
+
+    /// Counts one start on demand.
+    public func recordStart() { startCount.add(1, ordering: .relaxed) }
+
+    /// Counts one insertion by rewind.
+    public func recordRewind() { rewindCount.add(1, ordering: .relaxed) }
+
+    /// Counts clicks that waited behind queued audio.
+    public func recordQueuedBehind() { queuedBehindCount.add(1, ordering: .relaxed) }
 
     /// Counts one underrun.
     ///

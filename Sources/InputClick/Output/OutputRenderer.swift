@@ -26,8 +26,8 @@ public final class OutputRenderer: @unchecked Sendable {
     private let onsets: UnsafeMutableBufferPointer<ClickOnset>
     /// What only the render thread touches, kept out of class storage so that
     /// using it costs no runtime exclusivity check.
-    private let pending: UnsafeMutablePointer<(onsets: Int, frames: Int)>
-    /// Frames written so far: stored by the render thread, read by any.
+    private let pending: UnsafeMutablePointer<(onsets: Int, frames: Int, position: Int64)>
+    /// The furthest stream frame written so far: stored by the render thread, read by any.
     private let framesWritten = Atomic<Int64>(0)
 
     /// Creates a renderer for a stream of `format`.
@@ -44,7 +44,7 @@ public final class OutputRenderer: @unchecked Sendable {
         onsets = .allocate(capacity: max(16, mixer.configuration.clickQueueCapacity))
         onsets.initialize(repeating: ClickOnset(kind: .key, requestedAt: 0, frameOffset: 0))
         pending = .allocate(capacity: 1)
-        pending.initialize(to: (0, 0))
+        pending.initialize(to: (0, 0, 0))
     }
 
     deinit {
@@ -52,7 +52,9 @@ public final class OutputRenderer: @unchecked Sendable {
         pending.deallocate()
     }
 
-    /// Frames written to the device so far.
+    /// The furthest stream frame written to the device so far. A rewind
+    /// takes frames back and writes them again, so this is the high-water
+    /// mark: it never goes down.
     ///
     /// Thread context: any thread; lock-free.
     public var streamPosition: Int64 { framesWritten.load(ordering: .relaxed) }
@@ -65,7 +67,29 @@ public final class OutputRenderer: @unchecked Sendable {
     ///
     /// Thread context: the render thread.
     public func render(into buffer: UnsafeMutablePointer<Float>, frameCount: Int) {
-        pending.pointee = (mixer.render(into: buffer, frameCount: frameCount, onsets: onsets), frameCount)
+        render(into: buffer, frameCount: frameCount, startingClicks: true)
+    }
+
+    /// Renders like ``render(into:frameCount:)``; with `startingClicks`
+    /// false, queued clicks wait (``Mixer/render(into:frameCount:onsets:startingClicks:)``).
+    ///
+    /// # Real-time context
+    /// Allocates nothing, takes no lock, does no I/O, never blocks.
+    ///
+    /// Thread context: the render thread.
+    public func render(into buffer: UnsafeMutablePointer<Float>, frameCount: Int, startingClicks: Bool) {
+        let count = mixer.render(into: buffer, frameCount: frameCount, onsets: onsets, startingClicks: startingClicks)
+        pending.pointee.onsets = count
+        pending.pointee.frames = frameCount
+    }
+
+    /// Takes `frames` frames back from the stream position: the render loop
+    /// rewound the device and the mixer by that much, and the frames will be
+    /// rendered and written again.
+    ///
+    /// Thread context: the render thread.
+    public func rewound(by frames: Int) {
+        pending.pointee.position -= Int64(frames)
     }
 
     /// Records the latency of the clicks that started in the last rendered
@@ -83,8 +107,7 @@ public final class OutputRenderer: @unchecked Sendable {
     /// Thread context: the render thread.
     public func didWrite(at time: UInt64, framesQueuedAfterWrite: Int?) {
         let nanosPerFrame = 1_000_000_000.0 / Double(format.sampleRate)
-        let (pendingOnsets, pendingFrames) = pending.pointee
-        let written = framesWritten.load(ordering: .relaxed)
+        let (pendingOnsets, pendingFrames, written) = pending.pointee
         for i in 0..<min(pendingOnsets, onsets.count) {
             let onset = onsets[i]
             var ahead = 0
@@ -97,7 +120,8 @@ public final class OutputRenderer: @unchecked Sendable {
                                          writtenAt: time, reachesConverterAt: converter,
                                          streamFrame: written + Int64(onset.frameOffset)))
         }
-        framesWritten.store(written + Int64(pendingFrames), ordering: .relaxed)
-        pending.pointee = (0, 0)
+        let position = written + Int64(pendingFrames)
+        if position > framesWritten.load(ordering: .relaxed) { framesWritten.store(position, ordering: .relaxed) }
+        pending.pointee = (0, 0, position)
     }
 }

@@ -14,16 +14,35 @@ public struct OutputStreamRequest: Sendable, Hashable {
     public var sampleFormats: [SampleFormat]
     /// The period and buffer sizes to ask for. Default ``LatencyProfile/lowLatency``.
     public var latency: LatencyProfile
+    /// Which click scheduling the stream may use. Default
+    /// ``SchedulingPreference/automatic``: rewind where the device's rewind
+    /// is real, else start on demand and append.
+    public var scheduling: SchedulingPreference
+    /// In ``ClickScheduling/rewind`` mode, how many frames ahead of the
+    /// device's read position a new click is written at the soonest. Too
+    /// small and the device may already be reading the frames being
+    /// rewritten. Default 64 (1.3 ms at 48 kHz), measured to hold on the
+    /// JACK sink; PulseAudio keeps the larger of 256 bytes and 1.33 ms.
+    public var rewindSafeguardFrames: Int
+    /// In ``ClickScheduling/rewind`` mode, the periods the buffer holds and
+    /// is kept filled to while audio sounds; the latency profile's own count
+    /// is used if larger. The render thread tops the buffer up when half of
+    /// it has played, not at every period. Default 16.
+    public var rewindBufferPeriods: Int
 
     /// Creates a request; every argument has the documented default.
     ///
     /// Thread context: any thread but the render thread (the default format list is an array).
     public init(sampleRate: Int = 48_000, channels: Int = 2,
                 sampleFormats: [SampleFormat] = [.float32, .signed32, .signed16],
-                latency: LatencyProfile = .lowLatency) {
+                latency: LatencyProfile = .lowLatency, scheduling: SchedulingPreference = .automatic,
+                rewindSafeguardFrames: Int = 64, rewindBufferPeriods: Int = 16) {
         self.sampleRate = sampleRate
         self.channels = channels
         self.sampleFormats = sampleFormats
         self.latency = latency
+        self.scheduling = scheduling
+        self.rewindSafeguardFrames = max(0, rewindSafeguardFrames)
+        self.rewindBufferPeriods = min(64, max(2, rewindBufferPeriods))
     }
 }
