@@ -1,0 +1,184 @@
+import Foundation
+import InputClick
+import InputClickTesting
+import Testing
+
+/// The shared render loop, run for real on a simulated device in simulated
+/// time: it sleeps while silent and starts on a tap, inserts clicks by
+/// rewind exactly, appends where it may not rewind, and never plays a stale
+/// frame.
+@Suite struct RenderLoopSchedulingTests {
+    static let period = 64
+    static let format = OutputFormat(sampleRate: 48_000, channels: 2, sampleFormat: .float32,
+                                     periodFrames: period, bufferFrames: 16 * period)
+
+    /// One run of the loop: taps at the given ticks, an optional host
+    /// stream, until `ticks` have passed.
+    struct Run {
+        let device: SimulatedRenderDevice
+        let records: [LatencyRecord]
+        let counters: OutputCounters
+    }
+
+    static func mixer() -> Mixer {
+        Mixer(configuration: MixerConfiguration(sampleRate: 48_000, channels: 2), bank: SyntheticClickSounds.bank())
+    }
+
+    static func run(scheduling: ClickScheduling, taps: [Int: [ClickKind]], ticks: Int,
+                    host: [Float]? = nil, safeguard: Int = 64) -> Run {
+        let mixer = mixer()
+        mixer.prepareHistory(periods: scheduling == .rewind ? format.bufferFrames / period + 1 : 0)
+        let renderer = OutputRenderer(mixer: mixer, latency: LatencyRecorder(capacity: 10_000), format: format)
+        let device = SimulatedRenderDevice(format: format)
+        let stop = StopFlag(wakeup: mixer.wakeup)
+        let counters = OutputCounters()
+        if let host {
+            let stream = HostStream(channels: 2, capacityFrames: host.count / 2 + 1)
+            #expect(stream.write(host) == host.count / 2)
+            #expect(mixer.attach(stream))
+        }
+        device.onTick = { tick in
+            if tick >= ticks { stop.request() }
+            guard let kinds = taps[tick] else { return false }
+            for kind in kinds { #expect(mixer.submitClick(kind, requestedAt: device.now)) }
+            return true
+        }
+        let buffer = UnsafeMutablePointer<Float>.allocate(capacity: period * 2)
+        defer { buffer.deallocate() }
+        let loop = RenderLoop(device: device, renderer: renderer, scheduling: scheduling, format: format,
+                              fillFrames: format.bufferFrames, safeguardFrames: safeguard,
+                              stallTimeoutNanoseconds: 1_000_000_000, counters: counters, stopRequested: stop,
+                              floatBuffer: buffer, deviceBuffer: UnsafeMutableRawPointer(buffer))
+        guard case .stopRequested = loop.run() else {
+            Issue.record("the loop ended by itself")
+            return Run(device: device, records: [], counters: counters)
+        }
+        return Run(device: device, records: renderer.latency.records(), counters: counters)
+    }
+
+    /// What a mixer that never rewinds renders with the same clicks starting
+    /// at the same frames and the same host audio: the truth to compare with.
+    static func reference(clicks: [LatencyRecord], frames: Int, host: [Float]?) -> [Float] {
+        let mixer = mixer()
+        if let host {
+            let stream = HostStream(channels: 2, capacityFrames: host.count / 2 + 1)
+            _ = stream.write(host)
+            _ = mixer.attach(stream)
+        }
+        var output = [Float](repeating: 0, count: frames * 2)
+        var next = 0
+        output.withUnsafeMutableBufferPointer { out in
+            var frame = 0
+            while frame < frames {
+                while next < clicks.count && clicks[next].streamFrame == Int64(frame) {
+                    _ = mixer.submitClick(clicks[next].kind, requestedAt: 0)
+                    next += 1
+                }
+                mixer.render(into: out.baseAddress! + frame * 2, frameCount: min(period, frames - frame))
+                frame += period
+            }
+        }
+        return output
+    }
+
+    /// Host audio: a quiet two-tone signal, different on each channel.
+    static func hostSignal(seconds: Double) -> [Float] {
+        let frames = Int(seconds * 48_000)
+        var samples = [Float](repeating: 0, count: frames * 2)
+        for i in 0..<frames {
+            let phase = Double(i) * 2 * Double.pi / 48_000
+            samples[2 * i] = Float(0.2 * sin(phase * 220))
+            samples[2 * i + 1] = Float(0.2 * sin(phase * 330))
+        }
+        return samples
+    }
+
+    /// Every frame the device played was final when it played: no rewind
+    /// rewrote audio already heard.
+    static func noStaleFrame(_ device: SimulatedRenderDevice) -> Bool {
+        zip(device.written, device.playedSnapshot).allSatisfy { $0.1.isNaN || $0.0 == $0.1 }
+    }
+
+    @Test func aSilentLoopSleepsAndATapStartsTheDeviceInTheSameTickWithTheClickFirst() {
+        let run = Self.run(scheduling: .rewind, taps: [10: [.key]], ticks: 200)
+        #expect(run.device.starts == 1)
+        #expect(run.device.startTicks == [10], "the device started at the tap, not before")
+        #expect(run.records.count == 1)
+        #expect(run.records.first?.streamFrame == 0, "the click is the first frame the device plays")
+        #expect(run.records.first.map { $0.writtenAt == $0.requestedAt } == true, "written in the tick of the tap")
+        #expect(run.device.stops == 1, "stopped again once the click had played")
+        #expect(run.device.written.count < 16 * 2 * 1024, "it wrote the click, its tail and a buffer, not 200 ticks of silence")
+        #expect(run.device.underruns == 0)
+    }
+
+    @Test func aClickDuringAnothersTailIsInsertedByRewindAndTheAudioIsExact() {
+        // Tap 2 comes 3 ticks after tap 1, while tap 1's click and a deep
+        // buffer are queued; tap 3 during both tails.
+        let run = Self.run(scheduling: .rewind, taps: [10: [.return], 13: [.key], 15: [.space]], ticks: 300)
+        #expect(run.device.starts == 1)
+        #expect(run.device.rewinds == 2 && run.counters.rewinds == 2)
+        #expect(run.records.map(\.kind) == [.return, .key, .space])
+        // Each inserted click lands within the safeguard and a period of the
+        // device's read position: 3 ticks (192 frames) after the first, not
+        // behind the 1024 frames queued.
+        let frames = run.records.map(\.streamFrame)
+        #expect(frames[1] - frames[0] <= 3 * 64 + 64 + 64, "inserted at \(frames)")
+        #expect(frames[2] - frames[1] <= 2 * 64 + 64 + 64, "inserted at \(frames)")
+        #expect(Self.noStaleFrame(run.device))
+        let truth = Self.reference(clicks: run.records, frames: run.device.written.count / 2, host: nil)
+        #expect(truth == run.device.written, "the rewound render equals a render with the clicks there all along")
+        #expect(run.device.underruns == 0)
+    }
+
+    @Test func aHostStreamStaysContinuousAcrossManyRewinds() {
+        let host = Self.hostSignal(seconds: 1.5)
+        var taps: [Int: [ClickKind]] = [:]
+        for (index, tick) in stride(from: 20, to: 900, by: 37).enumerated() {
+            taps[tick] = [ClickKind.allCases[index % ClickKind.allCases.count]]
+        }
+        let run = Self.run(scheduling: .rewind, taps: taps, ticks: 1000, host: host)
+        #expect(run.device.starts == 1, "with a host stream attached the device never stops")
+        #expect(run.device.rewinds == taps.count, "every click was inserted by rewind")
+        #expect(run.records.count == taps.count)
+        #expect(Self.noStaleFrame(run.device))
+        let truth = Self.reference(clicks: run.records, frames: run.device.written.count / 2, host: host)
+        // The host audio, ducked under each click, with no frame repeated or
+        // skipped: any slip would shift the sine and break equality.
+        #expect(truth == run.device.written)
+        #expect(run.device.underruns == 0)
+    }
+
+    @Test func onDemandSchedulingAppendsBehindQueuedAudioAndNeverRewinds() {
+        let run = Self.run(scheduling: .onDemand, taps: [10: [.return], 13: [.key]], ticks: 200)
+        #expect(run.device.rewinds == 0)
+        #expect(run.device.starts == 1)
+        #expect(run.records.count == 2)
+        let truth = Self.reference(clicks: run.records, frames: run.device.written.count / 2, host: nil)
+        #expect(truth == run.device.written)
+    }
+
+    @Test func appendSchedulingNeverStopsTheDevice() {
+        let run = Self.run(scheduling: .append, taps: [10: [.key]], ticks: 100)
+        #expect(run.device.starts == 1 && run.device.stops == 0)
+        #expect(run.device.startTicks == [0], "started at once, before any tap")
+        #expect(run.records.count == 1)
+    }
+
+    @Test func tapsFarApartEachStartTheDeviceAfresh() {
+        let run = Self.run(scheduling: .rewind, taps: [10: [.key], 200: [.space], 400: [.delete]], ticks: 600)
+        #expect(run.device.startTicks == [10, 200, 400])
+        #expect(run.device.stops == 3)
+        #expect(run.device.rewinds == 0)
+        let truth = Self.reference(clicks: run.records, frames: run.device.written.count / 2, host: nil)
+        #expect(truth == run.device.written)
+    }
+
+    @Test func aLargerSafeguardPlacesInsertedClicksFurtherAhead() {
+        let near = Self.run(scheduling: .rewind, taps: [10: [.return], 14: [.key]], ticks: 200, safeguard: 0)
+        let far = Self.run(scheduling: .rewind, taps: [10: [.return], 14: [.key]], ticks: 200, safeguard: 512)
+        let nearGap = near.records[1].streamFrame - near.records[0].streamFrame
+        let farGap = far.records[1].streamFrame - far.records[0].streamFrame
+        #expect(nearGap < farGap)
+        #expect(farGap >= 4 * 64 + 512)
+    }
+}
