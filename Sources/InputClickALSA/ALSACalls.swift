@@ -204,16 +204,20 @@ enum ALSACalls {
 
     // MARK: Software parameters
 
-    /// Starts the device once `startThreshold` frames are queued and wakes the
-    /// writer when `availMin` frames are free. The corresponding C functions
-    /// are `snd_pcm_sw_params_current`, `…_set_start_threshold`, `…_set_avail_min` and `snd_pcm_sw_params`.
-    static func configureSoftware(_ pcm: PCMHandle, startThreshold: Int, availMin: Int) throws(ALSAError) {
+    /// Never starts the device by itself (the start threshold is the
+    /// boundary: the render loop starts it with ``start(_:counters:)``), and
+    /// wakes the writer when `availMin` frames are free. The corresponding C
+    /// functions are `snd_pcm_sw_params_current`, `…_get_boundary`,
+    /// `…_set_start_threshold`, `…_set_avail_min` and `snd_pcm_sw_params`.
+    static func configureSoftware(_ pcm: PCMHandle, availMin: Int) throws(ALSAError) {
         var params: OpaquePointer?
         try check(snd_pcm_sw_params_malloc(&params), "snd_pcm_sw_params_malloc")
         guard let params else { throw ALSAError(-ENOMEM, call: "snd_pcm_sw_params_malloc") }
         defer { snd_pcm_sw_params_free(params) }
         try check(snd_pcm_sw_params_current(pcm.pointer, params), "snd_pcm_sw_params_current")
-        try check(snd_pcm_sw_params_set_start_threshold(pcm.pointer, params, snd_pcm_uframes_t(startThreshold)),
+        var boundary: snd_pcm_uframes_t = 0
+        try check(snd_pcm_sw_params_get_boundary(params, &boundary), "snd_pcm_sw_params_get_boundary")
+        try check(snd_pcm_sw_params_set_start_threshold(pcm.pointer, params, boundary),
                   "snd_pcm_sw_params_set_start_threshold")
         try check(snd_pcm_sw_params_set_avail_min(pcm.pointer, params, snd_pcm_uframes_t(availMin)),
                   "snd_pcm_sw_params_set_avail_min")
@@ -231,12 +235,97 @@ enum ALSACalls {
         try check(Int(snd_pcm_wait(pcm.pointer, timeoutMilliseconds)), "snd_pcm_wait", pcm: pcm, counters: counters)
     }
 
-    /// Frames that can be written now. The corresponding C function is `snd_pcm_avail_update`.
+    /// Frames that can be written now, after syncing the hardware pointer
+    /// (which ``rewindable(_:)`` does not do). The corresponding C function is `snd_pcm_avail`.
     ///
     /// Real-time context: allocates nothing.
     @inline(__always)
     static func availableFrames(_ pcm: PCMHandle, counters: OutputCounters) throws(ALSAError) -> CallOutcome {
-        try check(snd_pcm_avail_update(pcm.pointer), "snd_pcm_avail_update", pcm: pcm, counters: counters)
+        try check(snd_pcm_avail(pcm.pointer), "snd_pcm_avail", pcm: pcm, counters: counters)
+    }
+
+    /// Starts the device unless it runs already. The corresponding C functions are `snd_pcm_state` and `snd_pcm_start`.
+    ///
+    /// Real-time context: allocates nothing; a plugin may take its own lock (jack's `running_mutex`).
+    static func start(_ pcm: PCMHandle, counters: OutputCounters) throws(ALSAError) -> CallOutcome {
+        // Raw values: comparing the imported enum would make a debug build
+        // instantiate its type metadata (an allocation) on the render thread.
+        if snd_pcm_state(pcm.pointer).rawValue == SND_PCM_STATE_RUNNING.rawValue { return .value(0) }
+        return try check(Int(snd_pcm_start(pcm.pointer)), "snd_pcm_start", pcm: pcm, counters: counters)
+    }
+
+    /// Stops the device at once, dropping what is queued, and prepares it to
+    /// be filled and started again. The corresponding C functions are `snd_pcm_drop` and `snd_pcm_prepare`.
+    ///
+    /// Real-time context: allocates nothing; a plugin may take its own lock.
+    static func stopAndPrepare(_ pcm: PCMHandle) throws(ALSAError) {
+        _ = snd_pcm_drop(pcm.pointer)
+        try check(snd_pcm_prepare(pcm.pointer), "snd_pcm_prepare")
+    }
+
+    /// Frames that can be rewound now. The corresponding C function is `snd_pcm_rewindable`.
+    ///
+    /// Real-time context: allocates nothing.
+    @inline(__always)
+    static func rewindable(_ pcm: PCMHandle) -> Int {
+        max(0, snd_pcm_rewindable(pcm.pointer))
+    }
+
+    /// Takes back up to `frames` written frames; returns how many. The corresponding C function is `snd_pcm_rewind`.
+    ///
+    /// Real-time context: allocates nothing.
+    @inline(__always)
+    static func rewind(_ pcm: PCMHandle, frames: Int) -> Int {
+        max(0, snd_pcm_rewind(pcm.pointer, snd_pcm_uframes_t(max(0, frames))))
+    }
+
+    /// Moves forward over up to `frames` frames; returns how many. The corresponding C function is `snd_pcm_forward`.
+    ///
+    /// Real-time context: allocates nothing.
+    @inline(__always)
+    static func forward(_ pcm: PCMHandle, frames: Int) -> Int {
+        max(0, snd_pcm_forward(pcm.pointer, snd_pcm_uframes_t(max(0, frames))))
+    }
+
+    /// How many poll descriptors the device has. The corresponding C function is `snd_pcm_poll_descriptors_count`.
+    static func pollDescriptorCount(_ pcm: PCMHandle) -> Int {
+        max(0, Int(snd_pcm_poll_descriptors_count(pcm.pointer)))
+    }
+
+    /// Fills `descriptors` with the device's poll descriptors; returns how
+    /// many. The corresponding C function is `snd_pcm_poll_descriptors`.
+    ///
+    /// Real-time context: allocates nothing.
+    @inline(__always)
+    static func pollDescriptors(_ pcm: PCMHandle, into descriptors: UnsafeMutablePointer<pollfd>, count: Int) -> Int {
+        max(0, Int(snd_pcm_poll_descriptors(pcm.pointer, descriptors, UInt32(count))))
+    }
+
+    /// The device's own reading of what `poll` returned: whether there is
+    /// room to write, or an error (an underrun) to collect. It also drains
+    /// a plugin's wake-up pipe. The corresponding C function is `snd_pcm_poll_descriptors_revents`.
+    ///
+    /// Real-time context: allocates nothing.
+    @inline(__always)
+    static func pollEvents(_ pcm: PCMHandle, _ descriptors: UnsafeMutablePointer<pollfd>, count: Int) -> UInt16 {
+        var events: UInt16 = 0
+        _ = snd_pcm_poll_descriptors_revents(pcm.pointer, descriptors, UInt32(count), &events)
+        return events
+    }
+
+    /// What the device's chain of plugins is, as alsa-lib describes it
+    /// (`snd_pcm_dump`'s lines that name a PCM), for choosing the click
+    /// scheduling. The corresponding C functions are `snd_output_buffer_open`,
+    /// `snd_pcm_dump`, `snd_output_buffer_string` and `snd_output_close`.
+    static func chainDescription(_ pcm: PCMHandle) -> String {
+        var output: OpaquePointer?
+        guard snd_output_buffer_open(&output) == 0, let output else { return "" }
+        defer { snd_output_close(output) }
+        guard snd_pcm_dump(pcm.pointer, output) == 0 else { return "" }
+        var text: UnsafeMutablePointer<CChar>?
+        let length = snd_output_buffer_string(output, &text)
+        guard let text, length > 0 else { return "" }
+        return String(decoding: UnsafeRawBufferPointer(start: text, count: length), as: UTF8.self)
     }
 
     /// Writes up to `frames` interleaved frames; `.value(n)` is how many were taken.

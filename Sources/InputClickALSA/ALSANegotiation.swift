@@ -5,9 +5,15 @@ import InputClick
 /// (48 kHz preferred, no alsa-lib resampling so that the device's real rate
 /// shows), then period and buffer sizes near the latency profile. What the
 /// device refuses, it replaces with the nearest it allows.
+///
+/// In ``ClickScheduling/rewind`` mode the buffer holds at least
+/// ``OutputStreamRequest/rewindBufferPeriods`` periods and the writer is
+/// woken when half of it is free; otherwise it is woken every period. The
+/// device never starts by itself: the render loop starts it.
 enum ALSANegotiation {
-    /// Configures `pcm` and returns the format it settled on.
-    static func negotiate(_ pcm: PCMHandle, device: String, request: OutputStreamRequest) throws(ALSAOutputError) -> OutputFormat {
+    /// Configures `pcm` for `scheduling` and returns the format it settled on.
+    static func negotiate(_ pcm: PCMHandle, device: String, request: OutputStreamRequest,
+                          scheduling: ClickScheduling) throws(ALSAOutputError) -> OutputFormat {
         let params: HardwareParameters
         do {
             params = try ALSACalls.makeHardwareParameters(pcm)
@@ -26,10 +32,12 @@ enum ALSANegotiation {
             try? ALSACalls.setResampling(pcm, params, false)
             let rate = try ALSACalls.setRateNear(pcm, params, request.sampleRate)
             let period = try ALSACalls.setPeriodNear(pcm, params, request.latency.periodFrames(atSampleRate: rate))
+            let periods = scheduling == .rewind ? max(request.latency.periodCount, request.rewindBufferPeriods)
+                                                : request.latency.periodCount
             do {
-                _ = try ALSACalls.setPeriodCountNear(pcm, params, request.latency.periodCount)
+                _ = try ALSACalls.setPeriodCountNear(pcm, params, periods)
             } catch {
-                _ = try ALSACalls.setBufferNear(pcm, params, period * request.latency.periodCount)
+                _ = try ALSACalls.setBufferNear(pcm, params, period * periods)
             }
             try ALSACalls.applyHardwareParameters(pcm, params)
             let sizes = try ALSACalls.installedSizes(params)
@@ -39,7 +47,9 @@ enum ALSANegotiation {
             guard sizes.period > 0, sizes.buffer >= sizes.period, sizes.channels > 0, sizes.rate > 0 else {
                 throw ALSAOutputError.configurationFailed(device: device, .invalidArgument)
             }
-            try ALSACalls.configureSoftware(pcm, startThreshold: sizes.buffer, availMin: sizes.period)
+            let wakeAt = scheduling == .rewind ? max(sizes.period, sizes.buffer / sizes.period / 2 * sizes.period)
+                                               : sizes.period
+            try ALSACalls.configureSoftware(pcm, availMin: wakeAt)
             return OutputFormat(sampleRate: sizes.rate, channels: sizes.channels, sampleFormat: format,
                                 periodFrames: sizes.period, bufferFrames: sizes.buffer)
         } catch let error as ALSAOutputError {

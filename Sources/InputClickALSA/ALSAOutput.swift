@@ -84,9 +84,11 @@ public final class ALSAOutput: AudioOutput {
             throw ALSAOutputError.openFailed(device: name, error)
         }
         do {
-            let format = try ALSANegotiation.negotiate(pcm, device: name, request: request)
-            return ALSAStream(pcm: pcm, device: name, format: format, priority: renderPriority,
-                              stallTimeoutNanoseconds: stallTimeoutNanoseconds)
+            let scheduling = ALSADeviceChain(dump: ALSACalls.chainDescription(pcm)).scheduling(preferring: request.scheduling)
+            let format = try ALSANegotiation.negotiate(pcm, device: name, request: request, scheduling: scheduling)
+            return try ALSAStream(pcm: pcm, device: name, format: format, scheduling: scheduling,
+                                  safeguardFrames: request.rewindSafeguardFrames, priority: renderPriority,
+                                  stallTimeoutNanoseconds: stallTimeoutNanoseconds)
         } catch {
             ALSACalls.close(pcm)
             throw error

@@ -1,18 +1,23 @@
+import CALSA
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import InputClick
 import Synchronization
 
-/// One open ALSA playback stream and its render loop.
-///
-/// The loop renders as late as it can: it waits until the device has room for
-/// a period (`snd_pcm_wait`), then renders that period from the mixer,
-/// converts it to the device's sample format, writes it, and records the
-/// latency of the clicks it carried. A click asked for while the loop waits
-/// therefore goes out in the very next period.
+/// One open ALSA playback stream: the PCM, kept open while a keyboard is
+/// visible, and a render thread running the shared ``RenderLoop`` over it
+/// (``ALSARenderDevice``). The loop stops the PCM while silent and starts it
+/// on a tap, and inserts clicks by rewind where the device's rewind is real
+/// (``scheduling``).
 ///
 /// # Real-time context
-/// The loop allocates nothing (every buffer is made at open), takes no lock
-/// of its own, and logs nothing. alsa-lib takes an uncontended mutex inside
-/// each call unless ``ALSAOutput/disableLibraryLocking()`` was called.
+/// The render thread allocates nothing (every buffer is made at open),
+/// takes no lock of its own and logs nothing. alsa-lib takes an uncontended
+/// mutex inside each call unless ``ALSAOutput/disableLibraryLocking()`` was
+/// called, and its jack plugin takes one in `snd_pcm_start` and `snd_pcm_drop`.
 /// How the loop ended is reported from ``loopDidEnd(on:)``, after the thread
 /// has left the loop.
 ///
@@ -22,33 +27,36 @@ import Synchronization
 final class ALSAStream: AudioOutputStream, RealtimeThreadBody, @unchecked Sendable {
     let format: OutputFormat
     let counters = OutputCounters()
+    let scheduling: ClickScheduling
 
     private let pcm: PCMHandle
     private let device: String
     private let priority: Int32?
+    private let safeguardFrames: Int
     private let stallTimeoutNanoseconds: UInt64
-    private let stopRequested = Atomic<Bool>(false)
     private let isClosed = Atomic<Bool>(false)
     private let threadBox = Mutex<RealtimeThread?>(nil)
     private let realtime = Atomic<Bool>(false)
     private let floatBuffer: UnsafeMutablePointer<Float>
     private let deviceBuffer: UnsafeMutableRawPointer
     private let ownsDeviceBuffer: Bool
+    private let pollDescriptors: UnsafeMutablePointer<pollfd>
+    private let pollCapacity: Int
 
     // Set before the thread starts; read by it.
-    private var renderer: OutputRenderer?
+    private var loop: RenderLoop<ALSARenderDevice>?
+    private var stopFlag: StopFlag?
     private var onFault: (@Sendable (OutputFault) -> Void)?
     // Written by the loop, read after it on the same thread.
-    private var endError: ALSAError?
-    private var stalled = false
+    private var end: RenderLoopEnd<ALSAError> = .stopRequested
 
-    /// How long one `snd_pcm_wait` may sleep before the loop looks at the stop flag again.
-    private static let waitSliceMilliseconds: Int32 = 20
-
-    init(pcm: PCMHandle, device: String, format: OutputFormat, priority: Int32?, stallTimeoutNanoseconds: UInt64) {
+    init(pcm: PCMHandle, device: String, format: OutputFormat, scheduling: ClickScheduling, safeguardFrames: Int,
+         priority: Int32?, stallTimeoutNanoseconds: UInt64) throws(ALSAOutputError) {
         self.pcm = pcm
         self.device = device
         self.format = format
+        self.scheduling = scheduling
+        self.safeguardFrames = safeguardFrames
         self.priority = priority
         // Healthy progress takes a buffer and a period to prove; give it twice that.
         let cycle = UInt64(format.bufferFrames + format.periodFrames) * 1_000_000_000 / UInt64(max(1, format.sampleRate))
@@ -64,12 +72,19 @@ final class ALSAStream: AudioOutputStream, RealtimeThreadBody, @unchecked Sendab
             deviceBuffer.initializeMemory(as: UInt8.self, repeating: 0, count: samples * format.sampleFormat.bytesPerSample)
             ownsDeviceBuffer = true
         }
+        // The device's descriptors, and one more for the wake-up. (Made here,
+        // on the control thread, which also gives a debug build pollfd's type
+        // metadata before the render thread needs it.)
+        pollCapacity = ALSACalls.pollDescriptorCount(pcm) + 1
+        pollDescriptors = .allocate(capacity: pollCapacity)
+        pollDescriptors.initialize(repeating: pollfd(), count: pollCapacity)
     }
 
     deinit {
         close()
         if ownsDeviceBuffer { deviceBuffer.deallocate() }
         floatBuffer.deallocate()
+        pollDescriptors.deallocate()
     }
 
     var isRealtime: Bool { realtime.load(ordering: .relaxed) }
@@ -78,7 +93,18 @@ final class ALSAStream: AudioOutputStream, RealtimeThreadBody, @unchecked Sendab
         precondition(renderer.format.sampleRate == format.sampleRate && renderer.format.channels == format.channels,
                      "the renderer's format must match the stream's")
         precondition(threadBox.withLock { $0 == nil } && !isClosed.load(ordering: .acquiring), "an ALSA stream starts once")
-        self.renderer = renderer
+        let period = max(1, format.periodFrames)
+        renderer.mixer.discardQueuedClicks()
+        // Checkpoints for every queued period, and one for the period being rendered.
+        renderer.mixer.prepareHistory(periods: scheduling == .rewind ? format.bufferFrames / period + 1 : 0)
+        let stop = StopFlag(wakeup: renderer.mixer.wakeup)
+        stopFlag = stop
+        let device = ALSARenderDevice(pcm: pcm, counters: counters, descriptors: pollDescriptors,
+                                      descriptorCapacity: pollCapacity)
+        loop = RenderLoop(device: device, renderer: renderer, scheduling: scheduling, format: format,
+                          fillFrames: format.bufferFrames, safeguardFrames: safeguardFrames,
+                          stallTimeoutNanoseconds: stallTimeoutNanoseconds, counters: counters, stopRequested: stop,
+                          floatBuffer: floatBuffer, deviceBuffer: deviceBuffer)
         self.onFault = onFault
         let thread = try RealtimeThread.start(priority: priority, body: self)
         realtime.store(thread.isRealtime, ordering: .relaxed)
@@ -87,7 +113,7 @@ final class ALSAStream: AudioOutputStream, RealtimeThreadBody, @unchecked Sendab
 
     func close() {
         guard !isClosed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        stopRequested.store(true, ordering: .releasing)
+        stopFlag?.request()
         // Taking the thread out breaks the cycle stream → thread → body (the stream).
         let thread = threadBox.withLock { box -> RealtimeThread? in
             defer { box = nil }
@@ -101,97 +127,100 @@ final class ALSAStream: AudioOutputStream, RealtimeThreadBody, @unchecked Sendab
     // MARK: Render thread
 
     func run(on thread: RealtimeThread) {
-        guard let renderer else { return }
-        do throws(ALSAError) {
-            try renderLoop(renderer)
-        } catch {
-            endError = error
-        }
-    }
-
-    /// Renders and writes until asked to stop, or until the device has made
-    /// no healthy progress for the stall timeout. Healthy progress is a run of
-    /// more periods than the buffer holds, written without a single recovery:
-    /// proof that the device consumed them. Timeouts, spurious wake-ups and
-    /// underrun recoveries do not count, so a device that died while reporting
-    /// underruns over and over is caught too.
-    private func renderLoop(_ renderer: OutputRenderer) throws(ALSAError) {
-        let period = format.periodFrames
-        let healthyRun = format.bufferFrames / max(1, period) + 1
-        var cleanPeriods = 0
-        var lastHealthy = MonotonicClock.now()
-        var recoveries = counters.underruns + counters.suspends
-        while !stopRequested.load(ordering: .acquiring) {
-            if MonotonicClock.now() &- lastHealthy >= stallTimeoutNanoseconds {
-                stalled = true
-                return
-            }
-            if try ALSACalls.wait(pcm, timeoutMilliseconds: Self.waitSliceMilliseconds, counters: counters) == .recovered {
-                cleanPeriods = 0
-                continue
-            }
-            guard case .value(let available) = try ALSACalls.availableFrames(pcm, counters: counters) else {
-                cleanPeriods = 0
-                continue
-            }
-            var room = available
-            while room >= period && !stopRequested.load(ordering: .relaxed) {
-                renderer.render(into: floatBuffer, frameCount: period)
-                if format.sampleFormat != .float32 {
-                    format.sampleFormat.convert(floatBuffer, count: period * format.channels, into: deviceBuffer)
-                }
-                try writePeriod()
-                renderer.didWrite(at: MonotonicClock.now(), framesQueuedAfterWrite: ALSACalls.delay(pcm))
-                room -= period
-                let seen = counters.underruns + counters.suspends
-                if seen != recoveries {
-                    recoveries = seen
-                    cleanPeriods = 0
-                } else {
-                    cleanPeriods += 1
-                    if cleanPeriods >= healthyRun { lastHealthy = MonotonicClock.now() }
-                }
-            }
-        }
-    }
-
-    /// Writes the whole period in `deviceBuffer`, recovering underruns in
-    /// place so that no rendered click is lost.
-    private func writePeriod() throws(ALSAError) {
-        let period = format.periodFrames
-        let frameBytes = format.channels * format.sampleFormat.bytesPerSample
-        var written = 0
-        var blockedSince: UInt64 = 0
-        while written < period {
-            switch try ALSACalls.writeInterleaved(pcm, deviceBuffer + written * frameBytes, frames: period - written,
-                                                  counters: counters) {
-            case .recovered:
-                continue
-            case .value(0):
-                let now = MonotonicClock.now()
-                if blockedSince == 0 { blockedSince = now }
-                if now &- blockedSince >= stallTimeoutNanoseconds || stopRequested.load(ordering: .relaxed) {
-                    stalled = true
-                    throw ALSAError.timedOut
-                }
-                _ = try ALSACalls.wait(pcm, timeoutMilliseconds: Self.waitSliceMilliseconds, counters: counters)
-            case .value(let frames):
-                written += frames
-                blockedSince = 0
-            }
-        }
+        guard let loop else { return }
+        end = loop.run()
     }
 
     func loopDidEnd(on thread: RealtimeThread) {
-        guard !stopRequested.load(ordering: .acquiring), let onFault else { return }
-        if stalled {
+        guard let onFault, !(stopFlag?.isRequested ?? true) else { return }
+        switch end {
+        case .stopRequested:
+            return
+        case .stalled:
             let milliseconds = stallTimeoutNanoseconds / 1_000_000
             onFault(OutputFault(kind: .stalled,
                                 message: "ALSA device '\(device)' stopped consuming audio for \(milliseconds) ms",
                                 underlying: ALSAError.timedOut))
-        } else if let endError {
-            onFault(OutputFault(kind: endError.meansDeviceLost ? .deviceLost : .failed,
-                                message: "ALSA device '\(device)' failed: \(endError)", underlying: endError))
+        case .failed(let error):
+            onFault(OutputFault(kind: error.meansDeviceLost ? .deviceLost : .failed,
+                                message: "ALSA device '\(device)' failed: \(error)", underlying: error))
         }
+    }
+}
+
+/// The ``RenderDevice`` skin over one ALSA PCM: each method one or two
+/// ``ALSACalls``, with underruns and suspends recovered in place.
+///
+/// # Real-time context
+/// Allocates nothing and takes no lock of its own; the poll descriptors are
+/// preallocated by the stream. Only ``wait(forRoom:wakeup:timeoutMilliseconds:)``
+/// blocks, in `poll`.
+///
+/// Thread context: the render thread alone.
+struct ALSARenderDevice: RenderDevice {
+    let pcm: PCMHandle
+    let counters: OutputCounters
+    let descriptors: UnsafeMutablePointer<pollfd>
+    let descriptorCapacity: Int
+
+    var now: UInt64 { MonotonicClock.now() }
+
+    func availableFrames() throws(ALSAError) -> Int? {
+        guard case .value(let frames) = try ALSACalls.availableFrames(pcm, counters: counters) else { return nil }
+        return frames
+    }
+
+    func write(_ buffer: UnsafeRawPointer, frames: Int) throws(ALSAError) -> Int? {
+        guard case .value(let written) = try ALSACalls.writeInterleaved(pcm, buffer, frames: frames, counters: counters)
+        else { return nil }
+        return written
+    }
+
+    func queuedFrames() -> Int? { ALSACalls.delay(pcm) }
+
+    func start() throws(ALSAError) {
+        // An underrun between the last write and the start leaves the device
+        // prepared and empty; the loop finds it so at its next look.
+        _ = try ALSACalls.start(pcm, counters: counters)
+    }
+
+    func stop() throws(ALSAError) { try ALSACalls.stopAndPrepare(pcm) }
+
+    func rewindableFrames() -> Int { ALSACalls.rewindable(pcm) }
+
+    func rewind(_ frames: Int) -> Int { ALSACalls.rewind(pcm, frames: frames) }
+
+    func forward(_ frames: Int) -> Int { ALSACalls.forward(pcm, frames: frames) }
+
+    func wait(forRoom: Bool, wakeup: Int32, timeoutMilliseconds: Int32) throws(ALSAError) -> RenderDeviceWait? {
+        var count = 0
+        if forRoom {
+            count = ALSACalls.pollDescriptors(pcm, into: descriptors, count: descriptorCapacity - 1)
+        }
+        let wakeIndex = count
+        if wakeup >= 0 {
+            descriptors[count] = pollfd(fd: wakeup, events: Int16(POLLIN), revents: 0)
+            count += 1
+        }
+        guard count > 0 else {
+            // Nothing to poll: just let the time pass.
+            _ = poll(nil, 0, timeoutMilliseconds)
+            return .timedOut
+        }
+        let ready = poll(descriptors, nfds_t(count), timeoutMilliseconds)
+        // EINTR counts as a timeout: the loop looks at everything again.
+        guard ready > 0 else { return .timedOut }
+        var room = false
+        if wakeIndex > 0 {
+            // Always ask the device: it also drains its plugin's wake-up pipe.
+            let events = ALSACalls.pollEvents(pcm, descriptors, count: wakeIndex)
+            if events & UInt16(POLLERR) != 0 {
+                // An underrun: recover it now, so the loop restarts the device.
+                guard try availableFrames() != nil else { return nil }
+            }
+            room = events & UInt16(POLLOUT) != 0
+        }
+        if wakeup >= 0 && descriptors[wakeIndex].revents != 0 { return .woken }
+        return room ? .room : .timedOut
     }
 }
