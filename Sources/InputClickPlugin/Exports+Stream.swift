@@ -93,8 +93,14 @@ public func inputclickStatistic(_ context: OpaquePointer?, _ which: Int32, _ val
         case 3: number = statistics.suspends
         case 4: number = statistics.droppedClicks
         case 5: number = statistics.isRealtime ? 1 : 0
+        case 6:
+            guard let scheduling = statistics.scheduling else {
+                throw PluginFailure(.noStream, "no stream is open on '\(context.device)', so no scheduling is in force")
+            }
+            number = Int(scheduling.rawValue)
         default:
-            throw PluginFailure(.invalidArgument, "counter \(which) is not one of INPUTCLICK_STAT_OPENS (0) to INPUTCLICK_STAT_REALTIME (5)")
+            throw PluginFailure(.invalidArgument,
+                                "counter \(which) is not one of INPUTCLICK_STAT_OPENS (0) to INPUTCLICK_STAT_SCHEDULING (6)")
         }
         value.pointee = UInt64(max(0, number))
         return PluginResult.ok.rawValue

@@ -41,6 +41,7 @@ struct DoctorCommand: Subcommand {
         while !engine.player.isAcceptingClicks && Date() < deadline { usleep(10_000) }
         let decision = engine.decision(for: .key)
         let format = engine.player.statistics.format
+        let scheduling = engine.player.statistics.scheduling
 
         var report: [String: Any] = [
             "version": InputClickVersion.string,
@@ -65,7 +66,8 @@ struct DoctorCommand: Subcommand {
             report["stream"] = ["sampleRate": format.sampleRate, "channels": format.channels,
                                 "sampleFormat": format.sampleFormat.description,
                                 "periodFrames": format.periodFrames, "bufferFrames": format.bufferFrames,
-                                "periodMilliseconds": format.periodMilliseconds, "bufferMilliseconds": format.bufferMilliseconds]
+                                "periodMilliseconds": format.periodMilliseconds, "bufferMilliseconds": format.bufferMilliseconds,
+                                "scheduling": scheduling?.description ?? "unknown"]
         }
         engine.setVisibleInputViews([])
 
@@ -87,6 +89,7 @@ struct DoctorCommand: Subcommand {
                 lines.append("device:         \(device): \(format.sampleRate) Hz, \(format.channels) ch, \(format.sampleFormat), "
                              + String(format: "period %d (%.2f ms), buffer %d (%.2f ms)", format.periodFrames,
                                       format.periodMilliseconds, format.bufferFrames, format.bufferMilliseconds))
+                if let scheduling { lines.append("scheduling:     \(scheduling) (\(Self.explain(scheduling)))") }
             } else {
                 lines.append("device:         \(device): not open (\(engine.player.state))")
             }
@@ -95,6 +98,17 @@ struct DoctorCommand: Subcommand {
             print(lines.joined(separator: "\n"))
         }
         return decision == .plays ? 0 : 1
+    }
+}
+
+extension DoctorCommand {
+    /// One line on what a scheduling mode means for the user.
+    static func explain(_ scheduling: ClickScheduling) -> String {
+        switch scheduling {
+        case .rewind: return "sleeps while silent; a tap starts the stream, or is written just ahead of what plays"
+        case .onDemand: return "sleeps while silent; a tap starts the stream, or is appended after what is queued"
+        case .append: return "the stream runs while a keyboard is visible; each tap is appended"
+        }
     }
 }
 

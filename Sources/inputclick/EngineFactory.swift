@@ -1,4 +1,7 @@
 import InputClick
+#if canImport(Glibc)
+import Glibc
+#endif
 import InputClickALSA
 
 /// Makes the engine the CLI's subcommands play through, on the ALSA device `device`.
@@ -8,8 +11,25 @@ import InputClickALSA
 /// - Throws: ``RuntimeFailure`` (exit 64) for a device name that does not exist.
 func makeEngine(device: String, rateLimit: ClickRateLimit = .default,
                 warnings: @escaping @Sendable (String) -> Void) throws -> InputClickEngine {
-    InputClickEngine(output: try makeALSAOutput(device: device),
-                     options: .init(rateLimit: rateLimit, warningHandler: warnings))
+    var player = ClickPlayerConfiguration()
+    player.stream.scheduling = try schedulingPreference(option: nil)
+    return InputClickEngine(output: try makeALSAOutput(device: device),
+                            options: .init(player: player, rateLimit: rateLimit, warningHandler: warnings))
+}
+
+/// The click scheduling asked for: `option` (a `--scheduling` value) if
+/// given, else the environment's `INPUTCLICK_SCHEDULING`, else `auto`.
+///
+/// - Throws: ``UsageError`` (exit 64) for a value that is not `auto`,
+///   `on-demand` or `append`.
+func schedulingPreference(option: String?) throws -> SchedulingPreference {
+    let (text, source): (String?, String) = option != nil
+        ? (option, "--scheduling") : (getenv("INPUTCLICK_SCHEDULING").map { String(cString: $0) }, "INPUTCLICK_SCHEDULING")
+    guard let text else { return .automatic }
+    guard let preference = SchedulingPreference(name: text) else {
+        throw UsageError("\(source) must be auto, on-demand or append, not '\(text)'")
+    }
+    return preference
 }
 
 /// The ALSA output for `device`, checked against the ALSA configuration, with

@@ -11,7 +11,7 @@ struct TapCommand: Subcommand {
     static let name = "tap"
     static let abstract = "Play one click per line of standard input and report the latency."
     static let help = """
-        USAGE: inputclick tap [--device NAME] [--period FRAMES] [--periods N] [--json]
+        USAGE: inputclick tap [--device NAME] [--period FRAMES] [--periods N] [--scheduling MODE] [--json]
 
         Shows a click-enabled input view, so the audio stream opens, and prints
         READY on its own line to standard output once a click can play. Then it
@@ -36,7 +36,13 @@ struct TapCommand: Subcommand {
           --device NAME     The ALSA device (any PCM name: default, hw:0,0,
                             plughw:1, dmix, pulse, …). Default: default.
           --period FRAMES   Frames per period, 16 to 8192. Default 64.
-          --periods N       Periods per buffer, 2 to 32. Default 2.
+          --periods N       Periods per buffer, 2 to 32. Default 2. In rewind
+                            scheduling the buffer holds at least 16 periods.
+          --scheduling MODE auto (default: rewind where the device's rewind is
+                            real, else on-demand), on-demand (stop while
+                            silent, start on a tap, append) or append (keep
+                            the buffer full; what a plain ALSA client does).
+                            Default: INPUTCLICK_SCHEDULING, else auto.
           --json            Print the stats as one JSON object instead of text.
           -h, --help        Show this help.
 
@@ -51,7 +57,7 @@ struct TapCommand: Subcommand {
     static let readyTimeoutNanoseconds: UInt64 = 10_000_000_000
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let scanner = try ArgumentScanner(arguments, valueOptions: ["--device", "--period", "--periods"],
+        let scanner = try ArgumentScanner(arguments, valueOptions: ["--device", "--period", "--periods", "--scheduling"],
                                           flagOptions: ["--json"])
         guard scanner.positionals.isEmpty else {
             throw UsageError("unexpected argument '\(scanner.positionals[0])'")
@@ -63,10 +69,12 @@ struct TapCommand: Subcommand {
         let period = try scanner.integer("--period", in: 16...8192) ?? 64
         let periods = try scanner.integer("--periods", in: 2...32) ?? 2
         let json = scanner.flag("--json")
+        let scheduling = try schedulingPreference(option: scanner.value("--scheduling"))
 
         let output = try makeALSAOutput(device: device)
         let configuration = ClickPlayerConfiguration(
-            stream: OutputStreamRequest(latency: .explicit(periodFrames: period, periodCount: periods)),
+            stream: OutputStreamRequest(latency: .explicit(periodFrames: period, periodCount: periods),
+                                        scheduling: scheduling),
             lingerNanoseconds: 0,
             warningHandler: { writeError("warning: \($0)") })
         let player = ClickPlayer(output: output, configuration: configuration, sounds: bundledSounds)

@@ -17,6 +17,11 @@ struct TapTally {
         if let format = statistics.format {
             lines.append("device: \(device): \(format)")
         }
+        if let scheduling = statistics.scheduling {
+            lines.append("scheduling: \(scheduling)")
+        }
+        lines.append("starts on demand: \(statistics.starts), rewinds: \(statistics.rewinds), "
+            + "clicks queued behind audio: \(statistics.queuedBehind)")
         lines.append("underruns: \(statistics.underruns), suspends: \(statistics.suspends), "
             + "real-time scheduling: \(statistics.isRealtime ? "yes" : "no")")
         lines.append(report.description)
@@ -43,7 +48,10 @@ struct TapTally {
         }.joined()
         return "{\"device\":\"\(escapedDevice)\",\"played\":\(played),\"dropped\":\(dropped),\"unknown\":\(unknown),"
             + "\"format\":\(format),\"underruns\":\(statistics.underruns),\"suspends\":\(statistics.suspends),"
-            + "\"realtime\":\(statistics.isRealtime),\"milliseconds\":{\"toWrite\":\(summary(report.toWrite)),"
+            + "\"realtime\":\(statistics.isRealtime),"
+            + "\"scheduling\":\(statistics.scheduling.map { "\"\($0)\"" } ?? "null"),"
+            + "\"starts\":\(statistics.starts),\"rewinds\":\(statistics.rewinds),\"queuedBehind\":\(statistics.queuedBehind),"
+            + "\"milliseconds\":{\"toWrite\":\(summary(report.toWrite)),"
             + "\"toConverter\":\(summary(report.toConverter))}}"
     }
 }

@@ -247,7 +247,10 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
                 underruns: state.pastUnderruns + (state.stream?.counters.underruns ?? 0),
                 suspends: state.pastSuspends + (state.stream?.counters.suspends ?? 0),
                 droppedClicks: droppedClicks, format: state.stream?.format,
-                isRealtime: state.stream?.isRealtime ?? false)
+                isRealtime: state.stream?.isRealtime ?? false, scheduling: state.stream?.scheduling,
+                starts: state.pastStarts + (state.stream?.counters.starts ?? 0),
+                rewinds: state.pastRewinds + (state.stream?.counters.rewinds ?? 0),
+                queuedBehind: state.pastQueuedBehind + (state.stream?.counters.queuedBehind ?? 0))
         }
     }
 
@@ -401,6 +404,9 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
         shared.withLock {
             $0.pastUnderruns += closing.counters.underruns
             $0.pastSuspends += closing.counters.suspends
+            $0.pastStarts += closing.counters.starts
+            $0.pastRewinds += closing.counters.rewinds
+            $0.pastQueuedBehind += closing.counters.queuedBehind
             $0.stream = nil
             $0.renderer = nil
         }
@@ -522,4 +528,7 @@ private struct SharedState: @unchecked Sendable {
     var faults = 0
     var pastUnderruns = 0
     var pastSuspends = 0
+    var pastStarts = 0
+    var pastRewinds = 0
+    var pastQueuedBehind = 0
 }

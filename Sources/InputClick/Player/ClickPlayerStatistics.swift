@@ -16,12 +16,22 @@ public struct ClickPlayerStatistics: Sendable, Hashable {
     public var format: OutputFormat?
     /// Whether the open stream's render thread got real-time scheduling.
     public var isRealtime: Bool
+    /// How the open stream schedules clicks (rewind, on-demand or append),
+    /// or `nil` when none is open.
+    public var scheduling: ClickScheduling?
+    /// Times a stream was started on demand for a click, over all streams.
+    public var starts: Int
+    /// Clicks (periods of them) inserted by rewind, over all streams.
+    public var rewinds: Int
+    /// Times clicks waited behind queued audio, over all streams.
+    public var queuedBehind: Int
 
     /// Creates a statistics value.
     ///
     /// Thread context: any thread; it only stores its arguments.
     public init(opens: Int = 0, faults: Int = 0, underruns: Int = 0, suspends: Int = 0, droppedClicks: Int = 0,
-                format: OutputFormat? = nil, isRealtime: Bool = false) {
+                format: OutputFormat? = nil, isRealtime: Bool = false, scheduling: ClickScheduling? = nil,
+                starts: Int = 0, rewinds: Int = 0, queuedBehind: Int = 0) {
         self.opens = opens
         self.faults = faults
         self.underruns = underruns
@@ -29,5 +39,9 @@ public struct ClickPlayerStatistics: Sendable, Hashable {
         self.droppedClicks = droppedClicks
         self.format = format
         self.isRealtime = isRealtime
+        self.scheduling = scheduling
+        self.starts = starts
+        self.rewinds = rewinds
+        self.queuedBehind = queuedBehind
     }
 }

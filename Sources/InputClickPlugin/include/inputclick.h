@@ -185,7 +185,22 @@ enum {
     /** Clicks the gate let through that no stream could take. */
     INPUTCLICK_STAT_DROPPED_CLICKS = 4,
     /** 1 if the open stream's render thread runs with real-time scheduling (SCHED_FIFO), else 0. */
-    INPUTCLICK_STAT_REALTIME = 5
+    INPUTCLICK_STAT_REALTIME = 5,
+    /** How the open stream schedules clicks: one of INPUTCLICK_SCHEDULING_*. */
+    INPUTCLICK_STAT_SCHEDULING = 6
+};
+
+/** Click scheduling modes (INPUTCLICK_STAT_SCHEDULING), chosen from what the device can do. */
+enum {
+    /** Stopped while silent, started by a tap; while audio is queued, a click is
+     *  written just ahead of the device's read position by rewinding (sound
+     *  cards, dmix, jack, pipewire, and plug/route/softvol/file over those). */
+    INPUTCLICK_SCHEDULING_REWIND = 0,
+    /** Stopped while silent, started by a tap; while audio is queued, a click
+     *  is appended after it (pulse, null, and devices not known to rewind truly). */
+    INPUTCLICK_SCHEDULING_ON_DEMAND = 1,
+    /** Always running while open; every click appended. */
+    INPUTCLICK_SCHEDULING_APPEND = 2
 };
 
 /** A player: the user's settings, the sounds, the gate and an audio device. */
