@@ -16,10 +16,14 @@
  *                            first this-many successful snd_pcm_writei calls
  *                            (default 0), so a slow start is never counted
  *
- * Calls made inside snd_pcm_recover (alsa-lib and its plugin restarting the
- * stream after an underrun, which a loaded machine can cause) are counted
- * apart too, with the number of recoveries: that is alsa-lib's code after a
- * failure, not the render path.
+ * Calls made inside four alsa-lib functions are counted apart, by function,
+ * with how often each was called: snd_pcm_start and snd_pcm_drop (the render
+ * loop starts the device on a tap and stops it when silent, and alsa-lib's
+ * jack plugin takes its running_mutex in both), snd_pcm_prepare (after a
+ * stop), and snd_pcm_recover (alsa-lib and its plugin recovering from an
+ * underrun, which a loaded machine can cause). That is the device's own
+ * start, stop and recovery code, not the render path; the render loop never
+ * lets a write start the device (its start threshold is the boundary).
  *
  * A thread is recognised when it names itself with pthread_setname_np, which
  * this library intercepts; it stops counting when the thread takes another
@@ -57,14 +61,18 @@ static const char *names[KINDS] = { "malloc", "calloc", "realloc", "free", "mema
 
 static atomic_long counted[KINDS];
 static atomic_long warmup[KINDS];
-static atomic_long in_recovery[KINDS];
-static atomic_long recoveries;
+/* The alsa-lib functions whose insides are counted apart. */
+enum { RECOVER, START, DROP, PREPARE, WINDOWS };
+static const char *window_names[WINDOWS] = { "snd_pcm_recover", "snd_pcm_start", "snd_pcm_drop", "snd_pcm_prepare" };
+static atomic_long in_window[WINDOWS][KINDS];
+static atomic_long window_calls[WINDOWS];
 static atomic_int threads_seen;
 
 static __thread int is_render_thread;
 static __thread long long named_at_ns;
 static __thread long writes_seen;
-static __thread int recovering;
+static __thread int window_depth;
+static __thread int current_window;
 
 static long long now_ns(void) {
     struct timespec ts;
@@ -95,7 +103,7 @@ static _Atomic(void *) first_caller[KINDS];
 
 static void count_from(int kind, void *caller) {
     if (!is_render_thread) return;
-    if (recovering) atomic_fetch_add(&in_recovery[kind], 1);
+    if (window_depth) atomic_fetch_add(&in_window[current_window][kind], 1);
     else if (now_ns() - named_at_ns < warmup_ns() || writes_seen < warmup_writes()) atomic_fetch_add(&warmup[kind], 1);
     else {
         void *none = NULL;
@@ -144,13 +152,16 @@ static int (*real_vfprintf)(FILE *, const char *, va_list);
 static int (*real___vfprintf_chk)(FILE *, int, const char *, va_list);
 static long (*real_snd_pcm_writei)(void *, const void *, unsigned long);
 static int (*real_snd_pcm_recover)(void *, int, int);
+static int (*real_snd_pcm_start)(void *);
+static int (*real_snd_pcm_drop)(void *);
+static int (*real_snd_pcm_prepare)(void *);
 
 __attribute__((constructor)) static void find_real_functions(void) {
     (void)REAL(pthread_mutex_trylock); (void)REAL(pthread_rwlock_rdlock); (void)REAL(pthread_rwlock_wrlock);
     (void)REAL(sem_wait); (void)REAL(sem_timedwait); (void)REAL(syscall); (void)REAL(write); (void)REAL(writev);
     (void)REAL(fwrite); (void)REAL(fputs); (void)REAL(fputc); (void)REAL(puts); (void)REAL(putchar);
     (void)REAL(vfprintf); (void)REAL(__vfprintf_chk); (void)REAL(snd_pcm_writei);
-    (void)REAL(snd_pcm_recover);
+    (void)REAL(snd_pcm_recover); (void)REAL(snd_pcm_start); (void)REAL(snd_pcm_drop); (void)REAL(snd_pcm_prepare);
 }
 
 int pthread_mutex_trylock(pthread_mutex_t *m) { count(TRYLOCK); return REAL(pthread_mutex_trylock)(m); }
@@ -186,12 +197,36 @@ long snd_pcm_writei(void *pcm, const void *buffer, unsigned long frames) {
     return result;
 }
 
-/* Recovering from an underrun or a suspend: alsa-lib's code, counted apart. */
+/* Entering one of the windows counted apart; the outermost names it (a
+ * recovery's own prepare counts as the recovery's). */
+static void enter(int window) {
+    if (is_render_thread && window_depth == 0) atomic_fetch_add(&window_calls[window], 1);
+    if (window_depth++ == 0) current_window = window;
+}
+static void leave(void) { window_depth--; }
+
 int snd_pcm_recover(void *pcm, int error, int silent) {
-    if (is_render_thread) atomic_fetch_add(&recoveries, 1);
-    recovering++;
+    enter(RECOVER);
     int result = REAL(snd_pcm_recover)(pcm, error, silent);
-    recovering--;
+    leave();
+    return result;
+}
+int snd_pcm_start(void *pcm) {
+    enter(START);
+    int result = REAL(snd_pcm_start)(pcm);
+    leave();
+    return result;
+}
+int snd_pcm_drop(void *pcm) {
+    enter(DROP);
+    int result = REAL(snd_pcm_drop)(pcm);
+    leave();
+    return result;
+}
+int snd_pcm_prepare(void *pcm) {
+    enter(PREPARE);
+    int result = REAL(snd_pcm_prepare)(pcm);
+    leave();
     return result;
 }
 
@@ -278,7 +313,7 @@ __attribute__((destructor)) static void report(void) {
     fprintf(out, "render_threads %d\n", atomic_load(&threads_seen));
     for (int k = 0; k < KINDS; k++) fprintf(out, "%s %ld\n", names[k], atomic_load(&counted[k]));
     for (int k = 0; k < KINDS; k++) fprintf(out, "warmup_%s %ld\n", names[k], atomic_load(&warmup[k]));
-    fprintf(out, "recoveries %ld\n", atomic_load(&recoveries));
+    fprintf(out, "recoveries %ld\n", atomic_load(&window_calls[RECOVER]));
     for (int k = 0; k < KINDS; k++) {
         void *caller = atomic_load(&first_caller[k]);
         if (!caller) continue;
@@ -288,6 +323,12 @@ __attribute__((destructor)) static void report(void) {
         else
             fprintf(out, "first_%s_from %p\n", names[k], caller);
     }
-    for (int k = 0; k < KINDS; k++) fprintf(out, "in_recovery_%s %ld\n", names[k], atomic_load(&in_recovery[k]));
+    for (int w = 0; w < WINDOWS; w++) {
+        fprintf(out, "calls_%s %ld\n", window_names[w], atomic_load(&window_calls[w]));
+        for (int k = 0; k < KINDS; k++) {
+            long n = atomic_load(&in_window[w][k]);
+            if (n) fprintf(out, "in_%s_%s %ld\n", window_names[w], names[k], n);
+        }
+    }
     if (out != stderr) fclose(out);
 }
