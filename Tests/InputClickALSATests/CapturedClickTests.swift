@@ -6,8 +6,9 @@ import Testing
 
 extension ThroughTheVirtualSink {
     @Suite struct CapturedClickTests {
-        @Test func eachClickIsInThePlayedAudioAtItsRecordedFrameWithItsOwnSound() throws {
-            let rig = try SinkRig(capture: true)
+        @Test(arguments: [SchedulingPreference.automatic, .onDemand, .append])
+        func eachClickIsInThePlayedAudioAtItsRecordedFrameWithItsOwnSound(_ scheduling: SchedulingPreference) throws {
+            let rig = try SinkRig(capture: true, scheduling: scheduling)
             #expect(rig.showAndWaitUntilRunning())
             let format = try #require(rig.player.statistics.format)
             #expect(format.sampleFormat == .float32, "the sink accepts float, the first format asked for")
@@ -34,13 +35,23 @@ extension ThroughTheVirtualSink {
                                               sampleRate: audio.sampleRate)
             }
             #expect(heard == played.map { Optional($0) })
-            // The clicks were not held back and played in a batch: the audio spans the
-            // taps' span. (How closely each click follows its tap is latency, which
-            // inputclick-bench measures; a busy machine can stall the virtual sink.)
-            if let firstOnset = onsets.first, let lastOnset = onsets.last, let first = records.first, let last = records.last {
-                let audioSpan = Double(lastOnset - firstOnset) / Double(audio.sampleRate)
+            // The clicks were not held back and played in a batch. (How closely each
+            // click follows its tap is latency, which inputclick-bench measures; a
+            // busy machine can stall the virtual sink.)
+            if let first = records.first, let last = records.last {
                 let tapSpan = Double(last.requestedAt - first.requestedAt) / 1e9
-                #expect(abs(audioSpan - tapSpan) < 0.25, "\(audioSpan) s of audio for \(tapSpan) s of taps")
+                let writeSpan = Double(last.writtenAt - first.writtenAt) / 1e9
+                #expect(abs(writeSpan - tapSpan) < 0.25, "\(writeSpan) s of writes for \(tapSpan) s of taps")
+                if scheduling == .append, let firstOnset = onsets.first, let lastOnset = onsets.last {
+                    // A stream that never stops is captured on the wall clock: the audio spans the taps.
+                    let audioSpan = Double(lastOnset - firstOnset) / Double(audio.sampleRate)
+                    #expect(abs(audioSpan - tapSpan) < 0.25, "\(audioSpan) s of audio for \(tapSpan) s of taps")
+                } else if let firstOnset = onsets.first, let lastOnset = onsets.last {
+                    // A stream that stops while silent writes nothing between clicks:
+                    // the capture holds each click and its tail, not the pauses.
+                    let audioSpan = Double(lastOnset - firstOnset) / Double(audio.sampleRate)
+                    #expect(audioSpan < tapSpan - 0.2, "\(audioSpan) s of audio for \(tapSpan) s of taps: the stream never slept")
+                }
             }
         }
 
@@ -53,9 +64,11 @@ extension ThroughTheVirtualSink {
             }
             usleep(100_000)
             let format = try #require(rig.player.statistics.format)
+            #expect(rig.player.statistics.scheduling == .rewind)
             #expect(rig.hideAndWaitUntilClosed())
             let audio = try rig.capturedAudio(format.sampleFormat)
-            #expect(audio.frameCount > 48_000 / 10, "the stream should have run for a while")
+            // No click asked the stream to start: it slept and wrote (next to) nothing.
+            #expect(audio.frameCount < 48_000 / 10, "the stream wrote \(audio.frameCount) frames of silence")
             #expect(AudioAnalysis.peak(audio.samples) == 0)
             #expect(rig.player.latency.count == 0)
         }

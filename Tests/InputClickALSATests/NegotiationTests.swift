@@ -11,15 +11,40 @@ extension ThroughTheVirtualSink {
             return stream.format
         }
 
-        @Test func theLowLatencyDefaultIsSixtyFourFramesTimesTwoAtFortyEightKilohertz() throws {
-            let format = try negotiated(OutputStreamRequest())
+        private func opened(_ request: OutputStreamRequest) throws -> (OutputFormat, ClickScheduling) {
+            TestEnvironment.prepare()
+            let stream = try ALSAOutput(device: VirtualSink.device, renderPriority: nil).openStream(request)
+            defer { stream.close() }
+            return (stream.format, stream.scheduling)
+        }
+
+        @Test func theLowLatencyProfileIsSixtyFourFramesTimesTwoAtFortyEightKilohertzWhenAppending() throws {
+            let format = try negotiated(OutputStreamRequest(scheduling: .append))
             #expect(format == OutputFormat(sampleRate: 48_000, channels: 2, sampleFormat: .float32, periodFrames: 64, bufferFrames: 128))
             #expect(abs(format.periodMilliseconds - 4.0 / 3.0) < 0.01)
             #expect(abs(format.bufferMilliseconds - 8.0 / 3.0) < 0.01)
         }
 
+        @Test func onTheJackSinkTheDefaultRewindsWithSixteenPeriodsOfSixtyFourFrames() throws {
+            let (format, scheduling) = try opened(OutputStreamRequest())
+            #expect(scheduling == .rewind)
+            #expect(format.periodFrames == 64)
+            #expect(format.bufferFrames == 16 * 64, "rewind mode keeps a deep buffer: \(format)")
+        }
+
+        @Test func aRewindBufferOfOtherDepthsIsAskedForAsGiven() throws {
+            let (format, _) = try opened(OutputStreamRequest(rewindBufferPeriods: 8))
+            #expect(format.bufferFrames == 8 * format.periodFrames)
+        }
+
+        @Test func onDemandSchedulingKeepsTheProfilesBuffer() throws {
+            let (format, scheduling) = try opened(OutputStreamRequest(scheduling: .onDemand))
+            #expect(scheduling == .onDemand)
+            #expect(format.bufferFrames == 2 * format.periodFrames)
+        }
+
         @Test func theConservativeProfileAsksForTenMillisecondPeriodsTimesThree() throws {
-            let format = try negotiated(OutputStreamRequest(latency: .conservative))
+            let format = try negotiated(OutputStreamRequest(latency: .conservative, scheduling: .append))
             // The JACK plugin wants whole multiples of the server's 64-frame
             // period, so 480 becomes the nearest it allows.
             #expect(abs(format.periodFrames - 480) <= 64)

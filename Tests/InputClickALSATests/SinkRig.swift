@@ -29,7 +29,10 @@ final class SinkRig: Sendable {
     /// - Parameters:
     ///   - device: The PCM; by default the sink, or the capture PCM when `capture` is set.
     ///   - capture: Save what is played to a fresh WAV file (``capturePath``).
+    ///   - scheduling: The scheduling to ask for; ``SchedulingPreference/append``
+    ///     keeps the stream running, so a capture's frames follow the wall clock.
     init(device: String? = nil, capture: Bool = false, lingerMilliseconds: UInt64 = 200,
+         scheduling: SchedulingPreference = .automatic,
          formats: [SampleFormat] = [.float32, .signed32, .signed16], settings: ClickSettings = ClickSettings(),
          rateLimit: ClickRateLimit = .default) throws {
         TestEnvironment.prepare()
@@ -40,7 +43,7 @@ final class SinkRig: Sendable {
         output = try ALSAOutput(device: name, renderPriority: nil, stallTimeoutNanoseconds: 2_000_000_000)
         let box = reported
         let configuration = ClickPlayerConfiguration(
-            stream: OutputStreamRequest(sampleFormats: formats),
+            stream: OutputStreamRequest(sampleFormats: formats, scheduling: scheduling),
             lingerNanoseconds: lingerMilliseconds * 1_000_000,
             retry: RetryBackoff(initialNanoseconds: 50_000_000, maximumNanoseconds: 400_000_000),
             warningHandler: { text in box.storage.withLock { $0.warnings.append(text) } },

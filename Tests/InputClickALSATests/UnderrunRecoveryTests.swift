@@ -35,15 +35,18 @@ extension ThroughTheVirtualSink {
             defer { ALSACalls.drop(pcm); ALSACalls.close(pcm) }
             let format = try ALSANegotiation.negotiate(pcm, device: VirtualSink.device,
                                                        request: OutputStreamRequest(sampleFormats: [.float32],
-                                                                                    latency: .explicit(periodFrames: 4096, periodCount: 4)))
+                                                                                    latency: .explicit(periodFrames: 4096, periodCount: 4)),
+                                                       scheduling: .append)
             try #require(format.sampleFormat == .float32)
             let counters = OutputCounters()
             let buffer = [Float](repeating: 0, count: format.bufferFrames * format.channels)
             // Large periods (about a third of a second of buffer), so that this
             // ordinary thread keeps up afterwards even on a loaded machine.
-            // Fill the buffer; the stream starts and the sink drains it.
+            // Fill the buffer and start the stream (a write never starts it);
+            // the sink drains it.
             #expect(try write(pcm, buffer, frames: format.bufferFrames, channels: format.channels, counters: counters)
                     == format.bufferFrames)
+            #expect(try ALSACalls.start(pcm, counters: counters) == .value(0))
             #expect(counters.underruns == 0)
             // Starve it for a few buffers' worth.
             let bufferSeconds = Double(format.bufferFrames) / Double(format.sampleRate)
@@ -55,6 +58,7 @@ extension ThroughTheVirtualSink {
             // again, a second of audio goes out without another underrun.
             _ = try write(pcm, buffer, frames: format.bufferFrames - format.periodFrames, channels: format.channels,
                           counters: counters)
+            #expect(try ALSACalls.start(pcm, counters: counters) == .value(0))
             let before = counters.underruns
             var sent = 0
             let deadline = Date().addingTimeInterval(5)

@@ -78,7 +78,8 @@ struct CLITapTests {
     func tapJSON() throws {
         #expect(CLISink.shared.script(["start", "--watch-pid", "\(getpid())"]) == 0)
         defer { CLISink.shared.script(["stop"]) }
-        let run = try CLIProcess.run(["tap", "--device", "inputclick_sink", "--period", "128", "--periods", "3", "--json"],
+        let run = try CLIProcess.run(["tap", "--device", "inputclick_sink", "--period", "128", "--periods", "3",
+                                      "--scheduling", "append", "--json"],
                                      input: Data("delete\n".utf8), environment: CLISink.shared.environment)
         #expect(run.status == 0, "stderr: \(run.standardError)")
         let lines = run.standardOutput.split(separator: "\n")
@@ -88,7 +89,34 @@ struct CLITapTests {
         let format = object?["format"] as? [String: Any]
         #expect(format?["periodFrames"] as? Int == 128)
         #expect(format?["bufferFrames"] as? Int == 384)
+        #expect(object?["scheduling"] as? String == "append")
         let milliseconds = object?["milliseconds"] as? [String: Any]
         #expect((milliseconds?["toConverter"] as? [String: Any])?["count"] as? Int == 1)
+    }
+
+    @Test("tap rewinds on the JACK sink by default, keeps a deep buffer and says so")
+    func tapReportsRewindScheduling() throws {
+        #expect(CLISink.shared.script(["start", "--watch-pid", "\(getpid())"]) == 0)
+        defer { CLISink.shared.script(["stop"]) }
+        let run = try CLIProcess.run(["tap", "--device", "inputclick_sink", "--period", "128", "--periods", "3", "--json"],
+                                     input: Data("key\nspace\n".utf8), environment: CLISink.shared.environment)
+        #expect(run.status == 0, "stderr: \(run.standardError)")
+        let object = try JSONSerialization.jsonObject(with: Data(run.standardOutput.split(separator: "\n").last!.utf8))
+            as? [String: Any]
+        #expect(object?["played"] as? Int == 2)
+        #expect(object?["scheduling"] as? String == "rewind")
+        #expect((object?["format"] as? [String: Any])?["bufferFrames"] as? Int == 16 * 128)
+    }
+
+    @Test("tap --scheduling with an unknown mode exits 64 and names the modes")
+    func tapRefusesAnUnknownScheduling() throws {
+        let run = try CLIProcess.run(["tap", "--scheduling", "sometimes"])
+        #expect(run.status == 64)
+        #expect(run.standardError.contains("auto, on-demand or append"))
+        var environment = ProcessInfo.processInfo.environment
+        environment["INPUTCLICK_SCHEDULING"] = "never"
+        let fromEnvironment = try CLIProcess.run(["type", "x", "--device", "inputclick_sink"], environment: environment)
+        #expect(fromEnvironment.status == 64)
+        #expect(fromEnvironment.standardError.contains("INPUTCLICK_SCHEDULING"))
     }
 }

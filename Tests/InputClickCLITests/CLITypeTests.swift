@@ -79,6 +79,8 @@ extension CLITapTests {
         defer { try? FileManager.default.removeItem(atPath: capture) }
         var environment = CLISink.shared.environment
         environment["INPUTCLICK_CONFIG"] = capture + ".none"
+        // A stream that never stops, so that the capture follows the wall clock.
+        environment["INPUTCLICK_SCHEDULING"] = "append"
         let run = try CLIProcess.run(["type", "Hi, you!", "--wpm", "120", "--device", "inputclick_capture:FILE=\(capture)"],
                                      environment: environment)
         #expect(run.status == 0)
