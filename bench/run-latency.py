@@ -709,7 +709,7 @@ def main():
         cpu = r["idle_cpu"]
         warn = [l for l in r["client_stderr"] if "warning" in l.lower()]
         srv = r["server"]
-        print(f"{r['client']}: idle CPU {fmt(cpu['percent'])} % (schedstat, {cpu['threads']} threads), "
+        print(f"{r['client']}: idle CPU {fmt(cpu['percent'])} % (schedstat, {cpu['threads']:g} threads), "
               f"{fmt(cpu['percent_ticks_process'])} % (process ticks); onsets {r['onsets']} "
               f"({r['matched_rise_onsets']} matched ones found as a rise over a ringing click); "
               f"server pace {fmt(srv.get('pace'), 3)}, longest cycle lag {fmt(srv.get('lag_max_ns', 0) / 1e6, 1)} ms; "
