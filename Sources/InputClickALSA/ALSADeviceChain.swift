@@ -5,8 +5,9 @@ import InputClick
 ///
 /// Rewind is used only where it is real, because a fake rewind doubles or
 /// loses audio:
-/// - the end of the chain must be a sound card (`hw`), `dmix`, `jack` or
-///   `pipewire`, whose rewinds take back audio not yet played;
+/// - the first layer that is not a plain pass-through must be a sound card
+///   (`hw`), `dmix`, `jack` or `pipewire`, whose rewinds take back audio not
+///   yet played (what lies below it, such as dmix's card, is its own affair);
 /// - the layers above it may only be `plug`, `route`, `softvol`, sample
 ///   format conversions, or `file` (which keeps a buffer's worth of audio
 ///   unsaved and takes rewinds out of it, so the file gets what played);
@@ -70,8 +71,7 @@ struct ALSADeviceChain: Equatable {
         case .append: return .append
         case .onDemand: return .onDemand
         case .automatic:
-            guard let end = layers.last, end.rewindsTruly,
-                  layers.dropLast().allSatisfy({ $0.isTransparent }) else { return .onDemand }
+            guard let first = layers.first(where: { !$0.isTransparent }), first.rewindsTruly else { return .onDemand }
             return .rewind
         }
     }

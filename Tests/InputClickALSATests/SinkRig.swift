@@ -90,6 +90,26 @@ final class SinkRig: Sendable {
         }.count
     }
 
+    /// The render thread's CPU time (ns, from the scheduler's own account)
+    /// and how often it has woken (voluntary context switches), or `nil`
+    /// if no render thread runs.
+    static func renderThreadActivity() -> (cpuNanoseconds: UInt64, wakeups: Int)? {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        for task in tasks {
+            let comm = (try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8))?
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            guard comm == RealtimeThread.renderThreadName,
+                  let schedstat = try? String(contentsOfFile: "/proc/self/task/\(task)/schedstat", encoding: .utf8),
+                  let status = try? String(contentsOfFile: "/proc/self/task/\(task)/status", encoding: .utf8),
+                  let cpu = schedstat.split(separator: " ").first.flatMap({ UInt64($0) }),
+                  let line = status.split(separator: "\n").first(where: { $0.hasPrefix("voluntary_ctxt_switches:") }),
+                  let wakeups = Int(line.split(separator: "\t").last?.trimmingCharacters(in: .whitespaces) ?? "")
+            else { continue }
+            return (cpu, wakeups)
+        }
+        return nil
+    }
+
     /// The JACK ports this process owns (the ALSA jack plugin names its client after the process ID).
     static func ownJackPorts() -> [String] {
         VirtualSink.ports().filter { $0.contains("\(getpid())") }
