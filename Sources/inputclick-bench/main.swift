@@ -13,7 +13,8 @@ import Glibc
 //
 // Options: --device NAME, --clicks N (default 1000), --period FRAMES (64),
 // --periods N (2), --seed N (1), --json. With --mixer it measures instead
-// what rendering one period costs, with no device (MixerCost.swift).
+// what rendering one period costs, with no device (MixerCost.swift); with
+// --wakeup, what waking the render thread costs a tap (WakeupCost.swift).
 
 func fail(_ message: String, _ code: Int32 = 64) -> Never {
     let line = "inputclick-bench: \(message)\n"
@@ -24,17 +25,20 @@ func fail(_ message: String, _ code: Int32 = 64) -> Never {
 var options: [String: String] = [:]
 var json = false
 var mixerOnly = false
+var wakeupOnly = false
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
     case "--json": json = true
     case "--mixer": mixerOnly = true
+    case "--wakeup": wakeupOnly = true
     case "--device", "--clicks", "--period", "--periods", "--seed":
         guard let value = arguments.popFirst() else { fail("\(argument) needs a value") }
         options[argument] = value
     case "-h", "--help":
         print("USAGE: inputclick-bench [--device NAME] [--clicks N] [--period FRAMES] [--periods N] [--seed N] [--json]")
         print("       inputclick-bench --mixer [--period FRAMES] [--json]   (render cost per period, no device)")
+        print("       inputclick-bench --wakeup [--json]                    (a tap's cost of waking the render thread)")
         exit(0)
     default: fail("unknown argument '\(argument)'")
     }
@@ -51,6 +55,7 @@ let period = integer("--period", 64, 16...8192, in: options)
 let periods = integer("--periods", 2, 2...32, in: options)
 let seed = UInt64(integer("--seed", 1, 0...Int(Int32.max), in: options))
 if mixerOnly { runMixerCost(periods: 200_000, frames: period, json: json) }
+if wakeupOnly { runWakeupCost(calls: 200_000, json: json) }
 
 ALSAOutput.disableLibraryLocking()
 ALSAOutput.silenceLibraryMessages()
@@ -116,14 +121,17 @@ if json {
     print("{\"device\":\"\(device)\",\"clicks\":\(clickCount),\"played\":\(played),\"dropped\":\(dropped),"
         + "\"sampleRate\":\(f?.sampleRate ?? 0),\"periodFrames\":\(f?.periodFrames ?? 0),\"bufferFrames\":\(f?.bufferFrames ?? 0),"
         + "\"underruns\":\(statistics.underruns),\"suspends\":\(statistics.suspends),\"faults\":\(statistics.faults),"
-        + "\"realtime\":\(statistics.isRealtime),\"alsaLib\":\"\(ALSAOutput.libraryVersion)\","
+        + "\"realtime\":\(statistics.isRealtime),\"scheduling\":\"\(statistics.scheduling?.description ?? "closed")\","
+        + "\"starts\":\(statistics.starts),\"rewinds\":\(statistics.rewinds),\"queuedBehind\":\(statistics.queuedBehind),"
+        + "\"alsaLib\":\"\(ALSAOutput.libraryVersion)\","
         + "\"milliseconds\":{\"toWrite\":\(summary(report.toWrite)),\"toConverter\":\(summary(report.toConverter))}}")
 } else {
     print("""
         inputclick-bench: \(clickCount) clicks at a typing rhythm with bursts (seed \(seed))
         device:     \(device) (alsa-lib \(ALSAOutput.libraryVersion))
         stream:     \(formatText)
-        scheduling: \(statistics.isRealtime ? "SCHED_FIFO" : "normal (SCHED_FIFO refused)")
+        thread:     \(statistics.isRealtime ? "SCHED_FIFO" : "normal (SCHED_FIFO refused)")
+        scheduling: \(statistics.scheduling?.description ?? "closed"): \(statistics.starts) starts on demand, \(statistics.rewinds) rewinds, \(statistics.queuedBehind) clicks queued behind audio
         clicks:     \(played) played, \(dropped) dropped, \(report.toWrite.count) timed
         xruns:      \(statistics.underruns) underruns, \(statistics.suspends) suspends, \(statistics.faults) faults
         \(report.description)
