@@ -98,9 +98,10 @@ public func inputclickStatistic(_ context: OpaquePointer?, _ which: Int32, _ val
                 throw PluginFailure(.noStream, "no stream is open on '\(context.device)', so no scheduling is in force")
             }
             number = Int(scheduling.rawValue)
+        case 7: number = statistics.queueFullClicks
         default:
             throw PluginFailure(.invalidArgument,
-                                "counter \(which) is not one of INPUTCLICK_STAT_OPENS (0) to INPUTCLICK_STAT_SCHEDULING (6)")
+                                "counter \(which) is not one of INPUTCLICK_STAT_OPENS (0) to INPUTCLICK_STAT_QUEUE_FULL (7)")
         }
         value.pointee = UInt64(max(0, number))
         return PluginResult.ok.rawValue

@@ -64,7 +64,8 @@ import Testing
         harness.scheduler.runPending()
         #expect(harness.player.state == .waitingForDevice)
         #expect(!harness.output.isStreamOpen, "the lost stream must be closed")
-        #expect(harness.gate.playInputClick() == .noOutput)
+        #expect(harness.gate.playInputClick() == .deviceLost)
+        #expect(harness.gate.decision() == .deviceLost)
         harness.scheduler.advance(byNanoseconds: 1_000_000_000)
         #expect(harness.output.openCount == 1)
         harness.output.isAvailable = true
@@ -105,5 +106,24 @@ import Testing
     @Test func backoffGrowsToItsMaximumAndStaysThere() {
         let backoff = RetryBackoff(initialNanoseconds: 100, factor: 2, maximumNanoseconds: 1_000)
         #expect((0..<7).map { backoff.delay(forAttempt: $0) } == [100, 200, 400, 800, 1_000, 1_000, 1_000])
+    }
+}
+
+/// A full click queue is its own reason, counted apart from clicks with no output.
+@Suite struct QueueFullTests {
+    @Test func aFloodThatFillsTheQueueIsRefusedAsQueueFullAndCounted() {
+        let harness = PlayerHarness()
+        harness.show()
+        // Nothing renders, so the queue fills; the harness's gate has no rate limit.
+        let gate = harness.gate
+        var decisions: [ClickDecision: Int] = [:]
+        for _ in 0..<10_000 { decisions[gate.playInputClick(.key), default: 0] += 1 }
+        let capacity = harness.player.configuration.mixer.clickQueueCapacity
+        #expect((decisions[.plays] ?? 0) >= capacity && (decisions[.plays] ?? 0) < 2 * capacity)
+        #expect(decisions[.queueFull] == 10_000 - (decisions[.plays] ?? 0))
+        #expect(decisions[.noOutput] == nil)
+        #expect(gate.decision() == .queueFull)
+        #expect(harness.player.statistics.queueFullClicks == decisions[.queueFull])
+        #expect(harness.player.statistics.droppedClicks == 0)
     }
 }

@@ -49,6 +49,8 @@ pub const NO_VISIBLE_INPUT_VIEW: c_int = 3;
 pub const NOT_OPTED_IN: c_int = 4;
 pub const RATE_LIMITED: c_int = 5;
 pub const NO_OUTPUT: c_int = 6;
+pub const QUEUE_FULL: c_int = 7;
+pub const DEVICE_LOST: c_int = 8;
 
 pub const STATE_CLOSED: c_int = 0;
 pub const STATE_RUNNING: c_int = 1;

@@ -22,6 +22,12 @@ public enum ClickDecision: UInt8, Sendable, Hashable, CaseIterable, CustomString
     case rateLimited = 5
     /// No output can take the click: no player, a closed or faulted device.
     case noOutput = 6
+    /// A stream is open, but its click queue is full: clicks arrive faster
+    /// than the render thread takes them (a flood, or a stalled device).
+    case queueFull = 7
+    /// The stream's device stopped working and the player is waiting for it
+    /// to come back; clicks are refused until it does.
+    case deviceLost = 8
 
     /// A short, stable identifier (`plays`, `clicks-off`, …) for logs, JSON and the CLI's `doctor`.
     public var identifier: String {
@@ -33,6 +39,8 @@ public enum ClickDecision: UInt8, Sendable, Hashable, CaseIterable, CustomString
         case .notOptedIn: return "not-opted-in"
         case .rateLimited: return "rate-limited"
         case .noOutput: return "no-output"
+        case .queueFull: return "queue-full"
+        case .deviceLost: return "device-lost"
         }
     }
 
@@ -46,6 +54,8 @@ public enum ClickDecision: UInt8, Sendable, Hashable, CaseIterable, CustomString
         case .notOptedIn: return "no visible input view returns true from enableInputClicksWhenVisible"
         case .rateLimited: return "this kind of click is arriving faster than the rate limit"
         case .noOutput: return "no audio output is open to play the click"
+        case .queueFull: return "the click queue is full: clicks arrive faster than the stream takes them"
+        case .deviceLost: return "the audio device stopped working; waiting for it to come back"
         }
     }
 }

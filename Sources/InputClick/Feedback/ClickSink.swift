@@ -6,7 +6,9 @@
 ///   several at once. It must return in bounded time, without locks, without
 ///   allocating, and without waiting for audio.
 /// - It returns `false` when the click cannot play (no open stream, a full
-///   queue), and the gate reports ``ClickDecision/noOutput``.
+///   queue), and the gate then asks ``refusal`` why, to report
+///   ``ClickDecision/noOutput``, ``ClickDecision/queueFull`` or
+///   ``ClickDecision/deviceLost``.
 ///
 /// Thread context: both members are called from any thread, several at once;
 /// a conformer keeps them lock-free and allocation-free.
@@ -26,4 +28,15 @@ public protocol ClickSink: AnyObject, Sendable {
     ///
     /// Thread context: any thread; lock-free.
     var isAcceptingClicks: Bool { get }
+
+    /// Why a click would not be queued now: ``ClickDecision/noOutput``,
+    /// ``ClickDecision/queueFull`` or ``ClickDecision/deviceLost``.
+    ///
+    /// Thread context: any thread; lock-free.
+    var refusal: ClickDecision { get }
+}
+
+extension ClickSink {
+    /// A sink that cannot say more refuses for want of an output.
+    public var refusal: ClickDecision { .noOutput }
 }

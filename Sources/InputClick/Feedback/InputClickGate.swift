@@ -76,7 +76,8 @@ public final class InputClickGate: Sendable {
         if let refusal = Self.refusal(bits) { return refusal }
         let played = Self.soundKind(kind, bits)
         guard limiter.admit(played, at: time) else { return .rateLimited }
-        guard let sink, sink.submitClick(played, requestedAt: time) else { return .noOutput }
+        guard let sink else { return .noOutput }
+        guard sink.submitClick(played, requestedAt: time) else { return sink.refusal }
         return .plays
     }
 
@@ -87,7 +88,8 @@ public final class InputClickGate: Sendable {
         let bits = state.load(ordering: .acquiring)
         if let refusal = Self.refusal(bits) { return refusal }
         guard limiter.wouldAdmit(Self.soundKind(kind, bits), at: MonotonicClock.now()) else { return .rateLimited }
-        guard let sink, sink.isAcceptingClicks else { return .noOutput }
+        guard let sink else { return .noOutput }
+        guard sink.isAcceptingClicks else { return sink.refusal }
         return .plays
     }
 

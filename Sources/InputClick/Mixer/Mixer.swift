@@ -165,6 +165,11 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     /// Thread context: any thread; lock-free.
     public var isAcceptingClicks: Bool { clicks.hasRoom }
 
+    /// A mixer refuses only when its click queue is full.
+    ///
+    /// Thread context: any thread; lock-free.
+    public var refusal: ClickDecision { .queueFull }
+
     /// Sets the gain applied to clicks, linear (``ClickSettings/clickGain``).
     /// While clicks sound, the change ramps over one render block.
     ///

@@ -52,6 +52,9 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     private let currentMixer = Atomic<UnsafeMutableRawPointer?>(nil)
     private let publishedState = Atomic<UInt8>(ClickPlayerState.closed.rawValue)
     private let dropped = Atomic<Int>(0)
+    private let queueFull = Atomic<Int>(0)
+    /// Set while the player waits for a device that failed under an open stream.
+    private let deviceLost = Atomic<Bool>(false)
     // Read by any thread, behind a lock; written on the control queue.
     private let shared: Mutex<SharedState>
 
@@ -109,10 +112,13 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     ///
     /// Thread context: any thread; lock-free and allocation-free.
     public func submitClick(_ kind: ClickKind, requestedAt: UInt64) -> Bool {
-        guard let raw = currentMixer.load(ordering: .acquiring),
-              Unmanaged<Mixer>.fromOpaque(raw)._withUnsafeGuaranteedRef({ $0.submitClick(kind, requestedAt: requestedAt) })
-        else {
+        guard let raw = currentMixer.load(ordering: .acquiring) else {
             dropped.add(1, ordering: .relaxed)
+            return false
+        }
+        guard Unmanaged<Mixer>.fromOpaque(raw)._withUnsafeGuaranteedRef({ $0.submitClick(kind, requestedAt: requestedAt) })
+        else {
+            queueFull.add(1, ordering: .relaxed)
             return false
         }
         return true
@@ -129,6 +135,17 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     /// Where the player is: closed, running, lingering, waiting for a device, or shut down.
     ///
     /// Thread context: any thread; lock-free.
+    /// Why a click would be refused now: ``ClickDecision/queueFull`` while a
+    /// stream is open, ``ClickDecision/deviceLost`` while the player waits
+    /// for a device that failed under an open stream, else
+    /// ``ClickDecision/noOutput`` (still opening, or never opened).
+    ///
+    /// Thread context: any thread; lock-free.
+    public var refusal: ClickDecision {
+        if currentMixer.load(ordering: .acquiring) != nil { return .queueFull }
+        return deviceLost.load(ordering: .acquiring) ? .deviceLost : .noOutput
+    }
+
     public var state: ClickPlayerState {
         ClickPlayerState(rawValue: publishedState.load(ordering: .acquiring)) ?? .closed
     }
@@ -241,6 +258,7 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     /// Thread context: any thread; takes a short lock.
     public var statistics: ClickPlayerStatistics {
         let droppedClicks = dropped.load(ordering: .relaxed)
+        let queueFullClicks = queueFull.load(ordering: .relaxed)
         return shared.withLock { state in
             ClickPlayerStatistics(
                 opens: state.opens, faults: state.faults,
@@ -250,7 +268,8 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
                 isRealtime: state.stream?.isRealtime ?? false, scheduling: state.stream?.scheduling,
                 starts: state.pastStarts + (state.stream?.counters.starts ?? 0),
                 rewinds: state.pastRewinds + (state.stream?.counters.rewinds ?? 0),
-                queuedBehind: state.pastQueuedBehind + (state.stream?.counters.queuedBehind ?? 0))
+                queuedBehind: state.pastQueuedBehind + (state.stream?.counters.queuedBehind ?? 0),
+                queueFullClicks: queueFullClicks)
         }
     }
 
@@ -296,6 +315,7 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
             }
         } else {
             // Hidden while waiting for a device: stop retrying, spend nothing.
+            deviceLost.store(false, ordering: .releasing)
             retryGeneration &+= 1
             retryPending = false
             retryAttempt = 0
@@ -388,6 +408,7 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
             retryPending = true
             let delay = configuration.retry.delay(forAttempt: retryAttempt)
             retryAttempt += 1
+            deviceLost.store(true, ordering: .releasing)
             publish(.waitingForDevice)
             scheduler.execute(afterNanoseconds: delay) { [self] in retryFired(generation) }
         } else {
@@ -397,6 +418,7 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
 
     private func closeStream() {
         currentMixer.store(nil, ordering: .releasing)
+        deviceLost.store(false, ordering: .releasing)
         guard let closing = stream else { return }
         closing.close()
         stream = nil

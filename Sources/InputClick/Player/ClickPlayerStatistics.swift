@@ -10,7 +10,8 @@ public struct ClickPlayerStatistics: Sendable, Hashable {
     public var underruns: Int
     /// Suspends recovered, over all streams.
     public var suspends: Int
-    /// Clicks the gate let through that found no running stream and were dropped.
+    /// Clicks the gate let through that found no running stream and were
+    /// refused (``ClickDecision/noOutput`` or ``ClickDecision/deviceLost``).
     public var droppedClicks: Int
     /// The format of the open stream, or `nil` when none is open.
     public var format: OutputFormat?
@@ -25,13 +26,15 @@ public struct ClickPlayerStatistics: Sendable, Hashable {
     public var rewinds: Int
     /// Times clicks waited behind queued audio, over all streams.
     public var queuedBehind: Int
+    /// Clicks refused because the open stream's click queue was full (``ClickDecision/queueFull``).
+    public var queueFullClicks: Int
 
     /// Creates a statistics value.
     ///
     /// Thread context: any thread; it only stores its arguments.
     public init(opens: Int = 0, faults: Int = 0, underruns: Int = 0, suspends: Int = 0, droppedClicks: Int = 0,
                 format: OutputFormat? = nil, isRealtime: Bool = false, scheduling: ClickScheduling? = nil,
-                starts: Int = 0, rewinds: Int = 0, queuedBehind: Int = 0) {
+                starts: Int = 0, rewinds: Int = 0, queuedBehind: Int = 0, queueFullClicks: Int = 0) {
         self.opens = opens
         self.faults = faults
         self.underruns = underruns
@@ -43,5 +46,6 @@ public struct ClickPlayerStatistics: Sendable, Hashable {
         self.starts = starts
         self.rewinds = rewinds
         self.queuedBehind = queuedBehind
+        self.queueFullClicks = queueFullClicks
     }
 }

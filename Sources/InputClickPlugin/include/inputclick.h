@@ -140,8 +140,12 @@ enum {
     INPUTCLICK_NOT_OPTED_IN = 4,
     /** The same kind arrives faster than the rate limit (a held key; 20 per second per kind). */
     INPUTCLICK_RATE_LIMITED = 5,
-    /** No audio stream can take the click: still opening, device unavailable or gone. */
-    INPUTCLICK_NO_OUTPUT = 6
+    /** No audio stream can take the click: still opening, or no device could be opened. */
+    INPUTCLICK_NO_OUTPUT = 6,
+    /** A stream is open but its click queue is full: clicks arrive faster than it takes them. */
+    INPUTCLICK_QUEUE_FULL = 7,
+    /** The device stopped working; the player waits for it to come back. */
+    INPUTCLICK_DEVICE_LOST = 8
 };
 
 /** Where the context's audio stream is (inputclick_state). */
@@ -187,7 +191,9 @@ enum {
     /** 1 if the open stream's render thread runs with real-time scheduling (SCHED_FIFO), else 0. */
     INPUTCLICK_STAT_REALTIME = 5,
     /** How the open stream schedules clicks: one of INPUTCLICK_SCHEDULING_*. */
-    INPUTCLICK_STAT_SCHEDULING = 6
+    INPUTCLICK_STAT_SCHEDULING = 6,
+    /** Clicks refused because the click queue was full (INPUTCLICK_QUEUE_FULL). */
+    INPUTCLICK_STAT_QUEUE_FULL = 7
 };
 
 /** Click scheduling modes (INPUTCLICK_STAT_SCHEDULING), chosen from what the device can do. */
