@@ -41,11 +41,13 @@ struct DoctorCommand: Subcommand {
         while !engine.player.isAcceptingClicks && Date() < deadline { usleep(10_000) }
         let decision = engine.decision(for: .key)
         let format = engine.player.statistics.format
+        let store = engine.settingsStore
+        let fileExists = store.locationError == nil && FileManager.default.fileExists(atPath: store.fileURL.path)
 
         var report: [String: Any] = [
             "version": InputClickVersion.string,
-            "settingsFile": engine.settingsStore.fileURL.path,
-            "settingsFileExists": FileManager.default.fileExists(atPath: engine.settingsStore.fileURL.path),
+            "settingsFile": store.locationError == nil ? store.fileURL.path : NSNull(),
+            "settingsFileExists": fileExists,
             "settings": [
                 "clicks": settings.clicksEnabled, "volume": settings.volume, "profile": settings.profile.description,
                 "clickGainDecibels": settings.clickGainDecibels.isFinite ? settings.clickGainDecibels : -999,
@@ -74,8 +76,11 @@ struct DoctorCommand: Subcommand {
             print(String(decoding: data, as: UTF8.self))
         } else {
             var lines = ["inputclick \(InputClickVersion.string)"]
-            let file = engine.settingsStore.fileURL.path
-            lines.append("settings file:  \(file)\((report["settingsFileExists"] as? Bool) == true ? "" : " (absent: defaults)")")
+            if let locationError = store.locationError {
+                lines.append("settings file:  none read: \(locationError.variable ?? "the home directory") is not UTF-8 text (defaults)")
+            } else {
+                lines.append("settings file:  \(store.fileURL.path)\(fileExists ? "" : " (absent: defaults)")")
+            }
             if let error = engine.settingsError { lines.append("  problem:      \(error)") }
             lines.append("settings:       clicks \(settings.clicksEnabled ? "on" : "off"), volume \(settings.volume) ("
                          + String(format: "%.1f dB", settings.clickGainDecibels) + "), profile \(settings.profile)")

@@ -58,3 +58,31 @@ extension CLITapTests {
         #expect(list.contains { $0["name"] == "inputclick_sink" && $0["description"]?.contains("virtual sink") == true })
     }
 }
+
+/// What `doctor` says about the settings themselves, on ALSA's `null` device,
+/// which always opens, so the gate lets a tap through unless the settings stop it.
+@Suite("doctor and the settings")
+struct CLIDoctorSettingsTests {
+    @Test("doctor names a settings location that is not UTF-8 instead of calling the file absent",
+          arguments: ["XDG_CONFIG_HOME", "INPUTCLICK_CONFIG"])
+    func doctorNamesANonUTF8SettingsLocation(variable: String) throws {
+        let path = Array("/tmp/caf".utf8) + [0xE9] + Array("/settings.conf".utf8)
+        var environment = ["XDG_CONFIG_HOME": "/nonexistent-xdg"]
+        environment["INPUTCLICK_CONFIG"] = variable == "INPUTCLICK_CONFIG" ? nil : ""
+        let run = try CLIProcess.run(["doctor", "--device", "null"], environment: environment,
+                                     byteEnvironment: [variable: path])
+        #expect(!run.standardOutput.contains("absent"), "\(run.standardOutput)\(run.standardError)")
+        #expect(run.standardOutput.contains("settings file:  none read: \(variable) is not UTF-8 text (defaults)"))
+        #expect(run.standardOutput.contains("  problem:      environment: \(variable) is not UTF-8 text "
+                                            + "(byte 0xE9 at offset 8 of '/tmp/caf\\xE9/settings.conf')"), "\(run.standardOutput)\(run.standardError)")
+    }
+
+    @Test("doctor names a sound-pack variable that is not UTF-8, and the bundled sounds play")
+    func doctorNamesANonUTF8SoundPackVariable() throws {
+        let run = try CLIProcess.run(["doctor", "--device", "null"], environment: ["INPUTCLICK_CONFIG": "/nonexistent/x.conf"],
+                                     byteEnvironment: ["INPUTCLICK_SOUND_PACK": Array("/tmp/pack".utf8) + [0xFF]])
+        #expect(run.standardOutput.contains("  problem:      environment: INPUTCLICK_SOUND_PACK is not UTF-8 text "
+                                            + "(byte 0xFF at offset 9 of '/tmp/pack\\xFF')"), "\(run.standardOutput)\(run.standardError)")
+        #expect(run.standardOutput.contains("sounds:         bundled"))
+    }
+}

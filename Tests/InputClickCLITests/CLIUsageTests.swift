@@ -16,6 +16,18 @@ struct CLIUsageTests {
         #expect(run.standardOutput.isEmpty)
     }
 
+    @Test("an argument that is not UTF-8 is a usage error naming it, before any file is written")
+    func nonUTF8ArgumentsAreRefused() throws {
+        let directory = Array(FileManager.default.temporaryDirectory.appendingPathComponent("inputclick-\(UUID().uuidString)-").path.utf8)
+            + [0xFF]
+        let run = try CLIProcess.run(bytes: [Array("generate-sounds".utf8), directory])
+        #expect(run.status == 64)
+        #expect(run.standardError.contains("error: argument 2 is not UTF-8 text (byte 0xFF at offset \(directory.count - 1)"))
+        #expect(run.standardError.contains("USAGE: inputclick generate-sounds"))
+        let lossy = String(decoding: directory, as: UTF8.self)
+        #expect(!FileManager.default.fileExists(atPath: lossy), "nothing was written under the U+FFFD spelling")
+    }
+
     @Test("--help lists every subcommand, and each subcommand has its own help")
     func help() throws {
         let top = try CLIProcess.run(["--help"])

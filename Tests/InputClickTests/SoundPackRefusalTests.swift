@@ -83,6 +83,28 @@ import Testing
         }
     }
 
+    @Test func aPackFileWhoseNameIsNotUTF8IsRefusedAsNamingNoKind() throws {
+        try SoundTestSupport.withTemporaryDirectory { directory in
+            let name: [UInt8] = Array("k".utf8) + [0xE9] + Array("y.wav".utf8)
+            let fullPath = Array(directory.utf8) + [UInt8(ascii: "/")] + name
+            let descriptor = (fullPath + [0]).withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT | O_EXCL, 0o644) }
+            }
+            try #require(descriptor >= 0)
+            close(descriptor)
+
+            let loaded = SoundBank.load(packDirectory: directory, sampleRate: Self.rate, channels: Self.channels)
+
+            let raw = try #require(NonUTF8Text(name))
+            #expect(loaded.problems == [SoundLoadError(path: directory + "/k\u{FFFD}y.wav", reason: .nameNotUTF8(raw))])
+            #expect(loaded.problems.first?.description.contains("byte 0xE9 at offset 1 of 'k\\xE9y.wav'") == true,
+                    "\(loaded.problems)")
+            for kind in ClickKind.allCases { #expect(loaded.bank.origins[kind] == "bundled") }
+            // Remove it by its bytes: FileManager could not name it.
+            _ = (fullPath + [0]).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { unlink($0.baseAddress!) } }
+        }
+    }
+
     @Test func aZeroByteFileIsRefusedAsEmpty() throws {
         try SoundTestSupport.withTemporaryDirectory { directory in
             let path = directory + "/space.wav"

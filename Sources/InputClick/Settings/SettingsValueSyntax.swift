@@ -44,13 +44,13 @@ enum SettingsValueSyntax {
     }
 
     /// Reads a directory path. Empty means none; `~` and `~/…` expand to
-    /// `homeDirectory`; a relative path is taken relative to `baseDirectory`.
-    static func directoryPath(_ text: String, baseDirectory: String, homeDirectory: String?) -> PathReading {
+    /// `home`; a relative path is taken relative to `baseDirectory`.
+    static func directoryPath(_ text: String, baseDirectory: String, home: SettingsHome) -> PathReading {
         if text.isEmpty { return .none }
         var path = text
         if text == "~" || text.hasPrefix("~/") {
-            guard let home = homeDirectory, home.hasPrefix("/") else {
-                return .refused("a path, but '~' cannot expand because the home directory is unknown")
+            guard let home = home.directory else {
+                return .refused("a path, but '~' cannot expand because \(home.problem)")
             }
             path = joined(home, String(text.dropFirst(text == "~" ? 1 : 2)))
         } else if text.hasPrefix("~") {
