@@ -63,6 +63,43 @@ extension CLITapTests {
 /// which always opens, so the gate lets a tap through unless the settings stop it.
 @Suite("doctor and the settings")
 struct CLIDoctorSettingsTests {
+    /// Runs `doctor --device null` with `settings` as the settings file's text.
+    private func doctor(settings: String, environment: [String: String] = [:],
+                        arguments: [String] = []) throws -> CLIRun {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("inputclick-doctor-\(UUID().uuidString).conf")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try settings.write(to: file, atomically: true, encoding: .utf8)
+        var environment = environment
+        environment["INPUTCLICK_CONFIG"] = file.path
+        return try CLIProcess.run(["doctor", "--device", "null"] + arguments, environment: environment)
+    }
+
+    @Test("doctor on the null device says a tap plays at volume 0.5, exit 0")
+    func doctorSaysATapPlaysAtAnAudibleVolume() throws {
+        let run = try doctor(settings: "volume = 0.5\n")
+        #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+        #expect(run.standardOutput.contains("a tap:          plays: the click plays"))
+    }
+
+    @Test("doctor says a volume of 0, however it is spelled, is silent, never that the click plays, and exits 1",
+          arguments: ["0", "-0", "0.0", "-0.000", "+0"])
+    func doctorSaysVolumeZeroIsSilent(volume: String) throws {
+        for run in [try doctor(settings: "volume = \(volume)\n"),
+                    try doctor(settings: "", environment: ["INPUTCLICK_VOLUME": volume])] {
+            #expect(run.status == 1, "\(run.standardOutput)\(run.standardError)")
+            #expect(run.standardOutput.contains("volume 0 (silent), profile full"), "\(run.standardOutput)\(run.standardError)")
+            #expect(run.standardOutput.contains("a tap:          zero-volume: the click volume in the settings is 0, so the click is silent"))
+            #expect(!run.standardOutput.contains("inf"))
+            #expect(!run.standardOutput.contains("the click plays"))
+        }
+        let json = try doctor(settings: "volume = \(volume)\n", arguments: ["--json"])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        #expect(report["decision"] as? String == "zero-volume")
+        let settings = try #require(report["settings"] as? [String: Any])
+        #expect(settings["volume"] as? Double == 0)
+        #expect(!json.standardOutput.contains("-0"))
+    }
+
     @Test("doctor names a settings location that is not UTF-8 instead of calling the file absent",
           arguments: ["XDG_CONFIG_HOME", "INPUTCLICK_CONFIG"])
     func doctorNamesANonUTF8SettingsLocation(variable: String) throws {
