@@ -12,11 +12,15 @@ scripts/install-deps.sh || exit 1
 # (the system configuration plus config/alsa/inputclick-test.conf).
 eval "$(scripts/virtual-sink.sh env)"
 export INPUTCLICK_SINK_NAME="$JACK_DEFAULT_SERVER"
+# The tests start their tmux server on this private socket (tmux -S), so that
+# the cleanup below can end it without touching anyone else's tmux.
+export INPUTCLICK_TEST_TMUX_SOCKET="${TMPDIR:-/tmp}/inputclick-test-tmux-$$.socket"
 
 failures=()
 log=$(mktemp)
 step_output=$(mktemp)
 step_pid=
+tail_pid=
 # step NAME SECONDS COMMAND...: runs one step with a time limit, so that a hang
 # fails that step with a message instead of stalling the run until CI gives up.
 step() {
@@ -33,11 +37,12 @@ step() {
   timeout --kill-after=30 "$limit" "$@" >"$step_output" 2>&1 </dev/null &
   step_pid=$!
   tail -n +1 -f --pid="$step_pid" "$step_output" &
-  local tail_pid=$!
+  tail_pid=$!
   wait "$step_pid"
   local status=$?
   step_pid=
   wait "$tail_pid"
+  tail_pid=
   # Keep each step's output for the totals at the end.
   cat "$step_output" >>"$log"
   case $status in
@@ -50,13 +55,70 @@ step() {
   failures+=("$name")
 }
 
+# descendants PID: every process below PID, children before grandchildren.
+descendants() {
+  local child
+  for child in $(ps -o pid= --ppid "$1" 2>/dev/null); do
+    echo "$child"
+    descendants "$child"
+  done
+}
+
+# alive PID...: whether any of them still runs (a zombie, which only waits to
+# be reaped, does not count).
+alive() {
+  local pid state
+  for pid in "$@"; do
+    state=$(sed 's/.*) //' "/proc/$pid/stat" 2>/dev/null | cut -d' ' -f1)
+    [ -n "$state" ] && [ "$state" != Z ] && [ "$state" != X ] && return 0
+  done
+  return 1
+}
+
+# Stops the running step, if any, and everything it started. timeout runs the
+# step in a process group of its own, but the tests start their programs
+# (the CLI, tmux clients, the sink script) in process groups of their own too,
+# so each of those groups is signalled as well, found while the process tree
+# still holds them. TERM first; whatever is left after 5 s gets KILL.
+stop_step() {
+  [ -n "$step_pid" ] || return 0
+  local pid=$step_pid pids groups group own_group tries
+  step_pid=
+  own_group=$(ps -o pgid= -p $$ | tr -d ' ')
+  pids="$pid $(descendants "$pid")"
+  groups=$(for p in $pids; do ps -o pgid= -p "$p" 2>/dev/null; done | tr -d ' ' | sort -u | grep -vx "$own_group")
+  for group in $groups; do kill -TERM -- "-$group" 2>/dev/null; done
+  kill -TERM $pids 2>/dev/null
+  for (( tries = 0; tries < 50; tries++ )); do
+    alive $pids || break
+    sleep 0.1
+  done
+  for group in $groups; do kill -KILL -- "-$group" 2>/dev/null; done
+  kill -KILL $pids 2>/dev/null
+  wait "$pid" 2>/dev/null
+}
+
+# On every way out: stop the running step and what it started, end the tests'
+# tmux server (its sessions outlive a killed test), stop the sink, and remove
+# the scratch files. A SIGKILL of this script cannot be caught; then the
+# test-owned sinks still stop with the test process (--watch-pid), but a
+# tmux server on $INPUTCLICK_TEST_TMUX_SOCKET may remain.
+cleanup() {
+  stop_step
+  if [ -n "$tail_pid" ]; then kill "$tail_pid" 2>/dev/null; fi
+  tmux -S "$INPUTCLICK_TEST_TMUX_SOCKET" kill-server >/dev/null 2>&1
+  rm -f "$INPUTCLICK_TEST_TMUX_SOCKET"
+  scripts/virtual-sink.sh stop >/dev/null 2>&1
+  rm -f "$log" "$step_output"
+}
+
 # The sink must outlive the build and the tests, and stop even if they fail.
+trap cleanup EXIT
+trap 'exit 129' HUP
+trap 'exit 130' INT
+trap 'exit 131' QUIT
+trap 'exit 143' TERM
 scripts/virtual-sink.sh start || { echo "could not start the virtual sink" >&2; exit 1; }
-trap 'scripts/virtual-sink.sh stop >/dev/null 2>&1; rm -f "$log" "$step_output"' EXIT
-# Ctrl-C or a TERM stops the running step (timeout passes the signal on to its group).
-stop_step() { if [ -n "$step_pid" ]; then kill -TERM "$step_pid" 2>/dev/null; wait "$step_pid"; fi; }
-trap 'stop_step; exit 130' INT
-trap 'stop_step; exit 143' TERM
 
 # Limits: several times a normal run's duration on CI's 2 cores.
 step "build" 1800 swift build --build-tests

@@ -6,6 +6,10 @@
 #
 #   start    starts the server unless it runs, and waits until it answers.
 #            --watch-pid PID also stops it once process PID exits.
+#            A server of the same name that was just killed can block the name
+#            for a second or two (JACK refuses while its PID exists, even as a
+#            zombie), so start waits up to 10 s for it to go, and removes the
+#            files it left in /dev/shm.
 #   stop     stops the server this script started (by its PID file).
 #   restart  stop, then start.
 #   status   exits 0 and prints the PID if the server runs, else exits 3.
@@ -56,6 +60,52 @@ running_pid() {
     echo "$pid"
 }
 
+# The PIDs of live jackd servers named $1 (from their command lines; our
+# servers are always started with -n NAME, and a server without -n is "default").
+live_servers_named() {
+    for dir in /proc/[0-9]*; do
+        [ "$(cat "$dir/comm" 2>/dev/null)" = jackd ] || continue
+        p=${dir#/proc/}
+        alive "$p" || continue
+        [ "$(server_name_of "$p")" = "$1" ] && echo "$p"
+    done
+    return 0
+}
+
+# The server name jackd process $1 was started with.
+server_name_of() {
+    tr '\0' '\n' <"/proc/$1/cmdline" 2>/dev/null | awk '
+        want { print; found = 1; exit }
+        $0 == "-n" || $0 == "--name" { want = 1; next }
+        /^--name=/ { sub(/^--name=/, ""); print; found = 1; exit }
+        /^-n./ { print substr($0, 3); found = 1; exit }
+        END { if (!found && NR > 0) print "default" }'
+}
+
+# Removes what a dead server named $name left in /dev/shm: its request socket
+# (jack_NAME_UID_*) and its semaphores (jack_sem.UID_NAME_*). Only called when
+# no live jackd has that name; a file that also fits the pattern of a live
+# server with a longer name (NAME_x) is left alone.
+remove_stale_files() {
+    uid=$(id -u)
+    live_names=
+    for dir in /proc/[0-9]*; do
+        [ "$(cat "$dir/comm" 2>/dev/null)" = jackd ] || continue
+        alive "${dir#/proc/}" || continue
+        live_names="$live_names
+$(server_name_of "${dir#/proc/}")"
+    done
+    for file in /dev/shm/jack_"$name"_"$uid"_* /dev/shm/jack_sem."$uid"_"$name"_*; do
+        [ -e "$file" ] || continue
+        base=${file#/dev/shm/}
+        keep=
+        for other in $live_names; do
+            case $base in jack_"$other"_"$uid"_*|jack_sem."$uid"_"$other"_*) keep=1 ;; esac
+        done
+        [ -n "$keep" ] || rm -f "$file"
+    done
+}
+
 answers() {
     ports=$(jack_lsp 2>/dev/null) || return 1
     echo "$ports" | grep -q '^system:playback_2$'
@@ -73,26 +123,44 @@ start() {
         echo "virtual-sink: '$name' already runs (pid $pid)"
         return 0
     fi
+    other=$(live_servers_named "$name" | head -n 1)
+    [ -z "$other" ] || die "a jackd named '$name' already runs (pid $other), not started by this script; stop it or choose another INPUTCLICK_SINK_NAME"
     mkdir -p "$run_dir"
-    # -S: synchronous mode; without it the first period of a new stream was sometimes lost.
-    jackd -n "$name" --no-realtime -S -d dummy -r "$rate" -p 64 -C 0 -P 2 \
-        </dev/null >"$logfile" 2>&1 &
-    pid=$!
-    echo "$pid" >"$pidfile"
-    tries=0
-    until answers; do
-        if ! alive "$pid"; then
-            rm -f "$pidfile"
-            tail -n 20 "$logfile" >&2 || true
-            die "jackd '$name' exited during start-up (log: $logfile)"
+    remove_stale_files
+    # JACK refuses a name while the PID it registered under exists, and a
+    # killed server stays a zombie until PID 1 reaps it, which can take a
+    # second or two. Retry for up to 10 s while that is the only reason.
+    waited=0
+    while :; do
+        # -S: synchronous mode; without it the first period of a new stream was sometimes lost.
+        jackd -n "$name" --no-realtime -S -d dummy -r "$rate" -p 64 -C 0 -P 2 \
+            </dev/null >"$logfile" 2>&1 &
+        pid=$!
+        echo "$pid" >"$pidfile"
+        tries=0
+        until answers; do
+            if ! alive "$pid"; then break; fi
+            tries=$((tries + 1))
+            if [ "$tries" -ge 100 ]; then
+                kill "$pid" 2>/dev/null || true
+                rm -f "$pidfile"
+                die "jackd '$name' did not answer within 10 s (log: $logfile)"
+            fi
+            sleep 0.1
+        done
+        if alive "$pid"; then break; fi
+        rm -f "$pidfile"
+        if grep -q 'server already active' "$logfile" 2>/dev/null && [ "$waited" -lt 50 ] \
+            && [ -z "$(live_servers_named "$name")" ]; then
+            waited=$((waited + 1))
+            sleep 0.2
+            continue
         fi
-        tries=$((tries + 1))
-        if [ "$tries" -ge 100 ]; then
-            kill "$pid" 2>/dev/null || true
-            rm -f "$pidfile"
-            die "jackd '$name' did not answer within 10 s (log: $logfile)"
+        tail -n 20 "$logfile" >&2 || true
+        if grep -q 'server already active' "$logfile" 2>/dev/null; then
+            die "jackd '$name' was still refused as already active after 10 s: an earlier server's process has not gone (log: $logfile)"
         fi
-        sleep 0.1
+        die "jackd '$name' exited during start-up (log: $logfile)"
     done
     if [ -n "$watch_pid" ]; then
         # Stop the server once the watched process is gone, whatever happens to it.
@@ -124,6 +192,7 @@ stop() {
         sleep 0.1
     done
     rm -f "$pidfile" "$logfile"
+    [ -n "$(live_servers_named "$name")" ] || remove_stale_files
     echo "virtual-sink: '$name' stopped"
 }
 

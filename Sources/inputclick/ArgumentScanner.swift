@@ -1,5 +1,7 @@
 /// Walks a subcommand's arguments: options with values, flags, positionals.
-/// Every problem is a ``UsageError`` that names the argument.
+/// Every problem is a ``UsageError`` that names the argument, including an
+/// option or flag given twice (`--wpm 40 --wpm 50`): which one was meant
+/// cannot be known, so neither is picked.
 struct ArgumentScanner {
     private var remaining: [String]
     /// Positional arguments, in order, collected while scanning.
@@ -25,6 +27,10 @@ struct ArgumentScanner {
             if let eq = argument.firstIndex(of: "="), argument.hasPrefix("--") {
                 name = String(argument[..<eq])
                 inlineValue = String(argument[argument.index(after: eq)...])
+            }
+            if valueOptions.contains(name) || flagOptions.contains(name),
+               options[name] != nil || flags.contains(name) {
+                throw UsageError("\(valueOptions.contains(name) ? "option" : "flag") \(name) is given more than once")
             }
             if valueOptions.contains(name) {
                 if let inlineValue {

@@ -16,7 +16,8 @@ struct DoctorCommand: Subcommand {
           - the settings file, its problems, and the settings in force;
           - the sound for each kind (bundled or from the pack), and refused files;
           - the device's actual rate, format, period and buffer;
-          - the gate's decision for a tap, with the reason when it does not play.
+          - the gate's decision for a tap, with the reason when it does not play;
+            a click the gate lets through at a volume of 0 is reported as silent.
         Exits 0 when a tap would click, 1 when it would not.
 
         OPTIONS:
@@ -39,14 +40,16 @@ struct DoctorCommand: Subcommand {
         engine.setVisibleInputViews([keyboard])
         let deadline = Date().addingTimeInterval(3)
         while !engine.player.isAcceptingClicks && Date() < deadline { usleep(10_000) }
-        let decision = engine.decision(for: .key)
+        let verdict = TapVerdict(decision: engine.decision(for: .key), settings: settings)
         let format = engine.player.statistics.format
         let scheduling = engine.player.statistics.scheduling
+        let store = engine.settingsStore
+        let fileExists = store.locationError == nil && FileManager.default.fileExists(atPath: store.fileURL.path)
 
         var report: [String: Any] = [
             "version": InputClickVersion.string,
-            "settingsFile": engine.settingsStore.fileURL.path,
-            "settingsFileExists": FileManager.default.fileExists(atPath: engine.settingsStore.fileURL.path),
+            "settingsFile": store.locationError == nil ? store.fileURL.path : NSNull(),
+            "settingsFileExists": fileExists,
             "settings": [
                 "clicks": settings.clicksEnabled, "volume": settings.volume, "profile": settings.profile.description,
                 "clickGainDecibels": settings.clickGainDecibels.isFinite ? settings.clickGainDecibels : -999,
@@ -58,8 +61,8 @@ struct DoctorCommand: Subcommand {
             "soundProblems": engine.soundProblems.map(\.description),
             "device": device,
             "playerState": engine.player.state.description,
-            "decision": decision.identifier,
-            "reason": decision.description,
+            "decision": verdict.identifier,
+            "reason": verdict.reason,
             "warnings": warnings.lines,
         ]
         if let format {
@@ -76,11 +79,15 @@ struct DoctorCommand: Subcommand {
             print(String(decoding: data, as: UTF8.self))
         } else {
             var lines = ["inputclick \(InputClickVersion.string)"]
-            let file = engine.settingsStore.fileURL.path
-            lines.append("settings file:  \(file)\((report["settingsFileExists"] as? Bool) == true ? "" : " (absent: defaults)")")
+            if let locationError = store.locationError {
+                lines.append("settings file:  none read: \(locationError.variable ?? "the home directory") is not UTF-8 text (defaults)")
+            } else {
+                lines.append("settings file:  \(store.fileURL.path)\(fileExists ? "" : " (absent: defaults)")")
+            }
             if let error = engine.settingsError { lines.append("  problem:      \(error)") }
-            lines.append("settings:       clicks \(settings.clicksEnabled ? "on" : "off"), volume \(settings.volume) ("
-                         + String(format: "%.1f dB", settings.clickGainDecibels) + "), profile \(settings.profile)")
+            let gain = settings.clickGain == 0 ? "silent" : String(format: "%.1f dB", settings.clickGainDecibels)
+            lines.append("settings:       clicks \(settings.clicksEnabled ? "on" : "off"), "
+                         + "volume \(SettingsKey.volume.valueText(in: settings)) (\(gain)), profile \(settings.profile)")
             lines.append("                ducking \(settings.ducking.depthDecibels) dB, attack \(settings.ducking.attackMilliseconds) ms, "
                          + "hold \(settings.ducking.holdMilliseconds) ms, release \(settings.ducking.releaseMilliseconds) ms")
             lines.append("sounds:         \(settings.soundPackDirectory.map { "pack \($0)" } ?? "bundled")")
@@ -94,10 +101,10 @@ struct DoctorCommand: Subcommand {
                 lines.append("device:         \(device): not open (\(engine.player.state))")
             }
             for warning in warnings.lines { lines.append("  warning:      \(warning)") }
-            lines.append("a tap:          \(decision.identifier): \(decision.description)")
+            lines.append("a tap:          \(verdict.identifier): \(verdict.reason)")
             print(lines.joined(separator: "\n"))
         }
-        return decision == .plays ? 0 : 1
+        return verdict.clicks ? 0 : 1
     }
 }
 

@@ -24,7 +24,8 @@ struct TypeCommand: Subcommand {
           TEXT                The text to type. Put -- before text that starts with '-'.
                               The demo keyboard types printable ASCII (all but
                               the backtick), line breaks, € £ ¥ • and the
-                              full-width ，。？！：；.
+                              full-width ，。？！：；. At most 15000 characters
+                              (10 minutes of typing at --wpm 300).
 
         OPTIONS:
           --wpm N             Speed in words (five taps) per minute, 1 to 300. Default 40.
@@ -43,6 +44,12 @@ struct TypeCommand: Subcommand {
 
     /// The longest typing run `--output` renders (it holds the audio in memory: 10 minutes is about 220 MB).
     static let maximumRenderedMinutes = 10.0
+
+    /// The longest TEXT accepted, in characters: as many taps as
+    /// ``maximumRenderedMinutes`` of typing at the fastest speed holds
+    /// (10 × 300 × 5 = 15000), since each character takes a tap or more.
+    /// Checked before planning, which for a long text takes seconds.
+    static let maximumTextCharacters = Int(maximumRenderedMinutes * TypingRhythm.wordsPerMinuteRange.upperBound * 5)
 
     /// Exit status for text the keyboard cannot type (EX_DATAERR).
     static let untypableTextExitCode: Int32 = 65
@@ -67,6 +74,20 @@ struct TypeCommand: Subcommand {
         if let output, !(output.count > 4 && output.lowercased().hasSuffix(".wav")) {
             throw UsageError("--output must name a .wav file, not '\(output)'")
         }
+        // Over-long text is refused here, at once: planning it would take seconds.
+        let characters = text.count
+        guard characters <= Self.maximumTextCharacters else {
+            throw UsageError("TEXT is \(characters) characters long, over the limit of \(Self.maximumTextCharacters) "
+                             + "(\(Self.minutes(Self.maximumRenderedMinutes)) minutes of typing at the fastest --wpm, "
+                             + "\(Int(TypingRhythm.wordsPerMinuteRange.upperBound))): shorten it")
+        }
+        let rhythm = TypingRhythm(wordsPerMinute: wordsPerMinute)
+        let shortestMinutes = Double(rhythm.shortestDuration(taps: characters)) / 60e9
+        if output != nil && shortestMinutes > Self.maximumRenderedMinutes {
+            throw UsageError("--output renders at most \(Self.minutes(Self.maximumRenderedMinutes)) minutes of typing; "
+                             + "this text of \(characters) characters at \(Self.speed(wordsPerMinute)) wpm takes at least "
+                             + "\(Self.minutes(shortestMinutes)) minutes: shorten it or raise --wpm")
+        }
 
         // The user's settings decide, as they would in a host: clicks off means no clicks.
         let settings = SettingsStore()
@@ -75,7 +96,7 @@ struct TypeCommand: Subcommand {
         // No automatic capitals: the text says where they are, so each capital
         // is a shift tap ("Hello, World!" is shift h e l l o 123 , …).
         let planner = TypingPlanner(target: .textView, traits: TextInputTraits(autocapitalizationType: .none),
-                                    rhythm: TypingRhythm(wordsPerMinute: wordsPerMinute))
+                                    rhythm: rhythm)
         // No rate limit: the limit thins a held key's repeats, but every tap
         // of a planned run must click, even at --wpm 300 (25 taps a second).
         let gate = InputClickGate(sink: ClickCollector(), settings: settings.current, rateLimit: .unlimited)
@@ -88,8 +109,9 @@ struct TypeCommand: Subcommand {
         if let output {
             let minutes = Double(result.clicks.map(\.time).max() ?? 0) / 60e9
             guard minutes <= Self.maximumRenderedMinutes else {
-                throw UsageError(String(format: "--output renders at most %.0f minutes of typing; this text at %.0f wpm takes %.0f minutes: "
-                                        + "shorten it or raise --wpm", Self.maximumRenderedMinutes, wordsPerMinute, minutes))
+                throw UsageError("--output renders at most \(Self.minutes(Self.maximumRenderedMinutes)) minutes of typing; "
+                                 + "this text at \(Self.speed(wordsPerMinute)) wpm takes \(Self.minutes(minutes)) minutes: "
+                                 + "shorten it or raise --wpm")
             }
             try renderTypedClicks(result.clicks, settings: settings.current, to: output)
         } else {
@@ -97,6 +119,18 @@ struct TypeCommand: Subcommand {
         }
         try writeStandardOutput(result.text)
         return 0
+    }
+
+    /// A number of minutes for a message: whole when it is, else rounded up
+    /// to one decimal, so a run just over the limit never reads as the limit.
+    private static func minutes(_ value: Double) -> String {
+        let tenths = (value * 10).rounded(.up) / 10
+        return tenths == tenths.rounded() ? String(Int(tenths)) : String(format: "%.1f", tenths)
+    }
+
+    /// A speed for a message: `40`, or `42.5`.
+    private static func speed(_ wordsPerMinute: Double) -> String {
+        wordsPerMinute == wordsPerMinute.rounded() ? String(Int(wordsPerMinute)) : String(wordsPerMinute)
     }
 
     /// Writes `text` to standard output as is, retrying short writes.

@@ -24,7 +24,26 @@ func topLevelHelp() -> String {
     return text
 }
 
+/// The first argument that is not UTF-8 text, with its position (1 for the
+/// subcommand). `CommandLine.arguments` would silently turn its bad bytes
+/// into U+FFFD, and so a path into another path.
+func firstNonUTF8Argument() -> (position: Int, text: NonUTF8Text)? {
+    for position in 1..<Int(CommandLine.argc) {
+        guard let pointer = CommandLine.unsafeArgv[position] else { continue }
+        let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self),
+                                              count: strlen(pointer)))
+        if let text = NonUTF8Text(bytes) { return (position, text) }
+    }
+    return nil
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
+if let bad = firstNonUTF8Argument() {
+    let command = bad.position > 1 ? allSubcommands.first(where: { $0.name == arguments[0] }) : nil
+    writeError("error: argument \(bad.position) is not UTF-8 text (\(bad.text)); inputclick takes text and paths only as UTF-8\n\n"
+               + (command?.help ?? topLevelHelp()))
+    exit(ExitCode.usage)
+}
 guard let first = arguments.first else {
     writeError(topLevelHelp())
     exit(ExitCode.usage)

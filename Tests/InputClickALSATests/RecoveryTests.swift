@@ -52,7 +52,8 @@ extension ThroughTheVirtualSink {
 
             let decisions = typing.decisions.withLock { $0 }
             #expect(writtenBeforeKill > 5)
-            #expect(decisions.contains { $0.time > killedAt && $0.decision == .noOutput }, "clicks during the outage must be dropped")
+            #expect(decisions.contains { $0.time > killedAt && $0.decision == .deviceLost },
+                    "clicks during the outage must be refused as device-lost")
             #expect(decisions.contains { $0.time > restartedAt && $0.decision == .plays })
             #expect(rig.player.latency.count > writtenAfterRestart, "clicks must be written again after the restart")
             #expect(typing.longestCall.withLock { $0 } < 0.3, "playInputClick blocked for \(typing.longestCall.withLock { $0 }) s")

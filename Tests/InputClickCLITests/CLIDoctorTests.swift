@@ -58,3 +58,68 @@ extension CLITapTests {
         #expect(list.contains { $0["name"] == "inputclick_sink" && $0["description"]?.contains("virtual sink") == true })
     }
 }
+
+/// What `doctor` says about the settings themselves, on ALSA's `null` device,
+/// which always opens, so the gate lets a tap through unless the settings stop it.
+@Suite("doctor and the settings")
+struct CLIDoctorSettingsTests {
+    /// Runs `doctor --device null` with `settings` as the settings file's text.
+    private func doctor(settings: String, environment: [String: String] = [:],
+                        arguments: [String] = []) throws -> CLIRun {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("inputclick-doctor-\(UUID().uuidString).conf")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try settings.write(to: file, atomically: true, encoding: .utf8)
+        var environment = environment
+        environment["INPUTCLICK_CONFIG"] = file.path
+        return try CLIProcess.run(["doctor", "--device", "null"] + arguments, environment: environment)
+    }
+
+    @Test("doctor on the null device says a tap plays at volume 0.5, exit 0")
+    func doctorSaysATapPlaysAtAnAudibleVolume() throws {
+        let run = try doctor(settings: "volume = 0.5\n")
+        #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+        #expect(run.standardOutput.contains("a tap:          plays: the click plays"))
+    }
+
+    @Test("doctor says a volume of 0, however it is spelled, is silent, never that the click plays, and exits 1",
+          arguments: ["0", "-0", "0.0", "-0.000", "+0"])
+    func doctorSaysVolumeZeroIsSilent(volume: String) throws {
+        for run in [try doctor(settings: "volume = \(volume)\n"),
+                    try doctor(settings: "", environment: ["INPUTCLICK_VOLUME": volume])] {
+            #expect(run.status == 1, "\(run.standardOutput)\(run.standardError)")
+            #expect(run.standardOutput.contains("volume 0 (silent), profile full"), "\(run.standardOutput)\(run.standardError)")
+            #expect(run.standardOutput.contains("a tap:          zero-volume: the click volume in the settings is 0, so the click is silent"))
+            #expect(!run.standardOutput.contains("inf"))
+            #expect(!run.standardOutput.contains("the click plays"))
+        }
+        let json = try doctor(settings: "volume = \(volume)\n", arguments: ["--json"])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        #expect(report["decision"] as? String == "zero-volume")
+        let settings = try #require(report["settings"] as? [String: Any])
+        #expect(settings["volume"] as? Double == 0)
+        #expect(!json.standardOutput.contains("\"volume\" : -0"), "\(json.standardOutput)")
+    }
+
+    @Test("doctor names a settings location that is not UTF-8 instead of calling the file absent",
+          arguments: ["XDG_CONFIG_HOME", "INPUTCLICK_CONFIG"])
+    func doctorNamesANonUTF8SettingsLocation(variable: String) throws {
+        let path = Array("/tmp/caf".utf8) + [0xE9] + Array("/settings.conf".utf8)
+        var environment = ["XDG_CONFIG_HOME": "/nonexistent-xdg"]
+        environment["INPUTCLICK_CONFIG"] = variable == "INPUTCLICK_CONFIG" ? nil : ""
+        let run = try CLIProcess.run(["doctor", "--device", "null"], environment: environment,
+                                     byteEnvironment: [variable: path])
+        #expect(!run.standardOutput.contains("absent"), "\(run.standardOutput)\(run.standardError)")
+        #expect(run.standardOutput.contains("settings file:  none read: \(variable) is not UTF-8 text (defaults)"))
+        #expect(run.standardOutput.contains("  problem:      environment: \(variable) is not UTF-8 text "
+                                            + "(byte 0xE9 at offset 8 of '/tmp/caf\\xE9/settings.conf')"), "\(run.standardOutput)\(run.standardError)")
+    }
+
+    @Test("doctor names a sound-pack variable that is not UTF-8, and the bundled sounds play")
+    func doctorNamesANonUTF8SoundPackVariable() throws {
+        let run = try CLIProcess.run(["doctor", "--device", "null"], environment: ["INPUTCLICK_CONFIG": "/nonexistent/x.conf"],
+                                     byteEnvironment: ["INPUTCLICK_SOUND_PACK": Array("/tmp/pack".utf8) + [0xFF]])
+        #expect(run.standardOutput.contains("  problem:      environment: INPUTCLICK_SOUND_PACK is not UTF-8 text "
+                                            + "(byte 0xFF at offset 9 of '/tmp/pack\\xFF')"), "\(run.standardOutput)\(run.standardError)")
+        #expect(run.standardOutput.contains("sounds:         bundled"))
+    }
+}

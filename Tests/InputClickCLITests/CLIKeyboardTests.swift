@@ -22,14 +22,23 @@ struct CLIKeyboardTests {
         let out = directory.appendingPathComponent("out.txt").path
         let session = "inputclick-test-\(getpid())"
         // Each tmux command is a short-lived client with its own deadline; the
-        // server it starts daemonizes and outlives it until kill-session.
+        // server it starts daemonizes and outlives it until kill-server. The
+        // server is private (tmux -S): on the socket scripts/test.sh names, so
+        // that its cleanup ends the server if this process is killed, or else
+        // on one in this test's directory; never the user's own tmux.
+        let socket = ProcessInfo.processInfo.environment["INPUTCLICK_TEST_TMUX_SOCKET"]
+            ?? directory.appendingPathComponent("tmux.socket").path
         func tmux(_ arguments: [String]) -> ChildRun {
-            ChildProcess.run("/usr/bin/tmux", arguments, timeout: 10)
+            ChildProcess.run("/usr/bin/tmux", ["-S", socket] + arguments, timeout: 10)
         }
-        let command = "\(CLIProcess.binary.path) keyboard > \(out) 2>/dev/null"
+        // The keyboard gives up after 2 minutes, even if nothing ends the session.
+        let command = "timeout --foreground 120 \(CLIProcess.binary.path) keyboard > \(out) 2>/dev/null"
         let started = tmux(["new-session", "-d", "-s", session, "-x", "100", "-y", "20", command])
         #expect(started.status == 0, "tmux new-session: \(started.output)")
-        defer { _ = tmux(["kill-session", "-t", session]) }
+        defer {
+            _ = tmux(["kill-server"])
+            unlink(socket)   // tmux leaves its socket file behind.
+        }
         func screenShows(_ text: String) -> Bool {
             for _ in 0..<100 {
                 if tmux(["capture-pane", "-t", session, "-p"]).standardOutput.contains(text) { return true }

@@ -16,12 +16,25 @@ enum CLIProcess {
 
     /// Runs `inputclick ARGUMENTS`, feeding `input` on standard input; a run
     /// that outlives `timeout` seconds is killed and throws ``CLITimeout``.
+    ///
+    /// - Parameter byteEnvironment: variables whose values are bytes, for
+    ///   values that are not UTF-8; they replace any of the same name.
     static func run(_ arguments: [String], input: Data = Data(), environment: [String: String] = [:],
-                    timeout: TimeInterval = 60) throws -> CLIRun {
+                    byteEnvironment: [String: [UInt8]] = [:], timeout: TimeInterval = 60) throws -> CLIRun {
+        try run(bytes: arguments.map { Array($0.utf8) }, input: input, environment: environment,
+                byteEnvironment: byteEnvironment, timeout: timeout)
+    }
+
+    /// ``run(_:input:environment:byteEnvironment:timeout:)`` with arguments given as bytes.
+    static func run(bytes arguments: [[UInt8]], input: Data = Data(), environment: [String: String] = [:],
+                    byteEnvironment: [String: [UInt8]] = [:], timeout: TimeInterval = 60) throws -> CLIRun {
         var env = ProcessInfo.processInfo.environment
         for (key, value) in environment { env[key] = value }
-        let run = ChildProcess.run(binary.path, arguments, environment: env, input: input, timeout: timeout)
-        if run.timedOut { throw CLITimeout(arguments: arguments) }
+        for key in byteEnvironment.keys { env[key] = nil }
+        let entries = env.map { Array("\($0.key)=\($0.value)".utf8) }
+            + byteEnvironment.map { Array($0.key.utf8) + [UInt8(ascii: "=")] + $0.value }
+        let run = ChildProcess.run(binary.path, byteArguments: arguments, byteEnvironment: entries, input: input, timeout: timeout)
+        if run.timedOut { throw CLITimeout(arguments: arguments.map { String(decoding: $0, as: UTF8.self) }) }
         return CLIRun(status: run.status, standardOutput: run.standardOutput, standardError: run.standardError)
     }
 }

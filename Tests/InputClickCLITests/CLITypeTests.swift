@@ -61,6 +61,46 @@ struct CLITypeTests {
         #expect(run.standardError.contains("U+0009"))
     }
 
+    @Test("an over-long TEXT is refused at once, before planning, naming the limit, with exit 64 and nothing written",
+          arguments: [["--output"], ["--device", "null"]])
+    func overLongTextIsRefusedAtOnce(mode: [String]) throws {
+        // 130,000 characters: near the kernel's limit for one argument. Planning it took 8 s.
+        let text = String(String(repeating: "hello world ", count: 11_000).prefix(130_000))
+        let path = temporaryFile("long.wav")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let started = Date()
+        let run = try CLIProcess.run(["type", text] + (mode == ["--output"] ? ["--output", path] : mode),
+                                     environment: ["INPUTCLICK_CONFIG": temporaryFile("none.conf")], timeout: 60)
+        let seconds = Date().timeIntervalSince(started)
+        #expect(run.status == 64)
+        #expect(run.standardError.contains(
+            "error: TEXT is 130000 characters long, over the limit of 15000 (10 minutes of typing at the fastest --wpm, 300)"),
+            "\(run.standardError.prefix(300))")
+        #expect(run.standardOutput.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(seconds < 5, "refused after \(seconds) s")
+    }
+
+    @Test("--output refuses a text that cannot fit 10 minutes at its --wpm before planning it")
+    func outputRefusesATextTooSlowToFitBeforePlanning() throws {
+        let text = String(repeating: "abcdefghij", count: 1_000)
+        let run = try CLIProcess.run(["type", text, "--wpm", "1", "--output", temporaryFile("slow.wav")],
+                                     environment: ["INPUTCLICK_CONFIG": temporaryFile("none.conf")])
+        #expect(run.status == 64)
+        #expect(run.standardError.contains("error: --output renders at most 10 minutes of typing; this text of 10000 characters "
+                                           + "at 1 wpm takes at least 800 minutes: shorten it or raise --wpm"))
+    }
+
+    @Test("a TEXT of exactly the character limit is planned, and --output then measures it: just over 10 minutes at --wpm 300")
+    func textAtTheLimitIsPlanned() throws {
+        let text = String(repeating: "abcdefghij", count: 1_500)
+        let run = try CLIProcess.run(["type", text, "--wpm", "300", "--output", temporaryFile("edge.wav")],
+                                     environment: ["INPUTCLICK_CONFIG": temporaryFile("none.conf")])
+        #expect(run.status == 64)
+        #expect(run.standardError.contains("error: --output renders at most 10 minutes of typing; this text at 300 wpm takes 10.1 minutes"),
+                "\(run.standardError.prefix(300))")
+    }
+
     @Test("an unwritable output path is a clear error, not a crash")
     func unwritableOutput() throws {
         let run = try CLIProcess.run(["type", "x", "--output", "/nonexistent-dir/x.wav"])

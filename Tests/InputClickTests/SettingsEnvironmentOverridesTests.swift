@@ -94,4 +94,38 @@ import Testing
         #expect(store.environmentError?.variable == "INPUTCLICK_CLICKS")
         #expect(store.current == ClickSettings())
     }
+
+    @Test("a variable that is not UTF-8 is refused by name, and the whole environment layer with it",
+          arguments: SettingsKey.allCases)
+    func aVariableThatIsNotUTF8IsRefusedByName(key: SettingsKey) throws {
+        let raw = try #require(NonUTF8Text(Array("/tmp/pack".utf8) + [0xFF]))
+        let environment = ProcessEnvironment(["INPUTCLICK_VOLUME": "0.1"], nonUTF8Variables: [key.environmentVariable: raw])
+        do {
+            _ = try SettingsEnvironmentOverrides(environment: environment)
+            Issue.record("expected \(key.environmentVariable) to be refused")
+        } catch {
+            #expect(error.variable == key.environmentVariable)
+            #expect(error.description.hasPrefix("environment: \(key.environmentVariable) is not UTF-8 text "
+                                                + "(byte 0xFF at offset 9 of '/tmp/pack\\xFF')"), "\(error)")
+        }
+        let directory = try SettingsTemporaryDirectory()
+        var storeEnvironment = environment
+        for (name, value) in directory.environment { storeEnvironment.variables[name] = value }
+        let store = SettingsStore(environment: storeEnvironment)
+        #expect(store.environmentError?.variable == key.environmentVariable)
+        #expect(store.current == ClickSettings())
+    }
+
+    @Test func aTildeSoundPackSaysWhyTildeCannotExpandWhenHomeIsNotUTF8() throws {
+        let home = try #require(NonUTF8Text(Array("/home/caf".utf8) + [0xE9]))
+        let environment = ProcessEnvironment(["INPUTCLICK_SOUND_PACK": "~/packs/soft"], nonUTF8Variables: ["HOME": home])
+        do {
+            _ = try SettingsEnvironmentOverrides(environment: environment, currentDirectory: "/work")
+            Issue.record("expected INPUTCLICK_SOUND_PACK to be refused")
+        } catch {
+            #expect(error.variable == "INPUTCLICK_SOUND_PACK")
+            #expect(error.problem.hasPrefix("INPUTCLICK_SOUND_PACK must be a path, but '~' cannot expand because "
+                                            + "HOME is not UTF-8 text (byte 0xE9 at offset 9"), "\(error)")
+        }
+    }
 }

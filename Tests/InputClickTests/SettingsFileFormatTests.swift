@@ -59,6 +59,22 @@ import Testing
         #expect(try parse("duck-hold-ms = 100.").ducking.holdMilliseconds == 100)
     }
 
+    @Test("minus zero reads as zero, in every numeric key and in the environment",
+          arguments: SettingsKey.allCases.filter { $0.range?.contains(0) == true })
+    func minusZeroReadsAsZero(key: SettingsKey) throws {
+        for text in ["-0", "-0.0", "-.0", "-0."] {
+            let fromFile = try parse("\(key) = \(text)")
+            let fromEnvironment = try SettingsEnvironmentOverrides(environment: [key.environmentVariable: text])
+                .applied(to: ClickSettings())
+            for settings in [fromFile, fromEnvironment] {
+                #expect(key.valueText(in: settings) == "0")
+                #expect(settings == (try parse("\(key) = 0")), "\(key) = \(text)")
+            }
+        }
+        let volume = try parse("volume = -0").volume
+        #expect(volume == 0 && volume.sign == .plus)
+    }
+
     @Test func spacesCommentsBlankLinesCRLFAndAByteOrderMarkAreIgnored() throws {
         let text = "\u{FEFF}# header\r\n\r\n   volume=0.5   \r\n\t# indented comment\r\n  profile   =   silent\r\n"
         let settings = try parse(text)

@@ -49,6 +49,62 @@ import Testing
         }
     }
 
+    @Test("a float file holding a NaN or an infinity is refused, naming the file and the first such sample",
+          arguments: [Float.nan, .infinity, -.infinity, .signalingNaN])
+    func aFloatFileHoldingANonFiniteSampleIsRefused(bad: Float) throws {
+        try SoundTestSupport.withTemporaryDirectory { directory in
+            let path = directory + "/key.wav"
+            // Stereo, 100 frames of a quiet tone, the bad value in the right channel of frame 40.
+            var samples = SoundTestSupport.sine(frequency: 440, amplitude: 0.3, sampleRate: 48_000,
+                                                seconds: 100.0 / 48_000, channels: 2)
+            samples[40 * 2 + 1] = bad
+            try SoundFileWriter.write(samples: samples, sampleRate: 48_000, channels: 2, format: .wavFloat32, to: path)
+            try writeSine(seconds: 0.05, sampleRate: 48_000, to: directory + "/delete.wav")
+
+            let loaded = loadExpectingBundled(.key, in: directory)
+
+            let error = try #require(problem(about: path, in: loaded))
+            #expect(error.reason == .nonFiniteSamples(frame: 40, channel: 1))
+            #expect(error.kind == .key)
+            #expect(error.description == "\(path): holds samples that are not finite numbers (NaN or infinity), "
+                    + "the first at frame 40, channel 1 (the bundled key sound stays)")
+            #expect(loaded.bank.origins[.delete] == directory + "/delete.wav", "the rest of the pack still loads")
+        }
+    }
+
+    @Test func aSixtyFourBitFloatFileOfOnlyNaNIsRefusedWhenReadDirectly() throws {
+        try SoundTestSupport.withTemporaryDirectory { directory in
+            let path = directory + "/space.wav"
+            try SoundFileWriter.write(samples: [Float](repeating: .nan, count: 480), sampleRate: 48_000, channels: 1,
+                                      format: .wavFloat64, to: path)
+            #expect(throws: SoundLoadError(path: path, reason: .nonFiniteSamples(frame: 0, channel: 0))) {
+                try SoundFileReader.read(path, limits: .soundPack)
+            }
+        }
+    }
+
+    @Test func aPackFileWhoseNameIsNotUTF8IsRefusedAsNamingNoKind() throws {
+        try SoundTestSupport.withTemporaryDirectory { directory in
+            let name: [UInt8] = Array("k".utf8) + [0xE9] + Array("y.wav".utf8)
+            let fullPath = Array(directory.utf8) + [UInt8(ascii: "/")] + name
+            let descriptor = (fullPath + [0]).withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT | O_EXCL, 0o644) }
+            }
+            try #require(descriptor >= 0)
+            close(descriptor)
+
+            let loaded = SoundBank.load(packDirectory: directory, sampleRate: Self.rate, channels: Self.channels)
+
+            let raw = try #require(NonUTF8Text(name))
+            #expect(loaded.problems == [SoundLoadError(path: directory + "/k\u{FFFD}y.wav", reason: .nameNotUTF8(raw))])
+            #expect(loaded.problems.first?.description.contains("byte 0xE9 at offset 1 of 'k\\xE9y.wav'") == true,
+                    "\(loaded.problems)")
+            for kind in ClickKind.allCases { #expect(loaded.bank.origins[kind] == "bundled") }
+            // Remove it by its bytes: FileManager could not name it.
+            _ = (fullPath + [0]).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { unlink($0.baseAddress!) } }
+        }
+    }
+
     @Test func aZeroByteFileIsRefusedAsEmpty() throws {
         try SoundTestSupport.withTemporaryDirectory { directory in
             let path = directory + "/space.wav"

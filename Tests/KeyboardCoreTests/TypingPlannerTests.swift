@@ -105,6 +105,23 @@ struct TypingPlannerTests {
         #expect(TypingRhythm(wordsPerMinute: .nan).wordsPerMinute == 40)
     }
 
+    @Test("the shortest duration of a run of taps is a floor no seed or jitter goes below, and is reached at the jitter's limit")
+    func shortestDurationIsAFloor() {
+        for wordsPerMinute in [1.0, 40, 300] {
+            let floor = TypingRhythm(wordsPerMinute: wordsPerMinute).shortestDuration(taps: 500)
+            for seed: UInt64 in [1, 2024, 99] {
+                for jitter in [0.0, 0.15, 0.5] {
+                    let rhythm = TypingRhythm(wordsPerMinute: wordsPerMinute, jitter: jitter, seed: seed)
+                    #expect(rhythm.intervals(count: 500).reduce(0, +) >= floor)
+                }
+            }
+            // 0.4 of the mean interval per tap: as short as the jitter can make each one.
+            #expect(floor == 500 * UInt64((Double(TypingRhythm(wordsPerMinute: wordsPerMinute).meanInterval) * 0.4).rounded()))
+        }
+        #expect(TypingRhythm().shortestDuration(taps: 0) == 0)
+        #expect(TypingRhythm().shortestDuration(taps: -3) == 0)
+    }
+
     @Test("planned events start one interval after the start and keep the rhythm's order")
     func eventsFollowRhythm() throws {
         let planner = TypingPlanner(traits: TextInputTraits(autocapitalizationType: .none))

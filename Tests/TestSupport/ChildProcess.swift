@@ -41,6 +41,18 @@ public enum ChildProcess {
     ///   - timeout: seconds after which the child and its process group are killed.
     public static func run(_ path: String, _ arguments: [String], environment: [String: String]? = nil,
                            input: Data = Data(), timeout: Double = 60) -> ChildRun {
+        run(path, byteArguments: arguments.map { Array($0.utf8) },
+            byteEnvironment: environment.map { $0.map { Array("\($0.key)=\($0.value)".utf8) } },
+            input: input, timeout: timeout)
+    }
+
+    /// Runs `path` with arguments and environment entries (`NAME=value`) given
+    /// as bytes, so tests can pass text that is not UTF-8, which a Swift
+    /// `String` cannot hold. Otherwise the same as ``run(_:_:environment:input:timeout:)``.
+    ///
+    /// - Parameter byteEnvironment: the child's whole environment; `nil` passes this process's.
+    public static func run(_ path: String, byteArguments arguments: [[UInt8]], byteEnvironment environment: [[UInt8]]?,
+                           input: Data = Data(), timeout: Double = 60) -> ChildRun {
         let directory = NSTemporaryDirectory() + "inputclick-child-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
         guard mkdir(directory, 0o700) == 0 else {
             return ChildRun(status: 127, standardOutput: "", standardError: "cannot make \(directory): \(String(cString: strerror(errno)))",
@@ -71,9 +83,16 @@ public enum ChildProcess {
         posix_spawnattr_setsigmask(&attributes, &noSignals)
         posix_spawnattr_setsigdefault(&attributes, &allSignals)
 
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        let envp: [UnsafeMutablePointer<CChar>?]? = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
-        defer { (argv + (envp ?? [])).forEach { free($0) } }
+        /// A malloc'd C string of `bytes` (which must hold no NUL), for argv and envp.
+        func cString(_ bytes: [UInt8]) -> UnsafeMutablePointer<CChar>? {
+            let copy = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
+            for (index, byte) in bytes.enumerated() { copy[index] = CChar(bitPattern: byte) }
+            copy[bytes.count] = 0
+            return copy
+        }
+        let argv = ([Array(path.utf8)] + arguments).map(cString) + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?]? = environment.map { $0.map(cString) + [nil] }
+        defer { (argv + (envp ?? [])).forEach { $0?.deallocate() } }
         var pid: pid_t = 0
         let spawned = envp.map { posix_spawn(&pid, path, &actions, &attributes, argv, $0) }
             ?? posix_spawn(&pid, path, &actions, &attributes, argv, environ)

@@ -30,8 +30,10 @@ public final class InputClickEngine: Sendable {
         /// An explicit settings file; `nil` resolves it from the environment
         /// (`INPUTCLICK_CONFIG`, then `$XDG_CONFIG_HOME/inputclick/settings.conf`).
         public var settingsFile: URL?
-        /// The environment that settings overrides and locations come from.
-        public var environment: [String: String]
+        /// The environment that settings overrides and locations come from:
+        /// by default this process's, read so that a value that is not UTF-8
+        /// is refused by name (see ``ProcessEnvironment``).
+        public var environment: ProcessEnvironment
         /// Whether to watch the settings file and apply changes live. Default `true`.
         public var watchesSettings: Bool
         /// The per-kind click rate limit. Default: at most 20 per kind in any one second.
@@ -45,7 +47,7 @@ public final class InputClickEngine: Sendable {
         ///
         /// Thread context: any thread but the render thread (it copies the process environment).
         public init(player: ClickPlayerConfiguration = ClickPlayerConfiguration(), settingsFile: URL? = nil,
-                    environment: [String: String] = ProcessInfo.processInfo.environment,
+                    environment: ProcessEnvironment = .current(),
                     watchesSettings: Bool = true, rateLimit: ClickRateLimit = .default,
                     warningHandler: @escaping @Sendable (String) -> Void = ClickPlayerConfiguration.standardErrorWarning) {
             self.player = player

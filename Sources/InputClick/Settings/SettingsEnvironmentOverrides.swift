@@ -31,21 +31,27 @@ public struct SettingsEnvironmentOverrides: Sendable, Hashable {
     /// Reads the overrides from `environment`.
     ///
     /// - Parameters:
-    ///   - environment: The variables, usually `ProcessInfo.processInfo.environment`.
+    ///   - environment: The variables, usually ``ProcessEnvironment/current()``.
     ///   - currentDirectory: What a relative `INPUTCLICK_SOUND_PACK` is relative
     ///     to; the process's current directory when `nil`.
     /// - Throws: ``SettingsError`` (kind ``SettingsError/Kind/invalidValue``,
-    ///   with ``SettingsError/variable`` set) for the first bad variable.
+    ///   with ``SettingsError/variable`` set) for the first bad variable,
+    ///   including one whose value is not UTF-8 text.
     ///
     /// Thread context: any thread.
-    public init(environment: [String: String], currentDirectory: String? = nil) throws(SettingsError) {
+    public init(environment: ProcessEnvironment, currentDirectory: String? = nil) throws(SettingsError) {
         var values: [SettingsKey: SettingsKey.Value] = [:]
-        let home = SettingsLocation.homeDirectory(environment: environment)
+        let home = SettingsHome(environment: environment)
         for key in SettingsKey.allCases {
             let variable = key.environmentVariable
+            if let raw = environment.nonUTF8Variables[variable] {
+                throw key == .soundPack
+                    ? SettingsLocation.notUTF8(variable, raw, naming: "the sound pack")
+                    : SettingsError(kind: .invalidValue, variable: variable, problem: "\(variable) is not UTF-8 text (\(raw))")
+            }
             guard let text = environment[variable], !text.isEmpty else { continue }
             let base = currentDirectory ?? FileManager.default.currentDirectoryPath
-            switch key.parse(text, baseDirectory: base, homeDirectory: home) {
+            switch key.parse(text, baseDirectory: base, home: home) {
             case .success(let value): values[key] = value
             case .failure(let problem):
                 throw SettingsError(kind: .invalidValue, variable: variable, problem: "\(variable) \(problem.text)")

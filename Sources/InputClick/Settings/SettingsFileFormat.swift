@@ -75,6 +75,11 @@ public enum SettingsFileFormat {
     ///
     /// Thread context: any thread.
     public static func parse(text: String, file: String, homeDirectory: String?) throws(SettingsError) -> ClickSettings {
+        try parse(text: text, file: file, home: SettingsHome(directory: homeDirectory))
+    }
+
+    /// ``parse(text:file:homeDirectory:)``, with the home directory as the store looked it up.
+    static func parse(text: String, file: String, home: SettingsHome) throws(SettingsError) -> ClickSettings {
         var settings = ClickSettings()
         var firstLine: [SettingsKey: Int] = [:]
         let baseDirectory = parentDirectory(of: file)
@@ -103,7 +108,7 @@ public enum SettingsFileFormat {
                 throw failure(.duplicateKey, "duplicate key '\(key)' (first set on line \(first))")
             }
             firstLine[key] = lineNumber
-            switch key.parse(valueText, baseDirectory: baseDirectory, homeDirectory: homeDirectory) {
+            switch key.parse(valueText, baseDirectory: baseDirectory, home: home) {
             case .success(let value): key.assign(value, to: &settings)
             case .failure(let problem): throw failure(.invalidValue, "\(key) \(problem.text)")
             }

@@ -95,14 +95,14 @@ public enum SettingsKey: String, CaseIterable, Sendable, Hashable, CustomStringC
     ///
     /// - Returns: The value, or the problem phrased to follow the key's name
     ///   (`must be a number from 0 to 1, not 'loud'`).
-    func parse(_ text: String, baseDirectory: String, homeDirectory: String?) -> Result<Value, ValueProblem> {
+    func parse(_ text: String, baseDirectory: String, home: SettingsHome) -> Result<Value, ValueProblem> {
         switch self {
         case .clicks:
             if let on = SettingsValueSyntax.boolean(text) { return .success(.boolean(on)) }
         case .profile:
             if let profile = ClickProfile(name: text.lowercased()) { return .success(.profile(profile)) }
         case .soundPack:
-            switch SettingsValueSyntax.directoryPath(text, baseDirectory: baseDirectory, homeDirectory: homeDirectory) {
+            switch SettingsValueSyntax.directoryPath(text, baseDirectory: baseDirectory, home: home) {
             case .none: return .success(.directory(nil))
             case .path(let path): return .success(.directory(path))
             case .refused(let why): return .failure(ValueProblem(text: "must be " + why))
@@ -117,7 +117,7 @@ public enum SettingsKey: String, CaseIterable, Sendable, Hashable, CustomStringC
         return .failure(ValueProblem(text: problem))
     }
 
-    /// Stores a value that ``parse(_:baseDirectory:homeDirectory:)`` returned for this key.
+    /// Stores a value that ``parse(_:baseDirectory:home:)`` returned for this key.
     func assign(_ value: Value, to settings: inout ClickSettings) {
         switch (self, value) {
         case (.clicks, .boolean(let on)): settings.clicksEnabled = on

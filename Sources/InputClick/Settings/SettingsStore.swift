@@ -33,14 +33,26 @@ import Synchronization
 /// another directory are not seen; replacing the link is. An idle watch
 /// costs no CPU: no thread polls, the kernel wakes a dispatch source.
 ///
+/// **A location that cannot be named.** When a variable the file's location
+/// depends on is not UTF-8 text (see ``SettingsLocation``), no file is read
+/// or watched: the defaults (plus the environment layer) stay in force, and
+/// ``locationError`` and ``lastError`` name the variable.
+///
 /// Thread context: every member may be called from any thread. State sits
 /// behind a `Mutex`; reads are short. ``reload()`` and the initializer read
 /// the file on the calling thread. Not for the real-time render path.
 public final class SettingsStore: Sendable {
-    /// The settings file this store reads.
+    /// The settings file this store reads. When ``locationError`` is set, the
+    /// store reads nothing, and this is only an approximation for messages,
+    /// with U+FFFD in place of the bytes that are not UTF-8.
     ///
     /// Thread context: any thread; immutable.
     public let fileURL: URL
+    /// Why the settings file could not be located, so that none is read:
+    /// a variable naming it is not UTF-8 text. `nil` normally.
+    ///
+    /// Thread context: any thread; immutable.
+    public let locationError: SettingsError?
     /// The environment layer in force (``SettingsEnvironmentOverrides/none`` when the environment held a bad value).
     ///
     /// Thread context: any thread; immutable.
@@ -50,7 +62,7 @@ public final class SettingsStore: Sendable {
     /// Thread context: any thread; immutable.
     public let environmentError: SettingsError?
 
-    private let homeDirectory: String?
+    private let home: SettingsHome
     private let state: Mutex<State>
     /// Serializes whole reloads (read, parse, commit), so an older read never commits after a newer one.
     private let reloadLock = Mutex(())
@@ -76,14 +88,26 @@ public final class SettingsStore: Sendable {
     ///     `~/.config/inputclick/settings.conf` (``SettingsLocation``). A file
     ///     given here wins over `INPUTCLICK_CONFIG`.
     ///   - environment: Where `INPUTCLICK_*`, `XDG_CONFIG_HOME` and `HOME` are
-    ///     looked up. Tests pass their own.
+    ///     looked up: by default this process's, read byte by byte so that a
+    ///     value that is not UTF-8 is refused by name. Tests pass their own.
     ///
     /// After `init`, ``current`` holds the settings and ``lastError`` any problem.
     ///
     /// Thread context: any thread; reads the file on the calling thread.
-    public init(fileURL: URL? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) {
-        self.fileURL = (fileURL ?? SettingsLocation.fileURL(environment: environment)).standardizedFileURL
-        self.homeDirectory = SettingsLocation.homeDirectory(environment: environment)
+    public init(fileURL: URL? = nil, environment: ProcessEnvironment = .current()) {
+        var locationError: SettingsError?
+        if let fileURL {
+            self.fileURL = fileURL.standardizedFileURL
+        } else {
+            do throws(SettingsError) {
+                self.fileURL = try SettingsLocation.fileURL(environment: environment).standardizedFileURL
+            } catch {
+                locationError = error
+                self.fileURL = Self.approximateFileURL(environment: environment)
+            }
+        }
+        self.locationError = locationError
+        self.home = SettingsHome(environment: environment)
         var overrides = SettingsEnvironmentOverrides.none
         var environmentError: SettingsError?
         do throws(SettingsError) {
@@ -96,6 +120,23 @@ public final class SettingsStore: Sendable {
         let defaults = ClickSettings()
         state = Mutex(State(fileLayer: defaults, current: overrides.applied(to: defaults), fileError: nil))
         reload()
+    }
+
+    /// Creates a store whose environment is `environment`, all of it UTF-8
+    /// text; otherwise the same as the initializer that takes a ``ProcessEnvironment``.
+    ///
+    /// Thread context: any thread; reads the file on the calling thread.
+    public convenience init(fileURL: URL? = nil, environment: [String: String]) {
+        self.init(fileURL: fileURL, environment: ProcessEnvironment(environment))
+    }
+
+    /// Where the file would be if every variable's bytes that are not UTF-8
+    /// read as U+FFFD: for messages only, never read.
+    private static func approximateFileURL(environment: ProcessEnvironment) -> URL {
+        var lossy = environment.variables
+        for (name, raw) in environment.nonUTF8Variables { lossy[name] = String(decoding: raw.bytes, as: UTF8.self) }
+        return ((try? SettingsLocation.fileURL(environment: ProcessEnvironment(lossy))) ?? URL(fileURLWithPath: "/"))
+            .standardizedFileURL
     }
 
     deinit {
@@ -126,11 +167,12 @@ public final class SettingsStore: Sendable {
         reloadLock.withLock { _ in
             let outcome: Result<ClickSettings, SettingsError>
             do throws(SettingsError) {
+                if let locationError { throw locationError }
                 guard fileURL.isFileURL else {
                     throw SettingsError(kind: .unreadableFile, file: fileURL.absoluteString, problem: "is not a file URL")
                 }
                 if let text = try SettingsFileReader.read(path: fileURL.path) {
-                    outcome = .success(try Self.parse(text: text, file: fileURL.path, homeDirectory: homeDirectory))
+                    outcome = .success(try SettingsFileFormat.parse(text: text, file: fileURL.path, home: home))
                 } else {
                     outcome = .success(ClickSettings())
                 }
@@ -186,7 +228,8 @@ public final class SettingsStore: Sendable {
     ///
     /// If inotify cannot be set up (or stops working later), `onError` gets a
     /// ``SettingsError/Kind/watchFailed`` error, the settings in force stay,
-    /// and ``isWatching`` is `false`.
+    /// and ``isWatching`` is `false`. When ``locationError`` is set there is no
+    /// file to follow: this does nothing, and ``isWatching`` stays `false`.
     ///
     /// - Parameters:
     ///   - onChange: Receives the new settings.
@@ -197,6 +240,7 @@ public final class SettingsStore: Sendable {
     /// call any method of the store, including ``stopWatching()``.
     public func startWatching(onChange: @escaping @Sendable (ClickSettings) -> Void,
                               onError: @escaping @Sendable (SettingsError) -> Void) {
+        guard locationError == nil else { return }
         let delivery = Delivery(current)
         let watcher = SettingsFileWatcher(
             filePath: fileURL.path,

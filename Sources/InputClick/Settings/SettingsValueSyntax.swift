@@ -6,7 +6,8 @@ enum SettingsValueSyntax {
     /// Parses a plain decimal number: an optional sign, digits, and an
     /// optional fraction (`0.5`, `-12`, `.25`, `100.`). Exponents, `inf`,
     /// `nan` and hexadecimal are refused, so a typo cannot turn into a
-    /// surprising value.
+    /// surprising value. `-0` reads as 0, so that it behaves and prints
+    /// exactly as `0` does.
     static func number(_ text: String) -> Double? {
         var digits = 0, points = 0
         for (index, character) in text.enumerated() {
@@ -18,7 +19,7 @@ enum SettingsValueSyntax {
             }
         }
         guard digits > 0, points <= 1, let value = Double(text), value.isFinite else { return nil }
-        return value
+        return value == 0 ? 0 : value
     }
 
     /// The words accepted as booleans, in the order they are listed in messages.
@@ -44,13 +45,13 @@ enum SettingsValueSyntax {
     }
 
     /// Reads a directory path. Empty means none; `~` and `~/…` expand to
-    /// `homeDirectory`; a relative path is taken relative to `baseDirectory`.
-    static func directoryPath(_ text: String, baseDirectory: String, homeDirectory: String?) -> PathReading {
+    /// `home`; a relative path is taken relative to `baseDirectory`.
+    static func directoryPath(_ text: String, baseDirectory: String, home: SettingsHome) -> PathReading {
         if text.isEmpty { return .none }
         var path = text
         if text == "~" || text.hasPrefix("~/") {
-            guard let home = homeDirectory, home.hasPrefix("/") else {
-                return .refused("a path, but '~' cannot expand because the home directory is unknown")
+            guard let home = home.directory else {
+                return .refused("a path, but '~' cannot expand because \(home.problem)")
             }
             path = joined(home, String(text.dropFirst(text == "~" ? 1 : 2)))
         } else if text.hasPrefix("~") {

@@ -5,8 +5,8 @@ extension SoundBank {
     ///
     /// Everything expensive happens here, once: each pack file is size-checked
     /// (at most 4 MiB) before decoding, decoded with libsndfile, checked for
-    /// length (at most 2 s), sanitized, converted with libsamplerate and
-    /// fitted to the channel count (see ``DecodedSound/converted(toSampleRate:channels:)``).
+    /// length (at most 2 s) and for NaN or infinite samples, clamped to ±1,
+    /// converted with libsamplerate and fitted to the channel count (see ``DecodedSound/converted(toSampleRate:channels:)``).
     /// A refused file leaves its kind's bundled sound in place and adds a
     /// ``SoundLoadError`` to ``SoundBankLoad/problems``; so does a pack path that
     /// does not exist or is not a directory. Loading never fails as a whole:

@@ -10,9 +10,10 @@ import Musl
 /// the file's extension.
 ///
 /// Integer formats are scaled to ±1 (libsndfile's float normalization: a
-/// 16-bit sample `s` reads as `s / 32768`). Decoded samples are sanitized:
-/// NaN and infinities become 0 and everything is clamped to ±1, so a broken
-/// float file can never blow up the mix.
+/// 16-bit sample `s` reads as `s / 32768`). A file holding a NaN or an
+/// infinity (a float format can; so can a 64-bit float too large for 32 bits)
+/// is refused, naming the first such sample; finite samples beyond ±1 are
+/// clamped to ±1, so a float file can never blow up the mix.
 ///
 /// Thread context: any thread but the render thread (it does file I/O and allocates).
 public enum SoundFileReader {
@@ -26,8 +27,9 @@ public enum SoundFileReader {
     ///   ``SoundLoadError/Reason/notFound``, ``SoundLoadError/Reason/notARegularFile``,
     ///   ``SoundLoadError/Reason/unreadable(_:)``, ``SoundLoadError/Reason/tooLarge(bytes:limit:)``,
     ///   ``SoundLoadError/Reason/undecodable(_:)`` (with `sf_strerror`'s text),
-    ///   ``SoundLoadError/Reason/unsupportedFormat(_:)``, ``SoundLoadError/Reason/empty``
-    ///   or ``SoundLoadError/Reason/tooLong(seconds:limit:)``.
+    ///   ``SoundLoadError/Reason/unsupportedFormat(_:)``, ``SoundLoadError/Reason/empty``,
+    ///   ``SoundLoadError/Reason/tooLong(seconds:limit:)`` or
+    ///   ``SoundLoadError/Reason/nonFiniteSamples(frame:channel:)``.
     ///
     /// Thread context: any thread but the render thread (file I/O, allocation).
     public static func read(_ path: String, limits: SoundFileLimits = .none) throws(SoundLoadError) -> DecodedSound {
@@ -75,10 +77,10 @@ public enum SoundFileReader {
         if total == 0, let failure = file.recordedError { throw refuse(.undecodable(failure.message)) }
         guard total > 0 else { throw refuse(.empty) }
 
-        for i in samples.indices {
-            let value = samples[i]
-            samples[i] = value.isFinite ? min(max(value, -1), 1) : 0
+        if let index = samples.firstIndex(where: { !$0.isFinite }) {
+            throw refuse(.nonFiniteSamples(frame: index / channels, channel: index % channels))
         }
+        for i in samples.indices { samples[i] = min(max(samples[i], -1), 1) }
         return DecodedSound(samples: samples, sampleRate: rate, channels: channels, source: path)
     }
 }

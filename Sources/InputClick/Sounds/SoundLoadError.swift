@@ -36,6 +36,12 @@ public struct SoundLoadError: Error, Sendable, Hashable, CustomStringConvertible
         case duplicateKind(otherPath: String)
         /// A file in a pack whose name (before the extension) names no kind.
         case unknownKind(String)
+        /// A file in a pack whose name is not UTF-8 text, and so names no kind;
+        /// ``SoundLoadError/path`` shows its bad bytes as U+FFFD.
+        case nameNotUTF8(NonUTF8Text)
+        /// The file decodes to samples that are NaN or infinite, which no
+        /// sound holds; the first such sample's frame and channel (both from 0).
+        case nonFiniteSamples(frame: Int, channel: Int)
     }
 
     /// The file or directory concerned.
@@ -76,6 +82,10 @@ public struct SoundLoadError: Error, Sendable, Hashable, CustomStringConvertible
         case .unknownKind(let stem):
             let names = ClickKind.allCases.map(\.name).joined(separator: ", ")
             return "'\(stem)' names no click kind (expected one of \(names))"
+        case .nameNotUTF8(let raw):
+            return "has a name that is not UTF-8 text (\(raw)), so it names no click kind"
+        case let .nonFiniteSamples(frame, channel):
+            return "holds samples that are not finite numbers (NaN or infinity), the first at frame \(frame), channel \(channel)"
         }
     }
 

@@ -13,8 +13,9 @@ import Musl
 /// are hidden files. A file with an accepted extension whose name is not a
 /// kind, and two files that claim the same kind (`key.wav` and `key.flac`),
 /// are problems: the duplicates are both refused, so the bundled sound stays
-/// rather than one being picked silently. A kind no file claims keeps its
-/// bundled sound.
+/// rather than one being picked silently. So is a file with an accepted
+/// extension whose name is not UTF-8 text, which cannot name a kind. A kind
+/// no file claims keeps its bundled sound.
 ///
 /// Scanning only lists the directory; ``SoundBank/load(packDirectory:sampleRate:channels:)``
 /// decodes the files.
@@ -45,7 +46,9 @@ public struct SoundPack: Sendable, Hashable {
         self.directory = directory
         let result: (files: [ClickKind: String], problems: [SoundLoadError])
         do throws(SoundLoadError) {
-            result = Self.claims(try Self.listDirectory(directory), in: directory)
+            let (names, nonUTF8Names) = try Self.listDirectory(directory)
+            let claimed = Self.claims(names, in: directory)
+            result = (claimed.files, (claimed.problems + Self.refusals(of: nonUTF8Names, in: directory)).sorted { $0.path < $1.path })
         } catch {
             result = ([:], [error])
         }
@@ -88,8 +91,18 @@ public struct SoundPack: Sendable, Hashable {
         return (files, problems)
     }
 
-    /// The entry names of `directory`.
-    private static func listDirectory(_ directory: String) throws(SoundLoadError) -> [String] {
+    /// The refusals of entries whose names are not UTF-8 but end in an accepted extension.
+    private static func refusals(of names: [NonUTF8Text], in directory: String) -> [SoundLoadError] {
+        names.compactMap { raw in
+            let lossy = String(decoding: raw.bytes, as: UTF8.self)
+            guard !lossy.hasPrefix("."), let dot = lossy.lastIndex(of: "."),
+                  acceptedExtensions.contains(lossy[lossy.index(after: dot)...].lowercased()) else { return nil }
+            return SoundLoadError(path: join(directory, lossy), reason: .nameNotUTF8(raw))
+        }
+    }
+
+    /// The entry names of `directory`: those that are UTF-8 text, and apart those that are not.
+    private static func listDirectory(_ directory: String) throws(SoundLoadError) -> ([String], [NonUTF8Text]) {
         func refuse(_ reason: SoundLoadError.Reason) -> SoundLoadError { SoundLoadError(path: directory, reason: reason) }
         var status = stat()
         guard stat(directory, &status) == 0 else {
@@ -100,12 +113,16 @@ public struct SoundPack: Sendable, Hashable {
         guard let stream = opendir(directory) else { throw refuse(.unreadable(String(cString: strerror(errno)))) }
         defer { closedir(stream) }
         var names: [String] = []
+        var nonUTF8Names: [NonUTF8Text] = []
         while let entry = readdir(stream) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix(while: { $0 != 0 })) }
+            if let raw = NonUTF8Text(bytes) {
+                nonUTF8Names.append(raw)
+                continue
             }
+            let name = String(decoding: bytes, as: UTF8.self)
             if name != "." && name != ".." { names.append(name) }
         }
-        return names
+        return (names, nonUTF8Names)
     }
 }

@@ -15,6 +15,9 @@ public struct TypingRhythm: Sendable, Hashable {
     /// The slowest and fastest speeds accepted; others are clamped into this range.
     public static let wordsPerMinuteRange: ClosedRange<Double> = 1...300
 
+    /// How far the jitter may stretch or shrink one interval, as a factor of the mean.
+    public static let intervalFactorRange: ClosedRange<Double> = 0.4...1.6
+
     /// Words (of five taps) per minute. Default 40.
     public var wordsPerMinute: Double
     /// The standard deviation of an interval as a fraction of the mean. Default 0.15.
@@ -43,8 +46,20 @@ public struct TypingRhythm: Sendable, Hashable {
         var generator = SplitMix64(seed: seed)
         let mean = Double(meanInterval)
         return (0..<max(count, 0)).map { _ in
-            let factor = min(max(1 + jitter * generator.nextGaussian(), 0.4), 1.6)
+            let factor = min(max(1 + jitter * generator.nextGaussian(), Self.intervalFactorRange.lowerBound),
+                             Self.intervalFactorRange.upperBound)
             return UInt64((mean * factor).rounded())
         }
+    }
+
+    /// The least time `taps` taps can take, in nanoseconds, whatever the seed:
+    /// `taps` intervals each as short as the jitter allows. A caller with a
+    /// time limit can refuse a text this long before planning it, since typing
+    /// a character takes at least one tap.
+    ///
+    /// Thread context: any thread.
+    public func shortestDuration(taps: Int) -> UInt64 {
+        let shortest = UInt64((Double(meanInterval) * Self.intervalFactorRange.lowerBound).rounded())
+        return UInt64(max(taps, 0)).multipliedReportingOverflow(by: shortest).partialValue
     }
 }

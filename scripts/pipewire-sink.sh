@@ -1,0 +1,370 @@
+#!/usr/bin/env bash
+# A second real-time virtual sound sink for machines with no sound card:
+# a private, headless PipeWire (with WirePlumber and a private D-Bus session
+# bus) whose only sink is a null audio sink that drives the graph by a timer,
+# 64-frame quanta at 48 kHz. Nothing of the machine's changes: the ALSA
+# `pipewire` PCM plugin comes from the pipewire-alsa package unpacked into a
+# cache directory (never installed, because installing it makes PipeWire
+# every program's ALSA default), and clients load it through their own
+# ALSA_CONFIG_PATH.
+#
+# Usage: scripts/pipewire-sink.sh start [--watch-pid PID] | stop | restart | status | env
+#
+#   start    starts the sink unless it runs, and waits until it answers (the
+#            null sink exists, WirePlumber made it the default sink, and the
+#            quantum is forced to 64). --watch-pid PID also stops it once
+#            process PID exits.
+#   stop     stops the processes this script started (by their PID files)
+#            and removes the sink's directory (sockets, configuration, logs).
+#   restart  stop, then start.
+#   status   exits 0 and prints the PIDs if the sink runs and answers, else exits 3.
+#   env      prints the shell exports a client needs (eval "$(… env)").
+#
+# Environment:
+#   INPUTCLICK_SINK_NAME     names this sink; default "default". Each name
+#                            has its own directory, bus and PipeWire, so
+#                            concurrent runs with their own names never meet.
+#   INPUTCLICK_SINK_RATE     the sample rate the graph runs at; default 48000.
+#                            The ALSA pipewire PCM offers clients only this rate.
+#   INPUTCLICK_SINK_RUN_DIR  where each sink's directory goes; default
+#                            ${XDG_RUNTIME_DIR:-/tmp}/inputclick-pipewire.
+#                            The sink's own directory is <run dir>/pw-<name>.
+#   INPUTCLICK_PIPEWIRE_ALSA_PLUGIN
+#                            the ALSA PCM plugin to use
+#                            (libasound_module_pcm_pipewire.so); default: the
+#                            installed one if pipewire-alsa is installed, else
+#                            one unpacked from `apt-get download pipewire-alsa`
+#                            (the version of the installed libpipewire) into
+#                            ${XDG_CACHE_HOME:-$HOME/.cache}/inputclick.
+#
+# Clients need ALSA_CONFIG_PATH=/usr/share/alsa/alsa.conf:<repo>/config/alsa/inputclick-pipewire.conf:<sink dir>/alsa.conf
+# (the last file is written by `start`: the plugin's path, the socket, the rate),
+# and then play to the ALSA PCM "inputclick_sink" (or "inputclick_capture:FILE=…").
+# `env` also prints PIPEWIRE_RUNTIME_DIR, for pw-dump, pw-cli and pw-metadata.
+set -eu
+
+name=${INPUTCLICK_SINK_NAME:-default}
+case $name in ''|*/*) echo "pipewire-sink: INPUTCLICK_SINK_NAME must be a name without '/', not '$name'" >&2; exit 64 ;; esac
+rate=${INPUTCLICK_SINK_RATE:-48000}
+case $rate in ''|*[!0-9]*) echo "pipewire-sink: INPUTCLICK_SINK_RATE must be a number of Hz, not '$rate'" >&2; exit 64 ;; esac
+run_dir=${INPUTCLICK_SINK_RUN_DIR:-${XDG_RUNTIME_DIR:-/tmp}/inputclick-pipewire}
+dir=$run_dir/pw-$name
+root=$(cd "$(dirname "$0")/.." && pwd)
+# The sink's sockets (pipewire-0, bus) live in $dir: a Unix socket path has
+# at most 107 bytes.
+if [ ${#dir} -gt 90 ]; then
+    echo "pipewire-sink: the sink directory '$dir' is too long for its sockets; use a shorter INPUTCLICK_SINK_NAME or INPUTCLICK_SINK_RUN_DIR" >&2
+    exit 64
+fi
+alsa_conf=$dir/alsa.conf
+node_name=inputclick-null
+
+# Everything this script runs talks to this sink only.
+PIPEWIRE_RUNTIME_DIR=$dir
+export PIPEWIRE_RUNTIME_DIR
+unset PIPEWIRE_REMOTE
+
+die() { echo "pipewire-sink: $*" >&2; exit 1; }
+
+# Whether process $1 is alive: it exists and is not a zombie (an orphan that
+# died stays a zombie where PID 1 does not reap, and kill -0 still succeeds on it).
+alive() {
+    state=$(sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | cut -d' ' -f1) || return 1
+    [ -n "$state" ] && [ "$state" != Z ] && [ "$state" != X ]
+}
+
+# running_pid NAME: the PID in $dir/NAME.pid if that process is alive and is
+# still NAME (not a recycled number).
+running_pid() {
+    [ -f "$dir/$1.pid" ] || return 1
+    pid=$(cat "$dir/$1.pid" 2>/dev/null) || return 1
+    [ -n "$pid" ] && alive "$pid" || return 1
+    [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = "$1" ] || return 1
+    echo "$pid"
+}
+
+# The daemons, in start order; stop goes the other way.
+daemons="dbus-daemon pipewire wireplumber"
+
+any_running() {
+    for d in $daemons; do running_pid "$d" >/dev/null && return 0; done
+    return 1
+}
+
+all_running() {
+    for d in $daemons; do running_pid "$d" >/dev/null || return 1; done
+}
+
+# pw-metadata prints lines like: update: id:0 key:'clock.force-quantum' value:'64' type:''
+metadata_value() {
+    pw-metadata -n "$1" 0 "$2" 2>/dev/null | sed -n "s/.*key:'$2' value:'\([^']*\)'.*/\1/p" | head -n 1
+}
+
+# The sink answers: our null sink exists, WirePlumber chose it as the default
+# sink (so it links new streams to it), and the quantum is 64.
+answers() {
+    default=$(metadata_value default default.audio.sink) || return 1
+    case $default in *"\"$node_name\""*) ;; *) return 1 ;; esac
+    [ "$(metadata_value settings clock.force-quantum)" = 64 ]
+}
+
+multiarch_lib_dir() {
+    # Where libpipewire is, e.g. /usr/lib/x86_64-linux-gnu.
+    dpkg -L libpipewire-0.3-0 2>/dev/null | grep '/libpipewire-0\.3\.so\.0$' | head -n 1 | xargs -r dirname
+}
+
+# The path of libasound_module_pcm_pipewire.so, fetched and unpacked if needed.
+plugin_path() {
+    if [ -n "${INPUTCLICK_PIPEWIRE_ALSA_PLUGIN:-}" ]; then
+        [ -f "$INPUTCLICK_PIPEWIRE_ALSA_PLUGIN" ] || die "INPUTCLICK_PIPEWIRE_ALSA_PLUGIN: no file '$INPUTCLICK_PIPEWIRE_ALSA_PLUGIN'"
+        echo "$INPUTCLICK_PIPEWIRE_ALSA_PLUGIN"
+        return 0
+    fi
+    libdir=$(multiarch_lib_dir)
+    [ -n "$libdir" ] || die "libpipewire-0.3-0 is not installed (apt-get install pipewire)"
+    if [ -f "$libdir/alsa-lib/libasound_module_pcm_pipewire.so" ]; then
+        echo "$libdir/alsa-lib/libasound_module_pcm_pipewire.so"
+        return 0
+    fi
+    # The plugin must match the installed libpipewire: take that version.
+    version=$(dpkg-query -W -f='${Version}' libpipewire-0.3-0)
+    arch=$(dpkg --print-architecture)
+    cache=${XDG_CACHE_HOME:-$HOME/.cache}/inputclick/pipewire-alsa_${version}_$arch
+    found=$(find "$cache" -name libasound_module_pcm_pipewire.so 2>/dev/null | head -n 1)
+    if [ -z "$found" ]; then
+        command -v apt-get >/dev/null || die "no apt-get to fetch pipewire-alsa with"
+        mkdir -p "$(dirname "$cache")"
+        tmp=$(mktemp -d "$cache.XXXXXX")
+        # Download as is: no install, so /etc/alsa/conf.d stays as it was.
+        if ! (cd "$tmp" && apt-get download -q -o APT::Sandbox::User=root "pipewire-alsa=$version" >"$tmp/download.log" 2>&1); then
+            cat "$tmp/download.log" >&2
+            rm -rf "$tmp"
+            die "could not fetch pipewire-alsa $version (run 'apt-get update' first?)"
+        fi
+        dpkg -x "$tmp"/pipewire-alsa_*.deb "$tmp/root" || { rm -rf "$tmp"; die "could not unpack pipewire-alsa"; }
+        rm -f "$tmp"/pipewire-alsa_*.deb "$tmp/download.log"
+        # Another start may have unpacked it meanwhile: keep the first.
+        mv -T "$tmp" "$cache" 2>/dev/null || rm -rf "$tmp"
+        found=$(find "$cache" -name libasound_module_pcm_pipewire.so | head -n 1)
+        [ -n "$found" ] || die "pipewire-alsa $version has no libasound_module_pcm_pipewire.so"
+    fi
+    echo "$found"
+}
+
+write_config() {
+    plugin=$1
+    mkdir -p "$dir/config/pipewire/pipewire.conf.d" "$dir/state"
+    # PipeWire's drop-in: the graph's clock, and the null sink that drives it.
+    cat >"$dir/config/pipewire/pipewire.conf.d/inputclick-null.conf" <<EOF
+# Written by scripts/pipewire-sink.sh for the sink '$name'.
+context.properties = {
+    default.clock.rate          = $rate
+    default.clock.allowed-rates = [ $rate ]
+    default.clock.quantum       = 64
+    default.clock.min-quantum   = 64
+}
+context.objects = [
+    { factory = adapter
+      args = {
+          factory.name     = support.null-audio-sink
+          node.name        = "$node_name"
+          node.description = "InputClick virtual sink"
+          media.class      = "Audio/Sink"
+          audio.position   = [ FL FR ]
+          audio.rate       = $rate
+          node.driver      = true
+          priority.driver  = 9000
+          priority.session = 9000
+      }
+    }
+]
+EOF
+    # The clients' part of the ALSA configuration that depends on this sink.
+    cat >"$alsa_conf.tmp" <<EOF
+# Written by scripts/pipewire-sink.sh for the sink '$name'; loaded after
+# config/alsa/inputclick-pipewire.conf. Removed by 'stop'.
+pcm_type.pipewire {
+    lib "$plugin"
+}
+defaults.inputclick.pipewire.server "$dir/pipewire-0"
+defaults.inputclick.pipewire.node "$node_name"
+defaults.inputclick.pipewire.rate $rate
+EOF
+    mv -f "$alsa_conf.tmp" "$alsa_conf"
+}
+
+# Closes every file descriptor above 2 that this (sub)shell inherited. A
+# daemon or watcher must not keep its starter's pipes open: `swift test`
+# hands the test process such a pipe (fd 251 here), and a daemon holding it
+# loses or delays the test run's output.
+close_inherited_fds() {
+    for fd in /proc/$BASHPID/fd/*; do
+        fd=${fd##*/}
+        case $fd in ''|*[!0-9]*) continue ;; esac
+        [ "$fd" -gt 2 ] && eval "exec $fd>&-"
+    done
+    return 0
+}
+
+# spawn NAME COMMAND...: starts a daemon in the background with the sink's
+# environment, and records its PID.
+spawn() {
+    d=$1; shift
+    (
+        close_inherited_fds
+        exec env XDG_CONFIG_HOME="$dir/config" XDG_STATE_HOME="$dir/state" XDG_RUNTIME_DIR="$dir" \
+            PIPEWIRE_RUNTIME_DIR="$dir" DBUS_SESSION_BUS_ADDRESS="unix:path=$dir/bus" \
+            "$@" </dev/null >"$dir/$d.log" 2>&1
+    ) &
+    echo $! >"$dir/$d.pid"
+}
+
+# abandon_start: stops the daemons this start spawned (by the PIDs it
+# recorded: they are its own children, some perhaps not yet exec'd into the
+# daemon), then removes the sink's directory.
+abandon_start() {
+    for d in $started; do
+        pid=$(cat "$dir/$d.pid" 2>/dev/null) || continue
+        alive "$pid" && kill "$pid" 2>/dev/null || true
+    done
+    sleep 0.2
+    for d in $started; do
+        pid=$(cat "$dir/$d.pid" 2>/dev/null) || continue
+        alive "$pid" && kill -9 "$pid" 2>/dev/null || true
+    done
+    rm -rf "$dir"
+}
+
+# wait_for WHAT CHECK...: polls CHECK every 0.1 s for up to 10 s while every
+# daemon started so far stays alive.
+wait_for() {
+    what=$1; shift
+    tries=0
+    until "$@"; do
+        for d in $started; do
+            # alive, not running_pid: a daemon just spawned may still be the
+            # shell or env that execs it, under another name.
+            if ! alive "$(cat "$dir/$d.pid")"; then
+                tail -n 20 "$dir/$d.log" >&2 || true
+                abandon_start
+                die "$d exited during start-up of '$name' (its log is above)"
+            fi
+        done
+        tries=$((tries + 1))
+        if [ "$tries" -ge 100 ]; then
+            for d in $started; do echo "--- $d.log" >&2; tail -n 10 "$dir/$d.log" >&2 || true; done
+            abandon_start
+            die "'$name' did not answer within 10 s ($what)"
+        fi
+        sleep 0.1
+    done
+}
+
+bus_answers() { [ -S "$dir/bus" ]; }
+sink_exists() { pw-cli ls Node 2>/dev/null | grep -q "node.name = \"$node_name\""; }
+quantum_forced() {
+    [ "$(metadata_value settings clock.force-quantum)" = 64 ] && return 0
+    pw-metadata -n settings 0 clock.force-quantum 64 >/dev/null 2>&1 || true
+    return 1
+}
+default_sink_chosen() {
+    case $(metadata_value default default.audio.sink) in *"\"$node_name\""*) return 0 ;; esac
+    return 1
+}
+
+start() {
+    watch_pid=
+    if [ "${1:-}" = "--watch-pid" ]; then
+        [ -n "${2:-}" ] || die "--watch-pid needs a process ID"
+        watch_pid=$2
+    fi
+    for tool in dbus-daemon pipewire wireplumber pw-cli pw-metadata; do
+        command -v "$tool" >/dev/null || die "$tool is not installed (apt-get install pipewire wireplumber pipewire-bin dbus-daemon)"
+    done
+    if all_running && answers; then
+        echo "pipewire-sink: '$name' already runs (pipewire pid $(running_pid pipewire))"
+        return 0
+    fi
+    # Leftovers of a sink that died halfway: clear them.
+    stop_daemons
+    plugin=$(plugin_path)
+    mkdir -p "$dir"
+    chmod 700 "$dir"
+    write_config "$plugin"
+    started=
+    spawn dbus-daemon dbus-daemon --session --nofork --nopidfile --address="unix:path=$dir/bus"
+    started="dbus-daemon"
+    wait_for "the D-Bus session bus" bus_answers
+    spawn pipewire pipewire
+    started="$started pipewire"
+    wait_for "PipeWire's null sink" sink_exists
+    spawn wireplumber wireplumber
+    started="$started wireplumber"
+    wait_for "WirePlumber's default sink" default_sink_chosen
+    wait_for "the forced quantum" quantum_forced
+    if [ -n "$watch_pid" ]; then
+        # Stop this sink's daemons once the watched process is gone, whatever
+        # happens to it. It touches only the PIDs it was started with: a later
+        # sink of the same name has other PIDs and its own watcher.
+        pids=
+        for d in $daemons; do pids="$pids $d:$(cat "$dir/$d.pid")"; done
+        (
+            close_inherited_fds
+            pw_pid=$(cat "$dir/pipewire.pid")
+            while alive "$watch_pid" && alive "$pw_pid"; do sleep 1; done
+            mine=yes
+            for entry in $pids; do
+                d=${entry%%:*}; p=${entry#*:}
+                if [ "$(cat "/proc/$p/comm" 2>/dev/null)" = "$d" ]; then kill "$p" 2>/dev/null || true; fi
+                [ "$(cat "$dir/$d.pid" 2>/dev/null)" = "$p" ] || mine=no
+            done
+            if [ "$mine" = yes ]; then sleep 1; rm -rf "$dir"; fi
+        ) </dev/null >/dev/null 2>&1 &
+    fi
+    echo "pipewire-sink: '$name' runs (pipewire pid $(cat "$dir/pipewire.pid"), sink '$node_name' at $rate Hz, quantum 64)"
+}
+
+# Stops whatever of this sink's daemons runs, newest first, and removes the
+# sink's directory.
+stop_daemons() {
+    for d in wireplumber pipewire dbus-daemon; do
+        pid=$(running_pid "$d") || continue
+        kill "$pid" 2>/dev/null || true
+        tries=0
+        while alive "$pid"; do
+            tries=$((tries + 1))
+            if [ "$tries" -ge 50 ]; then
+                kill -9 "$pid" 2>/dev/null || true
+                break
+            fi
+            sleep 0.1
+        done
+    done
+    rm -rf "$dir"
+}
+
+stop() {
+    if ! any_running; then
+        rm -rf "$dir"
+        echo "pipewire-sink: '$name' is not running"
+        return 0
+    fi
+    stop_daemons
+    echo "pipewire-sink: '$name' stopped"
+}
+
+case ${1:-} in
+    start) shift; start "$@" ;;
+    stop) stop ;;
+    restart) shift; stop; start "$@" ;;
+    status)
+        if all_running && answers; then
+            echo "pipewire-sink: '$name' runs (dbus-daemon pid $(running_pid dbus-daemon), pipewire pid $(running_pid pipewire), wireplumber pid $(running_pid wireplumber))"
+            exit 0
+        fi
+        echo "pipewire-sink: '$name' is not running"; exit 3 ;;
+    env)
+        echo "export PIPEWIRE_RUNTIME_DIR='$dir'"
+        echo "export ALSA_CONFIG_PATH='/usr/share/alsa/alsa.conf:$root/config/alsa/inputclick-pipewire.conf:$alsa_conf'" ;;
+    *) echo "usage: $0 start [--watch-pid PID] | stop | restart | status | env" >&2; exit 64 ;;
+esac
