@@ -12,6 +12,7 @@ packages=(
   jackd2              # the real-time virtual sink used by the tests
   libasound2-plugins  # ALSA's jack PCM, which plays into that sink
   libjack-jackd2-dev  # libjack headers: the latency benchmark's probe and native client (bench/)
+  pipewire wireplumber pipewire-bin dbus-daemon  # the second virtual sink (scripts/pipewire-sink.sh); never pipewire-alsa, which makes PipeWire every program's ALSA default: the script unpacks its plugin privately
   gcc g++ python3     # the C, C++ and Python plugin examples
   tmux                # driving the terminal keyboard in tests
 )

@@ -40,7 +40,13 @@
 # Clients need ALSA_CONFIG_PATH=/usr/share/alsa/alsa.conf:<repo>/config/alsa/inputclick-pipewire.conf:<sink dir>/alsa.conf
 # (the last file is written by `start`: the plugin's path, the socket, the rate),
 # and then play to the ALSA PCM "inputclick_sink" (or "inputclick_capture:FILE=…").
-# `env` also prints PIPEWIRE_RUNTIME_DIR, for pw-dump, pw-cli and pw-metadata.
+# `env` also prints PIPEWIRE_RUNTIME_DIR, for pw-dump, pw-cli and pw-metadata,
+# and PIPEWIRE_LOG, a file for the clients' PipeWire log. Without it, the
+# PipeWire library that the ALSA plugin loads into a client logs to stderr
+# (its logger also calls setlinebuf), and under `swift test` (6.3.1) the test
+# process then wrote Swift Testing's lines as a lone first byte of "✔" and the
+# rest, and whole result lines went missing from the output; with PIPEWIRE_LOG
+# set to a file, none did.
 set -eu
 
 name=${INPUTCLICK_SINK_NAME:-default}
@@ -57,6 +63,8 @@ if [ ${#dir} -gt 90 ]; then
     exit 64
 fi
 alsa_conf=$dir/alsa.conf
+# Where the clients' own PipeWire library logs (see `env`).
+client_log=$run_dir/pw-$name.clients.log
 node_name=inputclick-null
 
 # Everything this script runs talks to this sink only.
@@ -212,7 +220,7 @@ spawn() {
     d=$1; shift
     (
         close_inherited_fds
-        exec env XDG_CONFIG_HOME="$dir/config" XDG_STATE_HOME="$dir/state" XDG_RUNTIME_DIR="$dir" \
+        exec env -u PIPEWIRE_LOG XDG_CONFIG_HOME="$dir/config" XDG_STATE_HOME="$dir/state" XDG_RUNTIME_DIR="$dir" \
             PIPEWIRE_RUNTIME_DIR="$dir" DBUS_SESSION_BUS_ADDRESS="unix:path=$dir/bus" \
             "$@" </dev/null >"$dir/$d.log" 2>&1
     ) &
@@ -340,12 +348,12 @@ stop_daemons() {
             sleep 0.1
         done
     done
-    rm -rf "$dir"
+    rm -rf "$dir" "$client_log"
 }
 
 stop() {
     if ! any_running; then
-        rm -rf "$dir"
+        rm -rf "$dir" "$client_log"
         echo "pipewire-sink: '$name' is not running"
         return 0
     fi
@@ -364,7 +372,7 @@ case ${1:-} in
         fi
         echo "pipewire-sink: '$name' is not running"; exit 3 ;;
     env)
-        echo "export PIPEWIRE_RUNTIME_DIR='$dir'"
+        echo "export PIPEWIRE_RUNTIME_DIR='$dir' PIPEWIRE_LOG='$client_log'"
         echo "export ALSA_CONFIG_PATH='/usr/share/alsa/alsa.conf:$root/config/alsa/inputclick-pipewire.conf:$alsa_conf'" ;;
     *) echo "usage: $0 start [--watch-pid PID] | stop | restart | status | env" >&2; exit 64 ;;
 esac
