@@ -46,6 +46,14 @@ public final class SimulatedRenderDevice: RenderDevice, @unchecked Sendable {
     public private(set) var underruns = 0
     /// The ticks at which the device was started.
     public private(set) var startTicks: [Int] = []
+    /// Calls the loop made (of any kind): a loop that spins makes many per tick.
+    public private(set) var calls = 0
+    /// From this tick on the device is dead the way PipeWire's ALSA plugin
+    /// is once its server died: every call reports an underrun, and every
+    /// recovery "succeeds". `nil`: never.
+    public var diesAtTick: Int?
+
+    private var isDead: Bool { diesAtTick.map { ticks >= $0 } ?? false }
 
     private var applied = 0
     private var hardware = 0
@@ -68,6 +76,13 @@ public final class SimulatedRenderDevice: RenderDevice, @unchecked Sendable {
     public var isRunning: Bool { running }
 
     private func takeUnderrun() -> Bool {
+        calls += 1
+        if isDead {
+            underruns += 1
+            running = false
+            hardware = applied
+            return true
+        }
         guard pendingUnderrun else { return false }
         pendingUnderrun = false
         running = false

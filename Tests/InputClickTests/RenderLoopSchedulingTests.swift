@@ -182,3 +182,38 @@ import Testing
         #expect(farGap >= 4 * 64 + 512)
     }
 }
+
+/// A device that only ever underruns is lost, not recovered forever.
+@Suite struct RenderLoopDeadDeviceTests {
+    @Test func aDeviceThatOnlyUnderrunsEndsTheLoopAsStalledWithinTheTimeoutAndNeverSpins() {
+        let format = RenderLoopSchedulingTests.format
+        let mixer = RenderLoopSchedulingTests.mixer()
+        mixer.prepareHistory(periods: 17)
+        let renderer = OutputRenderer(mixer: mixer, latency: LatencyRecorder(capacity: 100), format: format)
+        let device = SimulatedRenderDevice(format: format)
+        device.diesAtTick = 20
+        let stop = StopFlag(wakeup: mixer.wakeup)
+        device.onTick = { tick in
+            if tick > 5_000 { stop.request() }
+            // Typing on: a click every 5 ticks keeps the loop wanting to play.
+            guard tick % 5 == 0 else { return false }
+            _ = mixer.submitClick(.key, requestedAt: device.now)
+            return true
+        }
+        let buffer = UnsafeMutablePointer<Float>.allocate(capacity: 128)
+        defer { buffer.deallocate() }
+        let stall: UInt64 = 200_000_000
+        let loop = RenderLoop(device: device, renderer: renderer, scheduling: .rewind, format: format,
+                              fillFrames: format.bufferFrames, safeguardFrames: 64, stallTimeoutNanoseconds: stall,
+                              counters: OutputCounters(), stopRequested: stop,
+                              floatBuffer: buffer, deviceBuffer: UnsafeMutableRawPointer(buffer))
+        guard case .stalled = loop.run() else {
+            Issue.record("the loop did not give the dead device up")
+            return
+        }
+        let deadFor = Double(device.ticks - 20) * 64 / 48_000
+        #expect(deadFor <= 0.2 + 0.01, "declared lost after \(deadFor) s")
+        // One restart attempt per period waited, a few calls each: no spinning.
+        #expect(device.calls < 10 * (device.ticks - 20) + 50, "\(device.calls) calls in \(device.ticks - 20) ticks")
+    }
+}

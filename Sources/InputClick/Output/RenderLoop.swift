@@ -27,6 +27,11 @@ import Synchronization
 ///   more than a buffer and 1 % ahead of real time since the device started.
 /// - **Stalls.** A running device that consumes nothing for
 ///   ``stallTimeoutNanoseconds`` ends the loop with ``RenderLoopEnd/stalled``.
+///   Recovering from an underrun is no progress: a device that only ever
+///   underruns (PipeWire's ALSA plugin after its server died answers every
+///   call with EPIPE, and every recovery "succeeds") is caught the same way,
+///   and the loop waits a period before each restart that follows a
+///   recovery, so it never spins.
 ///
 /// # Real-time context
 /// ``run()`` allocates nothing (every buffer is made before the thread
@@ -105,6 +110,8 @@ public struct RenderLoop<Device: RenderDevice> {
         /// A click waits that could not be inserted yet (no room, nothing
         /// to rewind): wait for room instead of trying again at once.
         var insertBlocked = false
+        /// The device recovered from an underrun and has not consumed since.
+        var recovering = false
     }
 
     /// Runs until ``StopFlag/request()`` or a failure.
@@ -121,6 +128,11 @@ public struct RenderLoop<Device: RenderDevice> {
                         try sleepUntilWoken()
                         continue
                     }
+                    if progress.recovering {
+                        if device.now &- progress.lastProgressAt >= stallTimeoutNanoseconds { return .stalled }
+                        // Give a device that just underran a period before starting it again.
+                        _ = try device.wait(forRoom: false, wakeup: -1, timeoutMilliseconds: periodMilliseconds)
+                    }
                     try startDevice(&progress)
                     continue
                 }
@@ -129,7 +141,10 @@ public struct RenderLoop<Device: RenderDevice> {
                     continue
                 }
                 let now = device.now
-                if room > progress.roomAfterWrite { progress.lastProgressAt = now }
+                if room > progress.roomAfterWrite {
+                    progress.lastProgressAt = now
+                    progress.recovering = false
+                }
                 if now &- progress.lastProgressAt >= stallTimeoutNanoseconds { return .stalled }
                 var free = room
                 progress.insertBlocked = false
@@ -200,7 +215,9 @@ public struct RenderLoop<Device: RenderDevice> {
         counters.recordStart()
         progress.running = true
         progress.startedAt = device.now
-        progress.lastProgressAt = progress.startedAt
+        // A start from sleep is a fresh start; a restart after a recovery is
+        // not progress until the device consumes.
+        if !progress.recovering { progress.lastProgressAt = progress.startedAt }
         progress.roomAfterWrite = free
     }
 
@@ -208,7 +225,14 @@ public struct RenderLoop<Device: RenderDevice> {
     /// empty, so nothing queued can be rewound to, and it must be started again.
     private func recovered(_ progress: inout Progress) {
         renderer.mixer.forgetHistory()
+        if !progress.recovering && !progress.running { progress.lastProgressAt = device.now }
         progress.running = false
+        progress.recovering = true
+    }
+
+    /// One period, in whole milliseconds (at least 1).
+    private var periodMilliseconds: Int32 {
+        Int32(max(1, format.milliseconds(format.periodFrames).rounded(.up)))
     }
 
     // MARK: Running
@@ -353,8 +377,7 @@ public struct RenderLoop<Device: RenderDevice> {
             return
         }
         // A blocked click waits one period's time, not for the refill threshold.
-        let blockedWait = Int32(max(1, (format.milliseconds(format.periodFrames)).rounded(.up)))
-        let limit = progress.insertBlocked ? min(timeout, blockedWait) : timeout
+        let limit = progress.insertBlocked ? min(timeout, periodMilliseconds) : timeout
         let outcome = try device.wait(forRoom: !paced && !progress.insertBlocked, wakeup: wakeup.fileDescriptor,
                                       timeoutMilliseconds: limit)
         wakeup.finishSleeping()
