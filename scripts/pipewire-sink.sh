@@ -144,7 +144,9 @@ plugin_path() {
         mkdir -p "$(dirname "$cache")"
         tmp=$(mktemp -d "$cache.XXXXXX")
         # Download as is: no install, so /etc/alsa/conf.d stays as it was.
-        if ! (cd "$tmp" && apt-get download -q -o APT::Sandbox::User=root "pipewire-alsa=$version" >"$tmp/download.log" 2>&1); then
+        fetch() { (cd "$tmp" && apt-get download -q -o APT::Sandbox::User=root "pipewire-alsa=$version" >"$tmp/download.log" 2>&1); }
+        # A machine whose package lists are missing or stale: refresh them once (as root) and try again.
+        if ! fetch && ! { [ "$(id -u)" -eq 0 ] && apt-get update -qq >/dev/null 2>&1 && fetch; }; then
             cat "$tmp/download.log" >&2
             rm -rf "$tmp"
             die "could not fetch pipewire-alsa $version (run 'apt-get update' first?)"

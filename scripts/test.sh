@@ -125,6 +125,7 @@ step "build" 1800 swift build --build-tests
 step "swift test" 900 swift test
 step "the real-time thread allocates nothing and takes no lock" 300 scripts/check-realtime-thread.sh
 step "the C plugin from C, C++, Python and Rust" 1200 scripts/test-plugin.sh
+step "the sink tests again, through PipeWire" 900 scripts/test-pipewire.sh
 
 # Totals from the runners' own counts: Swift Testing's closing line, and the
 # "N passed, M failed" line of each plugin test and check.

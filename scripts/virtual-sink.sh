@@ -16,6 +16,9 @@
 #   env      prints the shell exports a client needs (eval "$(… env)").
 #
 # Environment:
+#   INPUTCLICK_SINK_SERVER   jack (the default) or pipewire: with pipewire,
+#                            every command goes to scripts/pipewire-sink.sh,
+#                            a private headless PipeWire with a null sink.
 #   INPUTCLICK_SINK_NAME     the JACK server name; default "default", the name
 #                            JACK clients use when JACK_DEFAULT_SERVER is unset.
 #                            Give concurrent runs on one machine their own names.
@@ -29,6 +32,12 @@
 # (plus JACK_DEFAULT_SERVER=<name> for a name other than "default"), then play
 # to the ALSA PCM "inputclick_sink" (or "inputclick_capture:FILE=…").
 set -eu
+
+case ${INPUTCLICK_SINK_SERVER:-jack} in
+    jack) ;;
+    pipewire) exec bash "$(dirname "$0")/pipewire-sink.sh" "$@" ;;
+    *) echo "virtual-sink: INPUTCLICK_SINK_SERVER must be jack or pipewire, not '$INPUTCLICK_SINK_SERVER'" >&2; exit 64 ;;
+esac
 
 name=${INPUTCLICK_SINK_NAME:-default}
 rate=${INPUTCLICK_SINK_RATE:-48000}

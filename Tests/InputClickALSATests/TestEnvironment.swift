@@ -3,7 +3,8 @@ import Foundation
 /// The process environment every ALSA test runs in, set once before any
 /// test touches alsa-lib or libjack:
 /// - `ALSA_CONFIG_PATH`: the system configuration plus the project's
-///   `config/alsa/inputclick-test.conf` (kept if already set);
+///   `config/alsa/inputclick-test.conf` (kept if already set, as the test
+///   command sets it for the PipeWire sink);
 /// - `JACK_NO_START_SERVER=1`, so that no client ever starts a server;
 /// - `JACK_DEFAULT_SERVER`: the virtual sink's server name (see ``VirtualSink``).
 enum TestEnvironment {

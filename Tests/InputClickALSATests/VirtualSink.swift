@@ -3,7 +3,9 @@ import Synchronization
 import TestSupport
 
 /// The real-time virtual sink the tests play into: the JACK dummy server of
-/// `scripts/virtual-sink.sh`, under ``TestEnvironment/sinkName``.
+/// `scripts/virtual-sink.sh`, under ``TestEnvironment/sinkName``; or, with
+/// `INPUTCLICK_SINK_SERVER=pipewire` (and the test command's `ALSA_CONFIG_PATH`
+/// from `scripts/pipewire-sink.sh env`), a private headless PipeWire.
 ///
 /// With `INPUTCLICK_SINK_NAME` given, the sink is the test command's: the
 /// tests use it (starting it if needed), restart it after stopping it, and
@@ -50,8 +52,24 @@ enum VirtualSink {
         if startedHere.withLock({ $0 }) { stop() }
     }
 
-    /// The JACK ports that exist now, one per line of `jack_lsp`.
+    /// Whether the sink is PipeWire rather than JACK.
+    static let isPipeWire = ProcessInfo.processInfo.environment["INPUTCLICK_SINK_SERVER"] == "pipewire"
+
+    /// The sink's own ports and those of its clients: on JACK, one per line
+    /// of `jack_lsp`; on PipeWire, the sink's node and one entry per playback
+    /// stream node, from `pw-dump`.
     static func ports() -> [String] {
-        ChildProcess.run("/usr/bin/jack_lsp", []).standardOutput.split(separator: "\n").map(String.init)
+        guard isPipeWire else {
+            return ChildProcess.run("/usr/bin/jack_lsp", []).standardOutput.split(separator: "\n").map(String.init)
+        }
+        let dump = ChildProcess.run("/usr/bin/pw-dump", []).standardOutput
+        guard let objects = try? JSONSerialization.jsonObject(with: Data(dump.utf8)) as? [[String: Any]] else { return [] }
+        return objects.compactMap { object in
+            guard let info = object["info"] as? [String: Any], let props = info["props"] as? [String: Any],
+                  let mediaClass = props["media.class"] as? String else { return nil }
+            if mediaClass == "Audio/Sink" { return "system:\(props["node.name"] as? String ?? "sink")" }
+            guard mediaClass == "Stream/Output/Audio" else { return nil }
+            return "stream:\(props["node.name"] as? String ?? "?"):\(object["id"] as? Int ?? 0)"
+        }
     }
 }

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Runs the sink tests (the InputClickALSATests target: real alsa-lib into a
+# real-time sink) a second time, through a private headless PipeWire with a
+# null sink instead of the JACK dummy server (scripts/pipewire-sink.sh). The
+# machine's own ALSA default is not touched. Expects the tests to be built
+# (swift build --build-tests). Prints the failing tests' lines, indented, and
+# one "N passed, M failed" line; exits non-zero if any failed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export INPUTCLICK_SINK_SERVER=pipewire
+export INPUTCLICK_SINK_NAME=inputclick-pipewire-test-$$
+scripts/virtual-sink.sh start --watch-pid $$ || { echo "test-pipewire: the PipeWire sink did not start" >&2; echo "0 passed, 1 failed"; exit 1; }
+trap 'scripts/virtual-sink.sh stop >/dev/null 2>&1' EXIT
+eval "$(scripts/virtual-sink.sh env)"
+log=$(mktemp)
+swift test --skip-build --filter InputClickALSATests >"$log" 2>&1
+status=$?
+total=$(grep -oE 'Test run with [0-9]+ tests?' "$log" | grep -oE '[0-9]+' | head -n 1)
+failed=$(grep -E '^✘ Test .* failed after' "$log" | grep -cv '^✘ Test run ')
+# Indented, so that test.sh's own count of Swift failures does not take them twice.
+grep -E '^✘ ' "$log" | sed 's/^/  [pipewire] /'
+echo "PipeWire sink tests: swift test exited $status"
+if [ -z "$total" ]; then
+    tail -n 30 "$log" | sed 's/^/  [pipewire] /'
+    total=0
+    failed=$(( failed > 0 ? failed : 1 ))
+fi
+rm -f "$log"
+echo "$(( total - failed )) passed, $failed failed"
+[ "$status" -eq 0 ] && [ "$failed" -eq 0 ]
