@@ -11,7 +11,8 @@ struct TapCommand: Subcommand {
     static let name = "tap"
     static let abstract = "Play one click per line of standard input and report the latency."
     static let help = """
-        USAGE: inputclick tap [--device NAME] [--period FRAMES] [--periods N] [--scheduling MODE] [--json]
+        USAGE: inputclick tap [--device NAME] [--period FRAMES] [--periods N] [--scheduling MODE]
+                              [--safeguard FRAMES] [--json]
 
         Shows a click-enabled input view, so the audio stream opens, and prints
         READY on its own line to standard output once a click can play. Then it
@@ -43,6 +44,9 @@ struct TapCommand: Subcommand {
                             silent, start on a tap, append) or append (keep
                             the buffer full; what a plain ALSA client does).
                             Default: INPUTCLICK_SCHEDULING, else auto.
+          --safeguard FRAMES In rewind scheduling, how far ahead of the
+                            device's read position a click is written at the
+                            soonest, 0 to 4096. Default 64.
           --json            Print the stats as one JSON object instead of text.
           -h, --help        Show this help.
 
@@ -57,7 +61,8 @@ struct TapCommand: Subcommand {
     static let readyTimeoutNanoseconds: UInt64 = 10_000_000_000
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let scanner = try ArgumentScanner(arguments, valueOptions: ["--device", "--period", "--periods", "--scheduling"],
+        let scanner = try ArgumentScanner(arguments, valueOptions: ["--device", "--period", "--periods", "--scheduling",
+                                                                    "--safeguard"],
                                           flagOptions: ["--json"])
         guard scanner.positionals.isEmpty else {
             throw UsageError("unexpected argument '\(scanner.positionals[0])'")
@@ -70,11 +75,12 @@ struct TapCommand: Subcommand {
         let periods = try scanner.integer("--periods", in: 2...32) ?? 2
         let json = scanner.flag("--json")
         let scheduling = try schedulingPreference(option: scanner.value("--scheduling"))
+        let safeguard = try scanner.integer("--safeguard", in: 0...4096) ?? 64
 
         let output = try makeALSAOutput(device: device)
         let configuration = ClickPlayerConfiguration(
             stream: OutputStreamRequest(latency: .explicit(periodFrames: period, periodCount: periods),
-                                        scheduling: scheduling),
+                                        scheduling: scheduling, rewindSafeguardFrames: safeguard),
             lingerNanoseconds: 0,
             warningHandler: { writeError("warning: \($0)") })
         let player = ClickPlayer(output: output, configuration: configuration, sounds: bundledSounds)
