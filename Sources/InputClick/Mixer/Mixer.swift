@@ -32,9 +32,9 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     /// The configuration the mixer was built with.
     public let configuration: MixerConfiguration
 
-    private let clicks: CommandRing
-    private let control: CommandRing
-    private let retired: CommandRing
+    private let clicks: CommandRing<ClickRequest>
+    private let control: CommandRing<ControlMessage>
+    private let retired: CommandRing<UnsafeMutableRawPointer>
     private let clickGainBits: Atomic<UInt32>
     private let masterGainBits = Atomic<UInt32>(Float(1).bitPattern)
     /// Ducking parameters, published with a sequence lock: an odd
@@ -81,7 +81,7 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         var clickDuckStep: Float
         var fadeFrames: Int
         /// A control message that could not complete yet; it goes first next block.
-        var pendingControl: MixerCommand?
+        var pendingControl: ControlMessage?
     }
 
     /// Builds a mixer for `configuration`, playing the sounds of `bank`.
@@ -134,9 +134,9 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         collectGarbage()
         // Queued attaches and bank installs hold a retain; a queued detach does not.
         var queued = state.pointee.pendingControl
-        while let command = queued ?? control.pop() {
+        while let message = queued ?? control.pop() {
             queued = nil
-            if command.operation != .detachStream { release(command.object) }
+            if message.operation != .detachStream { release(message.object) }
         }
         for i in 0..<Self.bankSlots { release(banks[i]) }
         for i in 0..<Self.maxStreams { release(streams[i]) }
@@ -155,7 +155,7 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     ///
     /// Thread context: any thread; lock-free and allocation-free.
     public func submitClick(_ kind: ClickKind, requestedAt: UInt64) -> Bool {
-        guard clicks.push(.play(kind, at: requestedAt)) else { return false }
+        guard clicks.push(ClickRequest(kind: kind, requestedAt: requestedAt)) else { return false }
         wakeup?.signal()
         return true
     }
@@ -243,7 +243,8 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         return attachedStreams.withLock { attached in
             let id = ObjectIdentifier(stream)
             guard let index = attached.firstIndex(of: id),
-                  control.push(.object(.detachStream, Unmanaged.passUnretained(stream).toOpaque())) else { return false }
+                  control.push(ControlMessage(operation: .detachStream,
+                                              object: Unmanaged.passUnretained(stream).toOpaque())) else { return false }
             wakeup?.signal()
             attached.remove(at: index)
             return true
@@ -255,7 +256,7 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     ///
     /// Thread context: any thread but the render thread.
     public func collectGarbage() {
-        while let command = retired.pop() { release(command.object) }
+        while let object = retired.pop() { release(object) }
     }
 
     /// Drops clicks queued but not yet started, for a player that reopens its
@@ -330,8 +331,8 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         history.clear(barrier: state.pointee.frame)
     }
 
-    private func send(_ operation: MixerCommand.Operation, _ object: UnsafeMutableRawPointer) -> Bool {
-        if control.push(.object(operation, object)) {
+    private func send(_ operation: ControlMessage.Operation, _ object: UnsafeMutableRawPointer) -> Bool {
+        if control.push(ControlMessage(operation: operation, object: object)) {
             wakeup?.signal()
             return true
         }
@@ -488,10 +489,10 @@ public final class Mixer: ClickSink, @unchecked Sendable {
             state.pointee.pendingControl = nil
             touched = true
         }
-        while let command = control.pop() {
+        while let message = control.pop() {
             touched = true
-            guard apply(command) else {
-                state.pointee.pendingControl = command
+            guard apply(message) else {
+                state.pointee.pendingControl = message
                 return true
             }
         }
@@ -499,9 +500,9 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     }
 
     /// Applies one control message; `false` if it must wait for a later block.
-    private func apply(_ command: MixerCommand) -> Bool {
-        guard let object = command.object else { return true }
-        switch command.operation {
+    private func apply(_ message: ControlMessage) -> Bool {
+        let object = message.object
+        switch message.operation {
         case .installBank:
             guard let slot = freeSlot(banks, count: Self.bankSlots) else { return false }
             banks[slot] = object
@@ -514,12 +515,10 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         case .detachStream:
             // A stream that is not attached is ignored (`detach` checked membership).
             for slot in 0..<Self.maxStreams where streams[slot] == object {
-                guard retired.push(.object(.release, object)) else { return false }
+                guard retired.push(object) else { return false }
                 Unmanaged<HostStream>.fromOpaque(object)._withUnsafeGuaranteedRef { $0.release(upTo: $0.renderCursor) }
                 streams[slot] = nil
             }
-        case .play, .release:
-            break
         }
         return true
     }
@@ -539,12 +538,11 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         // a burst outruns the fades of the voices it steals (more than twice
         // the pool within one fade), the rest wait in the queue for the next
         // block, a period later.
-        while let free = freeVoiceSlot(), let command = clicks.pop() {
-            guard command.operation == .play else { continue }
-            let sound = bank._withUnsafeGuaranteedRef { $0.sound(command.kind) }
-            startVoice(command.kind, sound, bankSlot: bankSlot, in: free)
+        while let free = freeVoiceSlot(), let request = clicks.pop() {
+            let sound = bank._withUnsafeGuaranteedRef { $0.sound(request.kind) }
+            startVoice(request.kind, sound, bankSlot: bankSlot, in: free)
             if onsetCount < onsets.count {
-                onsets[onsetCount] = ClickOnset(kind: command.kind, requestedAt: command.time, frameOffset: frameBase)
+                onsets[onsetCount] = ClickOnset(kind: request.kind, requestedAt: request.requestedAt, frameOffset: frameBase)
             }
             onsetCount += 1
         }
@@ -597,7 +595,7 @@ public final class Mixer: ClickSink, @unchecked Sendable {
                 inUse = true
                 break
             }
-            if !inUse && retired.push(.object(.release, bank)) {
+            if !inUse && retired.push(bank) {
                 banks[slot] = nil
                 sent = true
             }
