@@ -37,12 +37,9 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     private let retired: CommandRing<UnsafeMutableRawPointer>
     private let clickGainBits: Atomic<UInt32>
     private let masterGainBits = Atomic<UInt32>(Float(1).bitPattern)
-    /// Ducking parameters, published with a sequence lock: an odd
-    /// generation means a writer is mid-update, and the render thread tries
-    /// again at the next block instead of waiting.
-    private let duckingGeneration = Atomic<UInt64>(0)
-    private let duckingValues = AtomicArray<UInt64>(count: 4, initial: 0)
-    private let duckingWriter = Mutex<Void>(())
+    /// Ducking parameters, for the render thread to pick up at its next
+    /// block without waiting for a writer.
+    private let ducking: SequenceLocked<DuckingParameters>
     private let state: UnsafeMutablePointer<RenderState>
     /// Checkpoints for rewinding; replaced only while no thread renders.
     private var history: MixerHistory
@@ -103,6 +100,7 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         control = CommandRing(minimumCapacity: 64)
         retired = CommandRing(minimumCapacity: 64)
         clickGainBits = Atomic(Float(1).bitPattern)
+        ducking = SequenceLocked(configuration.ducking.clamped())
         let duckGain = Float(Decibels.toGain(min(configuration.clickOnClickDuckingDecibels, 0)))
         state = .allocate(capacity: 1)
         state.initialize(to: RenderState(
@@ -126,8 +124,7 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         banks = .allocate(capacity: Self.bankSlots)
         banks.initialize(repeating: nil, count: Self.bankSlots)
         banks[0] = Unmanaged.passRetained(bank).toOpaque()
-        setDucking(configuration.ducking)
-        state.pointee.duckingGeneration = duckingGeneration.load(ordering: .relaxed)
+        state.pointee.duckingGeneration = ducking.generation
     }
 
     deinit {
@@ -188,14 +185,7 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     /// Thread context: any thread but the render thread; writers take a short
     /// lock among themselves, and the render thread never waits for it.
     public func setDucking(_ requested: DuckingParameters) {
-        let parameters = requested.clamped()
-        duckingWriter.withLock { _ in
-            duckingGeneration.add(1, ordering: .acquiringAndReleasing)
-            let values = [parameters.depthDecibels, parameters.attackMilliseconds,
-                          parameters.holdMilliseconds, parameters.releaseMilliseconds]
-            for (i, value) in values.enumerated() { duckingValues[i].pointee.store(value.bitPattern, ordering: .releasing) }
-            duckingGeneration.add(1, ordering: .acquiringAndReleasing)
-        }
+        ducking.store(requested.clamped())
     }
 
     /// Makes `bank` the sounds for new clicks. Clicks already sounding finish
@@ -465,14 +455,10 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         return false
     }
 
+    /// Reconfigures the ducking envelope if new parameters were published;
+    /// while a writer is mid-update, keeps the old ones until the next block.
     private func refreshDucking() {
-        let generation = duckingGeneration.load(ordering: .acquiring)
-        guard generation != state.pointee.duckingGeneration, generation & 1 == 0 else { return }
-        func value(_ i: Int) -> Double { Double(bitPattern: duckingValues[i].pointee.load(ordering: .acquiring)) }
-        let parameters = DuckingParameters(depthDecibels: value(0), attackMilliseconds: value(1),
-                                           holdMilliseconds: value(2), releaseMilliseconds: value(3))
-        // A writer came in meanwhile: keep the old envelope and look again next block.
-        guard duckingGeneration.load(ordering: .acquiring) == generation else { return }
+        guard let (parameters, generation) = ducking.load(newerThan: state.pointee.duckingGeneration) else { return }
         state.pointee.envelope.configure(parameters, sampleRate: configuration.sampleRate)
         state.pointee.duckingGeneration = generation
     }
