@@ -34,7 +34,8 @@ public final class Mixer: ClickSink, @unchecked Sendable {
 
     private let clicks: CommandRing<ClickRequest>
     private let control: CommandRing<ControlMessage>
-    private let retired: CommandRing<UnsafeMutableRawPointer>
+    /// Banks and streams the render thread has let go of, waiting to be released.
+    private let retired: RetiredObjects
     private let clickGainBits: Atomic<UInt32>
     private let masterGainBits = Atomic<UInt32>(Float(1).bitPattern)
     /// Ducking parameters, for the render thread to pick up at its next
@@ -45,8 +46,10 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     private var history: MixerHistory
     private let voices: UnsafeMutablePointer<Voice>
     private let duckGains: UnsafeMutablePointer<Float>
-    private let streams: UnsafeMutablePointer<UnsafeMutableRawPointer?>
-    private let banks: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    /// The host streams being mixed, and the sound banks that voices play
+    /// from: the current one, and older ones until their last voice ends.
+    private let streams: RetiringSlots
+    private let banks: RetiringSlots
     /// The streams attached or about to be, as the control side sees them.
     private let attachedStreams = Mutex<[ObjectIdentifier]>([])
 
@@ -98,7 +101,7 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         self.configuration = configuration
         clicks = CommandRing(minimumCapacity: configuration.clickQueueCapacity)
         control = CommandRing(minimumCapacity: 64)
-        retired = CommandRing(minimumCapacity: 64)
+        retired = RetiredObjects(minimumCapacity: 64)
         clickGainBits = Atomic(Float(1).bitPattern)
         ducking = SequenceLocked(configuration.ducking.clamped())
         let duckGain = Float(Decibels.toGain(min(configuration.clickOnClickDuckingDecibels, 0)))
@@ -119,11 +122,9 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         voices.initialize(repeating: Voice(), count: 2 * configuration.voiceCount)
         duckGains = .allocate(capacity: configuration.maxFramesPerRender)
         duckGains.initialize(repeating: 1, count: configuration.maxFramesPerRender)
-        streams = .allocate(capacity: Self.maxStreams)
-        streams.initialize(repeating: nil, count: Self.maxStreams)
-        banks = .allocate(capacity: Self.bankSlots)
-        banks.initialize(repeating: nil, count: Self.bankSlots)
-        banks[0] = Unmanaged.passRetained(bank).toOpaque()
+        streams = RetiringSlots(count: Self.maxStreams, retiringInto: retired)
+        banks = RetiringSlots(count: Self.bankSlots, retiringInto: retired)
+        _ = banks.occupy(Unmanaged.passRetained(bank).toOpaque())   // slot 0, the current bank
         state.pointee.duckingGeneration = ducking.generation
     }
 
@@ -133,12 +134,9 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         var queued = state.pointee.pendingControl
         while let message = queued ?? control.pop() {
             queued = nil
-            if message.operation != .detachStream { release(message.object) }
+            if message.operation != .detachStream { RetiredObjects.release(message.object) }
         }
-        for i in 0..<Self.bankSlots { release(banks[i]) }
-        for i in 0..<Self.maxStreams { release(streams[i]) }
-        banks.deallocate()
-        streams.deallocate()
+        // The bank and stream slots release what they hold as they go.
         duckGains.deallocate()
         voices.deallocate()
         state.deinitialize(count: 1)
@@ -246,7 +244,7 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     ///
     /// Thread context: any thread but the render thread.
     public func collectGarbage() {
-        while let object = retired.pop() { release(object) }
+        retired.releaseAll()
     }
 
     /// Drops clicks queued but not yet started, for a player that reopens its
@@ -288,8 +286,7 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     /// Thread context: the render thread.
     public var isIdle: Bool {
         if anyVoiceActive() || state.pointee.pendingControl != nil || !clicks.isEmpty || !control.isEmpty { return false }
-        for i in 0..<Self.maxStreams where streams[i] != nil { return false }
-        return true
+        return streams.isEmpty
     }
 
     /// The earliest frame at or after `frame` that ``rewind(toFrame:)`` can
@@ -326,13 +323,8 @@ public final class Mixer: ClickSink, @unchecked Sendable {
             wakeup?.signal()
             return true
         }
-        release(object)
+        RetiredObjects.release(object)
         return false
-    }
-
-    private func release(_ object: UnsafeMutableRawPointer?) {
-        guard let object else { return }
-        Unmanaged<AnyObject>.fromOpaque(object).release()
     }
 
     // MARK: Render (the render thread)
@@ -383,7 +375,7 @@ public final class Mixer: ClickSink, @unchecked Sendable {
 
     /// Lets each host stream's writer reuse the frames no rewind can reach.
     private func releaseHostStreamFrames() {
-        for slot in 0..<Self.maxStreams {
+        for slot in 0..<streams.count {
             guard let raw = streams[slot] else { continue }
             let oldest = history.oldestCursor(slot: slot)
             Unmanaged<HostStream>.fromOpaque(raw)._withUnsafeGuaranteedRef {
@@ -421,8 +413,8 @@ public final class Mixer: ClickSink, @unchecked Sendable {
 
         // Host streams, ducked while clicks sound.
         state.pointee.envelope.fill(duckGains, frameCount: frames, clickFrames: min(clickFrames, frames))
-        for i in 0..<Self.maxStreams {
-            guard let raw = streams[i] else { continue }
+        for slot in 0..<streams.count {
+            guard let raw = streams[slot] else { continue }
             Unmanaged<HostStream>.fromOpaque(raw)._withUnsafeGuaranteedRef {
                 $0.mix(into: output, frameCount: frames, gains: duckGains)
             }
@@ -490,29 +482,22 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         let object = message.object
         switch message.operation {
         case .installBank:
-            guard let slot = freeSlot(banks, count: Self.bankSlots) else { return false }
-            banks[slot] = object
+            guard let slot = banks.occupy(object) else { return false }
             state.pointee.currentBank = slot
         case .attachStream:
             // `attach` counts streams before sending, so a slot is free.
-            guard let slot = freeSlot(streams, count: Self.maxStreams) else { return false }
-            streams[slot] = object
+            guard streams.occupy(object) != nil else { return false }
             Unmanaged<HostStream>.fromOpaque(object)._withUnsafeGuaranteedRef { $0.resumeFromReleased() }
         case .detachStream:
             // A stream that is not attached is ignored (`detach` checked membership).
-            for slot in 0..<Self.maxStreams where streams[slot] == object {
-                guard retired.push(object) else { return false }
-                Unmanaged<HostStream>.fromOpaque(object)._withUnsafeGuaranteedRef { $0.release(upTo: $0.renderCursor) }
-                streams[slot] = nil
+            guard let slot = streams.slot(of: object) else { return true }
+            // Once retired, the stream may be freed at any moment: its
+            // writer gets its frames back first.
+            return streams.retire(slot) { stream in
+                Unmanaged<HostStream>.fromOpaque(stream)._withUnsafeGuaranteedRef { $0.release(upTo: $0.renderCursor) }
             }
         }
         return true
-    }
-
-    @inline(__always)
-    private func freeSlot(_ slots: UnsafeMutablePointer<UnsafeMutableRawPointer?>, count: Int) -> Int? {
-        for slot in 0..<count where slots[slot] == nil { return slot }
-        return nil
     }
 
     private func startQueuedClicks(onsets: UnsafeMutableBufferPointer<ClickOnset>, onsetStart: Int, frameBase: Int) -> Int {
@@ -574,17 +559,13 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     /// released; returns whether it sent any.
     private func retireUnusedBanks() -> Bool {
         var sent = false
-        for slot in 0..<Self.bankSlots where slot != state.pointee.currentBank {
-            guard let bank = banks[slot] else { continue }
+        for slot in 0..<banks.count where slot != state.pointee.currentBank && banks[slot] != nil {
             var inUse = false
             for i in 0..<(2 * configuration.voiceCount) where voices[i].isActive && voices[i].bankSlot == slot {
                 inUse = true
                 break
             }
-            if !inUse && retired.push(bank) {
-                banks[slot] = nil
-                sent = true
-            }
+            if !inUse && banks.retire(slot) { sent = true }
         }
         return sent
     }

@@ -74,7 +74,7 @@ final class MixerHistory {
 
     /// Keeps the state at `frame`, replacing the oldest checkpoint when full.
     func save(frame: Int64, state: UnsafePointer<Mixer.RenderState>, voices source: UnsafePointer<Voice>,
-              streams: UnsafePointer<UnsafeMutableRawPointer?>) {
+              streams: RetiringSlots) {
         guard capacity > 0 else { return }
         newest = count == 0 ? 0 : (newest + 1) % capacity
         count = min(count + 1, capacity)
@@ -114,7 +114,7 @@ final class MixerHistory {
     /// after it (rendering again takes new ones). Returns `false`, changing
     /// nothing, if there is no such checkpoint or it lies before the barrier.
     func restore(frame: Int64, state: UnsafeMutablePointer<Mixer.RenderState>, voices target: UnsafeMutablePointer<Voice>,
-                 streams: UnsafePointer<UnsafeMutableRawPointer?>) -> Bool {
+                 streams: RetiringSlots) -> Bool {
         guard frame >= barrier else { return false }
         for age in 0..<count {
             let index = (newest - age + capacity) % capacity
