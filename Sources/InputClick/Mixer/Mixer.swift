@@ -44,7 +44,7 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     private let state: UnsafeMutablePointer<RenderState>
     /// Checkpoints for rewinding; replaced only while no thread renders.
     private var history: MixerHistory
-    private let voices: UnsafeMutablePointer<Voice>
+    private let voices: VoicePool
     private let duckGains: UnsafeMutablePointer<Float>
     /// The host streams being mixed, and the sound banks that voices play
     /// from: the current one, and older ones until their last voice ends.
@@ -69,6 +69,7 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         /// Frames rendered so far: the mixer's own frame clock.
         var frame: Int64 = 0
         var currentBank = 0
+        /// The start order of the click started last (``Voice/serial``).
         var serial: UInt64 = 0
         var clickGain: Float = 1
         /// The master gain the last block ended on; NaN before the first block,
@@ -77,9 +78,6 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         var duckingGeneration: UInt64 = 0
         var envelope = DuckingEnvelope()
         var limiter: Limiter
-        var clickDuckGain: Float
-        var clickDuckStep: Float
-        var fadeFrames: Int
         /// A control message that could not complete yet; it goes first next block.
         var pendingControl: ControlMessage?
     }
@@ -104,22 +102,21 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         retired = RetiredObjects(minimumCapacity: 64)
         clickGainBits = Atomic(Float(1).bitPattern)
         ducking = SequenceLocked(configuration.ducking.clamped())
-        let duckGain = Float(Decibels.toGain(min(configuration.clickOnClickDuckingDecibels, 0)))
+        voices = VoicePool(
+            voiceCount: configuration.voiceCount,
+            fadeFrames: max(configuration.frames(max(1, configuration.stealFadeMilliseconds)),
+                            (configuration.sampleRate + 999) / 1000),
+            duckGain: Float(Decibels.toGain(min(configuration.clickOnClickDuckingDecibels, 0))),
+            duckFrames: configuration.frames(configuration.clickOnClickRampMilliseconds))
         state = .allocate(capacity: 1)
         state.initialize(to: RenderState(
             limiter: Limiter(ceilingDecibels: configuration.limiterCeilingDecibels,
                              releaseMilliseconds: configuration.limiterReleaseMilliseconds,
-                             sampleRate: configuration.sampleRate),
-            clickDuckGain: duckGain,
-            clickDuckStep: (1 - duckGain) / Float(configuration.frames(configuration.clickOnClickRampMilliseconds)),
-            fadeFrames: max(configuration.frames(max(1, configuration.stealFadeMilliseconds)),
-                            (configuration.sampleRate + 999) / 1000)))
+                             sampleRate: configuration.sampleRate)))
         state.pointee.envelope.configure(configuration.ducking, sampleRate: configuration.sampleRate)
-        history = MixerHistory(capacity: 0, voiceSlots: 2 * configuration.voiceCount, streamSlots: Self.maxStreams,
+        history = MixerHistory(capacity: 0, voiceSlots: voices.slotCount, streamSlots: Self.maxStreams,
                                template: state.pointee)
         wakeup = try? RenderWakeup()
-        voices = .allocate(capacity: 2 * configuration.voiceCount)
-        voices.initialize(repeating: Voice(), count: 2 * configuration.voiceCount)
         duckGains = .allocate(capacity: configuration.maxFramesPerRender)
         duckGains.initialize(repeating: 1, count: configuration.maxFramesPerRender)
         streams = RetiringSlots(count: Self.maxStreams, retiringInto: retired)
@@ -138,7 +135,6 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         }
         // The bank and stream slots release what they hold as they go.
         duckGains.deallocate()
-        voices.deallocate()
         state.deinitialize(count: 1)
         state.deallocate()
     }
@@ -262,7 +258,7 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     /// Thread context: only while no thread is rendering (it allocates).
     public func prepareHistory(periods: Int) {
         let template = state.pointee
-        history = MixerHistory(capacity: max(0, periods), voiceSlots: 2 * configuration.voiceCount,
+        history = MixerHistory(capacity: max(0, periods), voiceSlots: voices.slotCount,
                                streamSlots: Self.maxStreams, template: template)
         history.clear(barrier: template.frame)
     }
@@ -285,7 +281,7 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     ///
     /// Thread context: the render thread.
     public var isIdle: Bool {
-        if anyVoiceActive() || state.pointee.pendingControl != nil || !clicks.isEmpty || !control.isEmpty { return false }
+        if voices.anyActive || state.pointee.pendingControl != nil || !clicks.isEmpty || !control.isEmpty { return false }
         return streams.isEmpty
     }
 
@@ -393,7 +389,7 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         // A restore cannot undo a control message: no rewind to before it.
         if drainControl() { history.raiseBarrier(to: blockStart + 1) }
         refreshDucking()
-        let hadVoices = anyVoiceActive()
+        let hadVoices = voices.anyActive
         let onsetCount = startingClicks
             ? startQueuedClicks(onsets: onsets, onsetStart: onsetStart, frameBase: frameBase) : onsetStart
         // Nor a click's start: a click once written never moves or doubles.
@@ -404,12 +400,8 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         let oldGain = hadVoices ? state.pointee.clickGain : newGain
         state.pointee.clickGain = newGain
         let gainStep = (newGain - oldGain) / Float(frames)
-        var clickFrames = 0
-        let voiceSlots = 2 * configuration.voiceCount
-        for i in 0..<voiceSlots where voices[i].isActive {
-            clickFrames = max(clickFrames, voices[i].remainingFrames)
-            voices[i].mix(into: output, frames: frames, channels: channels, scale: oldGain, scaleStep: gainStep)
-        }
+        let clickFrames = voices.mix(into: output, frames: frames, channels: channels,
+                                     scale: oldGain, scaleStep: gainStep)
 
         // Host streams, ducked while clicks sound.
         state.pointee.envelope.fill(duckGains, frameCount: frames, clickFrames: min(clickFrames, frames))
@@ -440,11 +432,6 @@ public final class Mixer: ClickSink, @unchecked Sendable {
             let gain = frame == frames - 1 ? target : start + step * Float(frame + 1)
             for channel in 0..<channels { output[frame * channels + channel] *= gain }
         }
-    }
-
-    private func anyVoiceActive() -> Bool {
-        for i in 0..<(2 * configuration.voiceCount) where voices[i].isActive { return true }
-        return false
     }
 
     /// Reconfigures the ducking envelope if new parameters were published;
@@ -509,9 +496,10 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         // a burst outruns the fades of the voices it steals (more than twice
         // the pool within one fade), the rest wait in the queue for the next
         // block, a period later.
-        while let free = freeVoiceSlot(), let request = clicks.pop() {
+        while let free = voices.freeSlot(), let request = clicks.pop() {
             let sound = bank._withUnsafeGuaranteedRef { $0.sound(request.kind) }
-            startVoice(request.kind, sound, bankSlot: bankSlot, in: free)
+            state.pointee.serial &+= 1
+            voices.start(request.kind, sound, bankSlot: bankSlot, in: free, serial: state.pointee.serial)
             if onsetCount < onsets.count {
                 onsets[onsetCount] = ClickOnset(kind: request.kind, requestedAt: request.requestedAt, frameOffset: frameBase)
             }
@@ -520,52 +508,12 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         return min(onsetCount, max(onsets.count, onsetStart))
     }
 
-    /// The first slot with no voice in it, if any.
-    private func freeVoiceSlot() -> Int? {
-        for i in 0..<(2 * configuration.voiceCount) where !voices[i].isActive { return i }
-        return nil
-    }
-
-    /// Starts a click in the free slot `slot`. Every click still sounding
-    /// steps down (click-on-click ducking); when the pool already holds its
-    /// full count of sounding voices, the oldest starts its fade, in its own
-    /// slot, so the pool's twice-its-size slots hold the fades.
-    private func startVoice(_ kind: ClickKind, _ sound: ClickSound, bankSlot: Int, in slot: Int) {
-        var sounding = 0
-        var oldest = -1
-        for i in 0..<(2 * configuration.voiceCount) where voices[i].isActive {
-            if voices[i].targetGain > state.pointee.clickDuckGain {
-                voices[i].targetGain = state.pointee.clickDuckGain
-                voices[i].gainStep = -state.pointee.clickDuckStep
-            }
-            if !voices[i].isFading {
-                sounding += 1
-                if oldest < 0 || voices[i].serial < voices[oldest].serial { oldest = i }
-            }
-        }
-        if sounding >= configuration.voiceCount && oldest >= 0 {
-            voices[oldest].isFading = true
-            voices[oldest].fadeLength = state.pointee.fadeFrames
-            voices[oldest].fadeRemaining = state.pointee.fadeFrames
-        }
-        state.pointee.serial &+= 1
-        voices[slot] = Voice(isActive: true, isFading: false, kind: kind, bankSlot: bankSlot,
-                             samples: sound.samples, frameCount: sound.frameCount, position: 0,
-                             gain: 1, targetGain: 1, gainStep: 0, fadeRemaining: 0, fadeLength: 1,
-                             serial: state.pointee.serial)
-    }
-
     /// Sends banks that are neither current nor used by any voice back to be
     /// released; returns whether it sent any.
     private func retireUnusedBanks() -> Bool {
         var sent = false
         for slot in 0..<banks.count where slot != state.pointee.currentBank && banks[slot] != nil {
-            var inUse = false
-            for i in 0..<(2 * configuration.voiceCount) where voices[i].isActive && voices[i].bankSlot == slot {
-                inUse = true
-                break
-            }
-            if !inUse && banks.retire(slot) { sent = true }
+            if !voices.isUsing(bankSlot: slot) && banks.retire(slot) { sent = true }
         }
         return sent
     }
