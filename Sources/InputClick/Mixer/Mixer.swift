@@ -32,6 +32,13 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     /// The configuration the mixer was built with.
     public let configuration: MixerConfiguration
 
+    // Each mechanism lives in its own type: the rings that bring clicks and
+    // control messages in (CommandRing), the sequence-locked ducking
+    // parameters (SequenceLocked), the voices (VoicePool), the bank and
+    // stream slots with their way back to a control thread (RetiringSlots,
+    // RetiredObjects), and the rewind checkpoints (MixerHistory). This class
+    // wires them together and runs the render pipeline (renderBlock).
+
     private let clicks: CommandRing<ClickRequest>
     private let control: CommandRing<ControlMessage>
     /// Banks and streams the render thread has let go of, waiting to be released.
@@ -369,77 +376,29 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         return onsetCount
     }
 
-    /// Lets each host stream's writer reuse the frames no rewind can reach.
-    private func releaseHostStreamFrames() {
-        for slot in 0..<streams.count {
-            guard let raw = streams[slot] else { continue }
-            let oldest = history.oldestCursor(slot: slot)
-            Unmanaged<HostStream>.fromOpaque(raw)._withUnsafeGuaranteedRef {
-                $0.release(upTo: oldest ?? $0.renderCursor)
-            }
-        }
-    }
-
+    /// Renders one block of at most ``MixerConfiguration/maxFramesPerRender``
+    /// frames, stage by stage. Returns how many onsets it recorded.
     private func renderBlock(_ output: UnsafeMutablePointer<Float>, frames: Int,
                              onsets: UnsafeMutableBufferPointer<ClickOnset>, onsetStart: Int, frameBase: Int,
                              startingClicks: Bool) -> Int {
         let channels = configuration.channels
         let blockStart = state.pointee.frame
         output.update(repeating: 0, count: frames * channels)
-        // A restore cannot undo a control message: no rewind to before it.
+        // A rewind cannot undo a control message, a click's start or a bank's
+        // retirement: after any of them, no rewind goes back past this block's start.
         if drainControl() { history.raiseBarrier(to: blockStart + 1) }
         refreshDucking()
         let hadVoices = voices.anyActive
         let onsetCount = startingClicks
             ? startQueuedClicks(onsets: onsets, onsetStart: onsetStart, frameBase: frameBase) : onsetStart
-        // Nor a click's start: a click once written never moves or doubles.
         if onsetCount > onsetStart { history.raiseBarrier(to: blockStart + 1) }
-
-        // Clicks, with a click-volume change ramped across the block.
-        let newGain = Float(bitPattern: clickGainBits.load(ordering: .relaxed))
-        let oldGain = hadVoices ? state.pointee.clickGain : newGain
-        state.pointee.clickGain = newGain
-        let gainStep = (newGain - oldGain) / Float(frames)
-        let clickFrames = voices.mix(into: output, frames: frames, channels: channels,
-                                     scale: oldGain, scaleStep: gainStep)
-
-        // Host streams, ducked while clicks sound.
-        state.pointee.envelope.fill(duckGains, frameCount: frames, clickFrames: min(clickFrames, frames))
-        for slot in 0..<streams.count {
-            guard let raw = streams[slot] else { continue }
-            Unmanaged<HostStream>.fromOpaque(raw)._withUnsafeGuaranteedRef {
-                $0.mix(into: output, frameCount: frames, gains: duckGains)
-            }
-        }
-
+        let clickFrames = mixVoices(into: output, frames: frames, hadVoices: hadVoices)
+        mixHostStreams(into: output, frames: frames, clickFrames: clickFrames)
         applyMasterVolume(output, frames: frames, channels: channels)
         state.pointee.limiter.process(output, frameCount: frames, channels: channels)
         if retireUnusedBanks() { history.raiseBarrier(to: blockStart + 1) }
         state.pointee.frame = blockStart + Int64(frames)
         return onsetCount - onsetStart
-    }
-
-    /// Scales the block by the master volume, ramping from the last block's
-    /// gain to the current one; nothing to do at a steady unity gain.
-    private func applyMasterVolume(_ output: UnsafeMutablePointer<Float>, frames: Int, channels: Int) {
-        let target = Float(bitPattern: masterGainBits.load(ordering: .relaxed))
-        let start = state.pointee.masterGain.isNaN ? target : state.pointee.masterGain
-        state.pointee.masterGain = target
-        if start == 1 && target == 1 { return }
-        let step = (target - start) / Float(frames)
-        for frame in 0..<frames {
-            // Computed afresh each frame, so the block ends exactly on the target.
-            let gain = frame == frames - 1 ? target : start + step * Float(frame + 1)
-            for channel in 0..<channels { output[frame * channels + channel] *= gain }
-        }
-    }
-
-    /// Reconfigures the ducking envelope if new parameters were published;
-    /// while a writer is mid-update, keeps the old ones until the next block.
-    private func refreshDucking() {
-        guard let (parameters, generation) = ducking.load(newerThan: state.pointee.duckingGeneration) else { return }
-        state.pointee.envelope.configure(parameters, sampleRate: configuration.sampleRate)
-        state.pointee.duckingGeneration = generation
     }
 
     /// Applies queued control messages in order. One that cannot complete
@@ -487,6 +446,17 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         return true
     }
 
+    /// Reconfigures the ducking envelope if new parameters were published;
+    /// while a writer is mid-update, keeps the old ones until the next block.
+    private func refreshDucking() {
+        guard let (parameters, generation) = ducking.load(newerThan: state.pointee.duckingGeneration) else { return }
+        state.pointee.envelope.configure(parameters, sampleRate: configuration.sampleRate)
+        state.pointee.duckingGeneration = generation
+    }
+
+    /// Starts queued clicks on the current bank, each on a free voice slot,
+    /// and records their onsets at `frameBase` from `onsetStart` on.
+    /// Returns the onset count after them, at most `onsets.count` (or `onsetStart`).
     private func startQueuedClicks(onsets: UnsafeMutableBufferPointer<ClickOnset>, onsetStart: Int, frameBase: Int) -> Int {
         var onsetCount = onsetStart
         let bankSlot = state.pointee.currentBank
@@ -508,6 +478,45 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         return min(onsetCount, max(onsets.count, onsetStart))
     }
 
+    /// Mixes every voice into `output` at the click volume. A change of
+    /// volume ramps across the block if voices were sounding before it
+    /// (`hadVoices`), and applies at once otherwise.
+    /// Returns how long the longest voice still had to sound (``VoicePool/mix(into:frames:channels:scale:scaleStep:)``).
+    private func mixVoices(into output: UnsafeMutablePointer<Float>, frames: Int, hadVoices: Bool) -> Int {
+        let newGain = Float(bitPattern: clickGainBits.load(ordering: .relaxed))
+        let oldGain = hadVoices ? state.pointee.clickGain : newGain
+        state.pointee.clickGain = newGain
+        return voices.mix(into: output, frames: frames, channels: configuration.channels,
+                          scale: oldGain, scaleStep: (newGain - oldGain) / Float(frames))
+    }
+
+    /// Mixes every host stream into `output` under the ducking envelope,
+    /// which clicks sounding for the block's first `clickFrames` frames hold down.
+    private func mixHostStreams(into output: UnsafeMutablePointer<Float>, frames: Int, clickFrames: Int) {
+        state.pointee.envelope.fill(duckGains, frameCount: frames, clickFrames: min(clickFrames, frames))
+        for slot in 0..<streams.count {
+            guard let raw = streams[slot] else { continue }
+            Unmanaged<HostStream>.fromOpaque(raw)._withUnsafeGuaranteedRef {
+                $0.mix(into: output, frameCount: frames, gains: duckGains)
+            }
+        }
+    }
+
+    /// Scales the block by the master volume, ramping from the last block's
+    /// gain to the current one; nothing to do at a steady unity gain.
+    private func applyMasterVolume(_ output: UnsafeMutablePointer<Float>, frames: Int, channels: Int) {
+        let target = Float(bitPattern: masterGainBits.load(ordering: .relaxed))
+        let start = state.pointee.masterGain.isNaN ? target : state.pointee.masterGain
+        state.pointee.masterGain = target
+        if start == 1 && target == 1 { return }
+        let step = (target - start) / Float(frames)
+        for frame in 0..<frames {
+            // Computed afresh each frame, so the block ends exactly on the target.
+            let gain = frame == frames - 1 ? target : start + step * Float(frame + 1)
+            for channel in 0..<channels { output[frame * channels + channel] *= gain }
+        }
+    }
+
     /// Sends banks that are neither current nor used by any voice back to be
     /// released; returns whether it sent any.
     private func retireUnusedBanks() -> Bool {
@@ -516,5 +525,16 @@ public final class Mixer: ClickSink, @unchecked Sendable {
             if !voices.isUsing(bankSlot: slot) && banks.retire(slot) { sent = true }
         }
         return sent
+    }
+
+    /// Lets each host stream's writer reuse the frames no rewind can reach.
+    private func releaseHostStreamFrames() {
+        for slot in 0..<streams.count {
+            guard let raw = streams[slot] else { continue }
+            let oldest = history.oldestCursor(slot: slot)
+            Unmanaged<HostStream>.fromOpaque(raw)._withUnsafeGuaranteedRef {
+                $0.release(upTo: oldest ?? $0.renderCursor)
+            }
+        }
     }
 }
