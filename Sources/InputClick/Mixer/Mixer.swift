@@ -377,7 +377,8 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     }
 
     /// Renders one block of at most ``MixerConfiguration/maxFramesPerRender``
-    /// frames, stage by stage. Returns how many onsets it recorded.
+    /// frames, stage by stage. Returns how many onsets it recorded in
+    /// `onsets` from `onsetStart` on.
     private func renderBlock(_ output: UnsafeMutablePointer<Float>, frames: Int,
                              onsets: UnsafeMutableBufferPointer<ClickOnset>, onsetStart: Int, frameBase: Int,
                              startingClicks: Bool) -> Int {
@@ -389,16 +390,15 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         if drainControl() { history.raiseBarrier(to: blockStart + 1) }
         refreshDucking()
         let hadVoices = voices.anyActive
-        let onsetCount = startingClicks
-            ? startQueuedClicks(onsets: onsets, onsetStart: onsetStart, frameBase: frameBase) : onsetStart
-        if onsetCount > onsetStart { history.raiseBarrier(to: blockStart + 1) }
+        let started = startingClicks ? startQueuedClicks(onsets: onsets, onsetStart: onsetStart, frameBase: frameBase) : 0
+        if started > 0 { history.raiseBarrier(to: blockStart + 1) }
         let clickFrames = mixVoices(into: output, frames: frames, hadVoices: hadVoices)
         mixHostStreams(into: output, frames: frames, clickFrames: clickFrames)
         applyMasterVolume(output, frames: frames, channels: channels)
         state.pointee.limiter.process(output, frameCount: frames, channels: channels)
         if retireUnusedBanks() { history.raiseBarrier(to: blockStart + 1) }
         state.pointee.frame = blockStart + Int64(frames)
-        return onsetCount - onsetStart
+        return min(started, max(0, onsets.count - onsetStart))
     }
 
     /// Applies queued control messages in order. One that cannot complete
@@ -455,12 +455,12 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     }
 
     /// Starts queued clicks on the current bank, each on a free voice slot,
-    /// and records their onsets at `frameBase` from `onsetStart` on.
-    /// Returns the onset count after them, at most `onsets.count` (or `onsetStart`).
+    /// and records the onsets of as many as fit in `onsets`, from
+    /// `onsetStart` on, at `frameBase`. Returns how many started.
     private func startQueuedClicks(onsets: UnsafeMutableBufferPointer<ClickOnset>, onsetStart: Int, frameBase: Int) -> Int {
-        var onsetCount = onsetStart
+        var started = 0
         let bankSlot = state.pointee.currentBank
-        guard let bankPointer = banks[bankSlot] else { return onsetCount }
+        guard let bankPointer = banks[bankSlot] else { return 0 }
         let bank = Unmanaged<SoundBank>.fromOpaque(bankPointer)
         // A click starts only into a free slot, so no voice is ever cut: when
         // a burst outruns the fades of the voices it steals (more than twice
@@ -470,12 +470,13 @@ public final class Mixer: ClickSink, @unchecked Sendable {
             let sound = bank._withUnsafeGuaranteedRef { $0.sound(request.kind) }
             state.pointee.serial &+= 1
             voices.start(request.kind, sound, bankSlot: bankSlot, in: free, serial: state.pointee.serial)
-            if onsetCount < onsets.count {
-                onsets[onsetCount] = ClickOnset(kind: request.kind, requestedAt: request.requestedAt, frameOffset: frameBase)
+            if onsetStart + started < onsets.count {
+                onsets[onsetStart + started] = ClickOnset(kind: request.kind, requestedAt: request.requestedAt,
+                                                          frameOffset: frameBase)
             }
-            onsetCount += 1
+            started += 1
         }
-        return min(onsetCount, max(onsets.count, onsetStart))
+        return started
     }
 
     /// Mixes every voice into `output` at the click volume. A change of
