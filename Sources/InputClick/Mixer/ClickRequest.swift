@@ -1,8 +1,8 @@
 /// A click waiting to start: what a ``Mixer/submitClick(_:requestedAt:)``
 /// call puts in the click ring for the render thread.
 ///
-/// A plain value, copied into a preallocated ring slot, so queueing one
-/// allocates nothing.
+/// Real-time context: a plain value, copied into a preallocated ring slot,
+/// so queueing one allocates nothing.
 struct ClickRequest: BitwiseCopyable {
     /// The sound to play.
     var kind: ClickKind

@@ -4,14 +4,15 @@
 /// A control thread sends an object with a retain; the render thread puts it
 /// in a free slot (``occupy(_:)``) and reads it there through its raw
 /// pointer, never touching its reference count. When it stops using one,
-/// ``retire(_:)`` empties the slot and hands the object and its retain to
+/// ``retire(_:lastUse:)`` empties the slot and hands the object and its retain to
 /// ``RetiredObjects``, which a control thread releases later. The slots
 /// release whatever they still hold when they are freed.
 ///
 /// # Real-time context
 /// Everything but `init` and `deinit` allocates nothing, takes no lock and
-/// never waits. Once the mixer is built, only the render thread touches the
-/// slots (and, while no thread renders, the mixer's history and deinit).
+/// never waits. Once the mixer is built, the slots are the render thread's
+/// alone (the mixer's history reads them on that thread); `deinit` runs when
+/// no thread renders any more.
 final class RetiringSlots {
     /// The number of slots.
     let count: Int

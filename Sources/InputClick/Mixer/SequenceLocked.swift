@@ -2,6 +2,9 @@ import Synchronization
 
 /// A value that fits in a fixed number of 64-bit words, so that a
 /// ``SequenceLocked`` can publish it one atomic word at a time.
+///
+/// Real-time context: ``init(words:)`` runs on the reading thread, which for
+/// the mixer is the render thread: it must allocate nothing and take no lock.
 protocol SequenceLockable {
     /// How many words every value takes.
     static var wordCount: Int { get }
