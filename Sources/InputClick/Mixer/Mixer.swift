@@ -32,24 +32,31 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     /// The configuration the mixer was built with.
     public let configuration: MixerConfiguration
 
-    private let clicks: CommandRing
-    private let control: CommandRing
-    private let retired: CommandRing
+    // Each mechanism lives in its own type: the rings that bring clicks and
+    // control messages in (CommandRing), the sequence-locked ducking
+    // parameters (SequenceLocked), the voices (VoicePool), the bank and
+    // stream slots with their way back to a control thread (RetiringSlots,
+    // RetiredObjects), and the rewind checkpoints (MixerHistory). This class
+    // wires them together and runs the render pipeline (renderBlock).
+
+    private let clicks: CommandRing<ClickRequest>
+    private let control: CommandRing<ControlMessage>
+    /// Banks and streams the render thread has let go of, waiting to be released.
+    private let retired: RetiredObjects
     private let clickGainBits: Atomic<UInt32>
     private let masterGainBits = Atomic<UInt32>(Float(1).bitPattern)
-    /// Ducking parameters, published with a sequence lock: an odd
-    /// generation means a writer is mid-update, and the render thread tries
-    /// again at the next block instead of waiting.
-    private let duckingGeneration = Atomic<UInt64>(0)
-    private let duckingValues = AtomicArray<UInt64>(count: 4, initial: 0)
-    private let duckingWriter = Mutex<Void>(())
+    /// Ducking parameters, for the render thread to pick up at its next
+    /// block without waiting for a writer.
+    private let ducking: SequenceLocked<DuckingParameters>
     private let state: UnsafeMutablePointer<RenderState>
     /// Checkpoints for rewinding; replaced only while no thread renders.
     private var history: MixerHistory
-    private let voices: UnsafeMutablePointer<Voice>
+    private let voices: VoicePool
     private let duckGains: UnsafeMutablePointer<Float>
-    private let streams: UnsafeMutablePointer<UnsafeMutableRawPointer?>
-    private let banks: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    /// The host streams being mixed, and the sound banks that voices play
+    /// from: the current one, and older ones until their last voice ends.
+    private let streams: RetiringSlots
+    private let banks: RetiringSlots
     /// The streams attached or about to be, as the control side sees them.
     private let attachedStreams = Mutex<[ObjectIdentifier]>([])
 
@@ -69,6 +76,7 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         /// Frames rendered so far: the mixer's own frame clock.
         var frame: Int64 = 0
         var currentBank = 0
+        /// The start order of the click started last (``Voice/serial``).
         var serial: UInt64 = 0
         var clickGain: Float = 1
         /// The master gain the last block ended on; NaN before the first block,
@@ -77,11 +85,8 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         var duckingGeneration: UInt64 = 0
         var envelope = DuckingEnvelope()
         var limiter: Limiter
-        var clickDuckGain: Float
-        var clickDuckStep: Float
-        var fadeFrames: Int
         /// A control message that could not complete yet; it goes first next block.
-        var pendingControl: MixerCommand?
+        var pendingControl: ControlMessage?
     }
 
     /// Builds a mixer for `configuration`, playing the sounds of `bank`.
@@ -101,49 +106,42 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         self.configuration = configuration
         clicks = CommandRing(minimumCapacity: configuration.clickQueueCapacity)
         control = CommandRing(minimumCapacity: 64)
-        retired = CommandRing(minimumCapacity: 64)
+        retired = RetiredObjects(minimumCapacity: 64)
         clickGainBits = Atomic(Float(1).bitPattern)
-        let duckGain = Float(Decibels.toGain(min(configuration.clickOnClickDuckingDecibels, 0)))
+        ducking = SequenceLocked(configuration.ducking.clamped())
+        voices = VoicePool(
+            voiceCount: configuration.voiceCount,
+            fadeFrames: max(configuration.frames(max(1, configuration.stealFadeMilliseconds)),
+                            (configuration.sampleRate + 999) / 1000),
+            duckGain: Float(Decibels.toGain(min(configuration.clickOnClickDuckingDecibels, 0))),
+            duckFrames: configuration.frames(configuration.clickOnClickRampMilliseconds))
         state = .allocate(capacity: 1)
         state.initialize(to: RenderState(
             limiter: Limiter(ceilingDecibels: configuration.limiterCeilingDecibels,
                              releaseMilliseconds: configuration.limiterReleaseMilliseconds,
-                             sampleRate: configuration.sampleRate),
-            clickDuckGain: duckGain,
-            clickDuckStep: (1 - duckGain) / Float(configuration.frames(configuration.clickOnClickRampMilliseconds)),
-            fadeFrames: max(configuration.frames(max(1, configuration.stealFadeMilliseconds)),
-                            (configuration.sampleRate + 999) / 1000)))
+                             sampleRate: configuration.sampleRate)))
         state.pointee.envelope.configure(configuration.ducking, sampleRate: configuration.sampleRate)
-        history = MixerHistory(capacity: 0, voiceSlots: 2 * configuration.voiceCount, streamSlots: Self.maxStreams,
+        history = MixerHistory(capacity: 0, voiceSlots: voices.slotCount, streamSlots: Self.maxStreams,
                                template: state.pointee)
         wakeup = try? RenderWakeup()
-        voices = .allocate(capacity: 2 * configuration.voiceCount)
-        voices.initialize(repeating: Voice(), count: 2 * configuration.voiceCount)
         duckGains = .allocate(capacity: configuration.maxFramesPerRender)
         duckGains.initialize(repeating: 1, count: configuration.maxFramesPerRender)
-        streams = .allocate(capacity: Self.maxStreams)
-        streams.initialize(repeating: nil, count: Self.maxStreams)
-        banks = .allocate(capacity: Self.bankSlots)
-        banks.initialize(repeating: nil, count: Self.bankSlots)
-        banks[0] = Unmanaged.passRetained(bank).toOpaque()
-        setDucking(configuration.ducking)
-        state.pointee.duckingGeneration = duckingGeneration.load(ordering: .relaxed)
+        streams = RetiringSlots(count: Self.maxStreams, retiringInto: retired)
+        banks = RetiringSlots(count: Self.bankSlots, retiringInto: retired)
+        _ = banks.occupy(Unmanaged.passRetained(bank).toOpaque())   // slot 0, the current bank
+        state.pointee.duckingGeneration = ducking.generation
     }
 
     deinit {
         collectGarbage()
         // Queued attaches and bank installs hold a retain; a queued detach does not.
         var queued = state.pointee.pendingControl
-        while let command = queued ?? control.pop() {
+        while let message = queued ?? control.pop() {
             queued = nil
-            if command.operation != .detachStream { release(command.object) }
+            if message.operation != .detachStream { RetiredObjects.release(message.object) }
         }
-        for i in 0..<Self.bankSlots { release(banks[i]) }
-        for i in 0..<Self.maxStreams { release(streams[i]) }
-        banks.deallocate()
-        streams.deallocate()
+        // The bank and stream slots release what they hold as they go.
         duckGains.deallocate()
-        voices.deallocate()
         state.deinitialize(count: 1)
         state.deallocate()
     }
@@ -155,7 +153,7 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     ///
     /// Thread context: any thread; lock-free and allocation-free.
     public func submitClick(_ kind: ClickKind, requestedAt: UInt64) -> Bool {
-        guard clicks.push(.play(kind, at: requestedAt)) else { return false }
+        guard clicks.push(ClickRequest(kind: kind, requestedAt: requestedAt)) else { return false }
         wakeup?.signal()
         return true
     }
@@ -193,14 +191,7 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     /// Thread context: any thread but the render thread; writers take a short
     /// lock among themselves, and the render thread never waits for it.
     public func setDucking(_ requested: DuckingParameters) {
-        let parameters = requested.clamped()
-        duckingWriter.withLock { _ in
-            duckingGeneration.add(1, ordering: .acquiringAndReleasing)
-            let values = [parameters.depthDecibels, parameters.attackMilliseconds,
-                          parameters.holdMilliseconds, parameters.releaseMilliseconds]
-            for (i, value) in values.enumerated() { duckingValues[i].pointee.store(value.bitPattern, ordering: .releasing) }
-            duckingGeneration.add(1, ordering: .acquiringAndReleasing)
-        }
+        ducking.store(requested.clamped())
     }
 
     /// Makes `bank` the sounds for new clicks. Clicks already sounding finish
@@ -248,7 +239,8 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         return attachedStreams.withLock { attached in
             let id = ObjectIdentifier(stream)
             guard let index = attached.firstIndex(of: id),
-                  control.push(.object(.detachStream, Unmanaged.passUnretained(stream).toOpaque())) else { return false }
+                  control.push(ControlMessage(operation: .detachStream,
+                                              object: Unmanaged.passUnretained(stream).toOpaque())) else { return false }
             wakeup?.signal()
             attached.remove(at: index)
             return true
@@ -260,7 +252,7 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     ///
     /// Thread context: any thread but the render thread.
     public func collectGarbage() {
-        while let command = retired.pop() { release(command.object) }
+        retired.releaseAll()
     }
 
     /// Drops clicks queued but not yet started, for a player that reopens its
@@ -278,7 +270,7 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     /// Thread context: only while no thread is rendering (it allocates).
     public func prepareHistory(periods: Int) {
         let template = state.pointee
-        history = MixerHistory(capacity: max(0, periods), voiceSlots: 2 * configuration.voiceCount,
+        history = MixerHistory(capacity: max(0, periods), voiceSlots: voices.slotCount,
                                streamSlots: Self.maxStreams, template: template)
         history.clear(barrier: template.frame)
     }
@@ -301,9 +293,8 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     ///
     /// Thread context: the render thread.
     public var isIdle: Bool {
-        if anyVoiceActive() || state.pointee.pendingControl != nil || !clicks.isEmpty || !control.isEmpty { return false }
-        for i in 0..<Self.maxStreams where streams[i] != nil { return false }
-        return true
+        if voices.anyActive || state.pointee.pendingControl != nil || !clicks.isEmpty || !control.isEmpty { return false }
+        return streams.isEmpty
     }
 
     /// The earliest frame at or after `frame` that ``rewind(toFrame:)`` can
@@ -335,18 +326,13 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         history.clear(barrier: state.pointee.frame)
     }
 
-    private func send(_ operation: MixerCommand.Operation, _ object: UnsafeMutableRawPointer) -> Bool {
-        if control.push(.object(operation, object)) {
+    private func send(_ operation: ControlMessage.Operation, _ object: UnsafeMutableRawPointer) -> Bool {
+        if control.push(ControlMessage(operation: operation, object: object)) {
             wakeup?.signal()
             return true
         }
-        release(object)
+        RetiredObjects.release(object)
         return false
-    }
-
-    private func release(_ object: UnsafeMutableRawPointer?) {
-        guard let object else { return }
-        Unmanaged<AnyObject>.fromOpaque(object).release()
     }
 
     // MARK: Render (the render thread)
@@ -395,58 +381,131 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         return onsetCount
     }
 
-    /// Lets each host stream's writer reuse the frames no rewind can reach.
-    private func releaseHostStreamFrames() {
-        for slot in 0..<Self.maxStreams {
-            guard let raw = streams[slot] else { continue }
-            let oldest = history.oldestCursor(slot: slot)
-            Unmanaged<HostStream>.fromOpaque(raw)._withUnsafeGuaranteedRef {
-                $0.release(upTo: oldest ?? $0.renderCursor)
-            }
-        }
-    }
-
+    /// Renders one block of at most ``MixerConfiguration/maxFramesPerRender``
+    /// frames, stage by stage. Returns how many onsets it recorded in
+    /// `onsets` from `onsetStart` on.
     private func renderBlock(_ output: UnsafeMutablePointer<Float>, frames: Int,
                              onsets: UnsafeMutableBufferPointer<ClickOnset>, onsetStart: Int, frameBase: Int,
                              startingClicks: Bool) -> Int {
         let channels = configuration.channels
         let blockStart = state.pointee.frame
         output.update(repeating: 0, count: frames * channels)
-        // A restore cannot undo a control message: no rewind to before it.
+        // A rewind cannot undo a control message, a click's start or a bank's
+        // retirement: after any of them, no rewind goes back past this block's start.
         if drainControl() { history.raiseBarrier(to: blockStart + 1) }
         refreshDucking()
-        let hadVoices = anyVoiceActive()
-        let onsetCount = startingClicks
-            ? startQueuedClicks(onsets: onsets, onsetStart: onsetStart, frameBase: frameBase) : onsetStart
-        // Nor a click's start: a click once written never moves or doubles.
-        if onsetCount > onsetStart { history.raiseBarrier(to: blockStart + 1) }
-
-        // Clicks, with a click-volume change ramped across the block.
-        let newGain = Float(bitPattern: clickGainBits.load(ordering: .relaxed))
-        let oldGain = hadVoices ? state.pointee.clickGain : newGain
-        state.pointee.clickGain = newGain
-        let gainStep = (newGain - oldGain) / Float(frames)
-        var clickFrames = 0
-        let voiceSlots = 2 * configuration.voiceCount
-        for i in 0..<voiceSlots where voices[i].isActive {
-            clickFrames = max(clickFrames, voices[i].remainingFrames)
-            voices[i].mix(into: output, frames: frames, channels: channels, scale: oldGain, scaleStep: gainStep)
-        }
-
-        // Host streams, ducked while clicks sound.
-        state.pointee.envelope.fill(duckGains, frameCount: frames, clickFrames: min(clickFrames, frames))
-        for i in 0..<Self.maxStreams {
-            guard let raw = streams[i] else { continue }
-            Unmanaged<HostStream>.fromOpaque(raw)._withUnsafeGuaranteedRef {
-                $0.mix(into: output, frameCount: frames, gains: duckGains)
-            }
-        }
-
+        let hadVoices = voices.anyActive
+        let started = startingClicks ? startQueuedClicks(onsets: onsets, onsetStart: onsetStart, frameBase: frameBase) : 0
+        if started > 0 { history.raiseBarrier(to: blockStart + 1) }
+        let clickFrames = mixVoices(into: output, frames: frames, hadVoices: hadVoices)
+        mixHostStreams(into: output, frames: frames, clickFrames: clickFrames)
         applyMasterVolume(output, frames: frames, channels: channels)
         state.pointee.limiter.process(output, frameCount: frames, channels: channels)
         if retireUnusedBanks() { history.raiseBarrier(to: blockStart + 1) }
         state.pointee.frame = blockStart + Int64(frames)
-        return onsetCount - onsetStart
+        return min(started, max(0, onsets.count - onsetStart))
+    }
+
+    /// Applies queued control messages in order. One that cannot complete
+    /// this block (every bank slot still sounding, the release ring full) is
+    /// kept and tried first next block, and the messages behind it wait, so
+    /// none is lost and none overtakes another.
+    /// Returns whether any message was applied or is still pending.
+    private func drainControl() -> Bool {
+        var touched = false
+        if let pending = state.pointee.pendingControl {
+            guard apply(pending) else { return true }
+            state.pointee.pendingControl = nil
+            touched = true
+        }
+        while let message = control.pop() {
+            touched = true
+            guard apply(message) else {
+                state.pointee.pendingControl = message
+                return true
+            }
+        }
+        return touched
+    }
+
+    /// Applies one control message; `false` if it must wait for a later block.
+    private func apply(_ message: ControlMessage) -> Bool {
+        let object = message.object
+        switch message.operation {
+        case .installBank:
+            guard let slot = banks.occupy(object) else { return false }
+            state.pointee.currentBank = slot
+        case .attachStream:
+            // `attach` counts streams before sending, so a slot is free.
+            guard streams.occupy(object) != nil else { return false }
+            Unmanaged<HostStream>.fromOpaque(object)._withUnsafeGuaranteedRef { $0.resumeFromReleased() }
+        case .detachStream:
+            // A stream that is not attached is ignored (`detach` checked membership).
+            guard let slot = streams.slot(of: object) else { return true }
+            // Once retired, the stream may be freed at any moment: its
+            // writer gets its frames back first.
+            return streams.retire(slot) { stream in
+                Unmanaged<HostStream>.fromOpaque(stream)._withUnsafeGuaranteedRef { $0.release(upTo: $0.renderCursor) }
+            }
+        }
+        return true
+    }
+
+    /// Reconfigures the ducking envelope if new parameters were published;
+    /// while a writer is mid-update, keeps the old ones until the next block.
+    private func refreshDucking() {
+        guard let (parameters, generation) = ducking.load(newerThan: state.pointee.duckingGeneration) else { return }
+        state.pointee.envelope.configure(parameters, sampleRate: configuration.sampleRate)
+        state.pointee.duckingGeneration = generation
+    }
+
+    /// Starts queued clicks on the current bank, each on a free voice slot,
+    /// and records the onsets of as many as fit in `onsets`, from
+    /// `onsetStart` on, at `frameBase`. Returns how many started.
+    private func startQueuedClicks(onsets: UnsafeMutableBufferPointer<ClickOnset>, onsetStart: Int, frameBase: Int) -> Int {
+        var started = 0
+        let bankSlot = state.pointee.currentBank
+        guard let bankPointer = banks[bankSlot] else { return 0 }
+        let bank = Unmanaged<SoundBank>.fromOpaque(bankPointer)
+        // A click starts only into a free slot, so no voice is ever cut: when
+        // a burst outruns the fades of the voices it steals (more than twice
+        // the pool within one fade), the rest wait in the queue for the next
+        // block, a period later.
+        while let free = voices.freeSlot(), let request = clicks.pop() {
+            let sound = bank._withUnsafeGuaranteedRef { $0.sound(request.kind) }
+            state.pointee.serial &+= 1
+            voices.start(request.kind, sound, bankSlot: bankSlot, in: free, serial: state.pointee.serial)
+            if onsetStart + started < onsets.count {
+                onsets[onsetStart + started] = ClickOnset(kind: request.kind, requestedAt: request.requestedAt,
+                                                          frameOffset: frameBase)
+            }
+            started += 1
+        }
+        return started
+    }
+
+    /// Mixes every voice into `output` at the click volume. A change of
+    /// volume ramps across the block if voices were sounding before it
+    /// (`hadVoices`), and applies at once otherwise.
+    /// Returns how long the longest voice still had to sound (``VoicePool/mix(into:frames:channels:scale:scaleStep:)``).
+    private func mixVoices(into output: UnsafeMutablePointer<Float>, frames: Int, hadVoices: Bool) -> Int {
+        let newGain = Float(bitPattern: clickGainBits.load(ordering: .relaxed))
+        let oldGain = hadVoices ? state.pointee.clickGain : newGain
+        state.pointee.clickGain = newGain
+        return voices.mix(into: output, frames: frames, channels: configuration.channels,
+                          scale: oldGain, scaleStep: (newGain - oldGain) / Float(frames))
+    }
+
+    /// Mixes every host stream into `output` under the ducking envelope,
+    /// which clicks sounding for the block's first `clickFrames` frames hold down.
+    private func mixHostStreams(into output: UnsafeMutablePointer<Float>, frames: Int, clickFrames: Int) {
+        state.pointee.envelope.fill(duckGains, frameCount: frames, clickFrames: min(clickFrames, frames))
+        for slot in 0..<streams.count {
+            guard let raw = streams[slot] else { continue }
+            Unmanaged<HostStream>.fromOpaque(raw)._withUnsafeGuaranteedRef {
+                $0.mix(into: output, frameCount: frames, gains: duckGains)
+            }
+        }
     }
 
     /// Scales the block by the master volume, ramping from the last block's
@@ -464,149 +523,24 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         }
     }
 
-    private func anyVoiceActive() -> Bool {
-        for i in 0..<(2 * configuration.voiceCount) where voices[i].isActive { return true }
-        return false
-    }
-
-    private func refreshDucking() {
-        let generation = duckingGeneration.load(ordering: .acquiring)
-        guard generation != state.pointee.duckingGeneration, generation & 1 == 0 else { return }
-        func value(_ i: Int) -> Double { Double(bitPattern: duckingValues[i].pointee.load(ordering: .acquiring)) }
-        let parameters = DuckingParameters(depthDecibels: value(0), attackMilliseconds: value(1),
-                                           holdMilliseconds: value(2), releaseMilliseconds: value(3))
-        // A writer came in meanwhile: keep the old envelope and look again next block.
-        guard duckingGeneration.load(ordering: .acquiring) == generation else { return }
-        state.pointee.envelope.configure(parameters, sampleRate: configuration.sampleRate)
-        state.pointee.duckingGeneration = generation
-    }
-
-    /// Applies queued control messages in order. One that cannot complete
-    /// this block (every bank slot still sounding, the release ring full) is
-    /// kept and tried first next block, and the messages behind it wait, so
-    /// none is lost and none overtakes another.
-    /// Returns whether any message was applied or is still pending.
-    private func drainControl() -> Bool {
-        var touched = false
-        if let pending = state.pointee.pendingControl {
-            guard apply(pending) else { return true }
-            state.pointee.pendingControl = nil
-            touched = true
-        }
-        while let command = control.pop() {
-            touched = true
-            guard apply(command) else {
-                state.pointee.pendingControl = command
-                return true
-            }
-        }
-        return touched
-    }
-
-    /// Applies one control message; `false` if it must wait for a later block.
-    private func apply(_ command: MixerCommand) -> Bool {
-        guard let object = command.object else { return true }
-        switch command.operation {
-        case .installBank:
-            guard let slot = freeSlot(banks, count: Self.bankSlots) else { return false }
-            banks[slot] = object
-            state.pointee.currentBank = slot
-        case .attachStream:
-            // `attach` counts streams before sending, so a slot is free.
-            guard let slot = freeSlot(streams, count: Self.maxStreams) else { return false }
-            streams[slot] = object
-            Unmanaged<HostStream>.fromOpaque(object)._withUnsafeGuaranteedRef { $0.resumeFromReleased() }
-        case .detachStream:
-            // A stream that is not attached is ignored (`detach` checked membership).
-            for slot in 0..<Self.maxStreams where streams[slot] == object {
-                guard retired.push(.object(.release, object)) else { return false }
-                Unmanaged<HostStream>.fromOpaque(object)._withUnsafeGuaranteedRef { $0.release(upTo: $0.renderCursor) }
-                streams[slot] = nil
-            }
-        case .play, .release:
-            break
-        }
-        return true
-    }
-
-    @inline(__always)
-    private func freeSlot(_ slots: UnsafeMutablePointer<UnsafeMutableRawPointer?>, count: Int) -> Int? {
-        for slot in 0..<count where slots[slot] == nil { return slot }
-        return nil
-    }
-
-    private func startQueuedClicks(onsets: UnsafeMutableBufferPointer<ClickOnset>, onsetStart: Int, frameBase: Int) -> Int {
-        var onsetCount = onsetStart
-        let bankSlot = state.pointee.currentBank
-        guard let bankPointer = banks[bankSlot] else { return onsetCount }
-        let bank = Unmanaged<SoundBank>.fromOpaque(bankPointer)
-        // A click starts only into a free slot, so no voice is ever cut: when
-        // a burst outruns the fades of the voices it steals (more than twice
-        // the pool within one fade), the rest wait in the queue for the next
-        // block, a period later.
-        while let free = freeVoiceSlot(), let command = clicks.pop() {
-            guard command.operation == .play else { continue }
-            let sound = bank._withUnsafeGuaranteedRef { $0.sound(command.kind) }
-            startVoice(command.kind, sound, bankSlot: bankSlot, in: free)
-            if onsetCount < onsets.count {
-                onsets[onsetCount] = ClickOnset(kind: command.kind, requestedAt: command.time, frameOffset: frameBase)
-            }
-            onsetCount += 1
-        }
-        return min(onsetCount, max(onsets.count, onsetStart))
-    }
-
-    /// The first slot with no voice in it, if any.
-    private func freeVoiceSlot() -> Int? {
-        for i in 0..<(2 * configuration.voiceCount) where !voices[i].isActive { return i }
-        return nil
-    }
-
-    /// Starts a click in the free slot `slot`. Every click still sounding
-    /// steps down (click-on-click ducking); when the pool already holds its
-    /// full count of sounding voices, the oldest starts its fade, in its own
-    /// slot, so the pool's twice-its-size slots hold the fades.
-    private func startVoice(_ kind: ClickKind, _ sound: ClickSound, bankSlot: Int, in slot: Int) {
-        var sounding = 0
-        var oldest = -1
-        for i in 0..<(2 * configuration.voiceCount) where voices[i].isActive {
-            if voices[i].targetGain > state.pointee.clickDuckGain {
-                voices[i].targetGain = state.pointee.clickDuckGain
-                voices[i].gainStep = -state.pointee.clickDuckStep
-            }
-            if !voices[i].isFading {
-                sounding += 1
-                if oldest < 0 || voices[i].serial < voices[oldest].serial { oldest = i }
-            }
-        }
-        if sounding >= configuration.voiceCount && oldest >= 0 {
-            voices[oldest].isFading = true
-            voices[oldest].fadeLength = state.pointee.fadeFrames
-            voices[oldest].fadeRemaining = state.pointee.fadeFrames
-        }
-        state.pointee.serial &+= 1
-        voices[slot] = Voice(isActive: true, isFading: false, kind: kind, bankSlot: bankSlot,
-                             samples: sound.samples, frameCount: sound.frameCount, position: 0,
-                             gain: 1, targetGain: 1, gainStep: 0, fadeRemaining: 0, fadeLength: 1,
-                             serial: state.pointee.serial)
-    }
-
     /// Sends banks that are neither current nor used by any voice back to be
     /// released; returns whether it sent any.
     private func retireUnusedBanks() -> Bool {
         var sent = false
-        for slot in 0..<Self.bankSlots where slot != state.pointee.currentBank {
-            guard let bank = banks[slot] else { continue }
-            var inUse = false
-            for i in 0..<(2 * configuration.voiceCount) where voices[i].isActive && voices[i].bankSlot == slot {
-                inUse = true
-                break
-            }
-            if !inUse && retired.push(.object(.release, bank)) {
-                banks[slot] = nil
-                sent = true
-            }
+        for slot in 0..<banks.count where slot != state.pointee.currentBank && banks[slot] != nil {
+            if !voices.isUsing(bankSlot: slot) && banks.retire(slot) { sent = true }
         }
         return sent
+    }
+
+    /// Lets each host stream's writer reuse the frames no rewind can reach.
+    private func releaseHostStreamFrames() {
+        for slot in 0..<streams.count {
+            guard let raw = streams[slot] else { continue }
+            let oldest = history.oldestCursor(slot: slot)
+            Unmanaged<HostStream>.fromOpaque(raw)._withUnsafeGuaranteedRef {
+                $0.release(upTo: oldest ?? $0.renderCursor)
+            }
+        }
     }
 }

@@ -14,7 +14,7 @@
 /// voice never points at a bank that was released.
 ///
 /// # Real-time context
-/// Everything is preallocated in ``init(capacity:voiceSlots:streamSlots:)``;
+/// Everything is preallocated in ``init(capacity:voiceSlots:streamSlots:template:)``;
 /// ``save(frame:state:voices:streams:)``, ``restore(frame:state:voices:streams:)``
 /// and the queries allocate nothing, take no lock and never block.
 ///
@@ -73,14 +73,14 @@ final class MixerHistory {
     }
 
     /// Keeps the state at `frame`, replacing the oldest checkpoint when full.
-    func save(frame: Int64, state: UnsafePointer<Mixer.RenderState>, voices source: UnsafePointer<Voice>,
-              streams: UnsafePointer<UnsafeMutableRawPointer?>) {
+    func save(frame: Int64, state: UnsafePointer<Mixer.RenderState>, voices pool: VoicePool,
+              streams: RetiringSlots) {
         guard capacity > 0 else { return }
         newest = count == 0 ? 0 : (newest + 1) % capacity
         count = min(count + 1, capacity)
         frames[newest] = frame
         states[newest] = state.pointee
-        (voices + newest * voiceSlots).update(from: source, count: voiceSlots)
+        (voices + newest * voiceSlots).update(from: pool.storage, count: voiceSlots)
         for slot in 0..<streamSlots {
             guard let raw = streams[slot] else { continue }
             cursors[newest * streamSlots + slot] = Unmanaged<HostStream>.fromOpaque(raw)._withUnsafeGuaranteedRef {
@@ -113,8 +113,8 @@ final class MixerHistory {
     /// Puts back the state at checkpoint `frame` and forgets the checkpoints
     /// after it (rendering again takes new ones). Returns `false`, changing
     /// nothing, if there is no such checkpoint or it lies before the barrier.
-    func restore(frame: Int64, state: UnsafeMutablePointer<Mixer.RenderState>, voices target: UnsafeMutablePointer<Voice>,
-                 streams: UnsafePointer<UnsafeMutableRawPointer?>) -> Bool {
+    func restore(frame: Int64, state: UnsafeMutablePointer<Mixer.RenderState>, voices pool: VoicePool,
+                 streams: RetiringSlots) -> Bool {
         guard frame >= barrier else { return false }
         for age in 0..<count {
             let index = (newest - age + capacity) % capacity
@@ -122,7 +122,7 @@ final class MixerHistory {
             let pending = state.pointee.pendingControl
             state.pointee = states[index]
             state.pointee.pendingControl = pending
-            target.update(from: voices + index * voiceSlots, count: voiceSlots)
+            pool.storage.update(from: voices + index * voiceSlots, count: voiceSlots)
             for slot in 0..<streamSlots {
                 guard let raw = streams[slot] else { continue }
                 let cursor = cursors[index * streamSlots + slot]

@@ -31,6 +31,10 @@ struct Voice {
     mutating func mix(into output: UnsafeMutablePointer<Float>, frames: Int, channels: Int,
                       scale: Float, scaleStep: Float = 0) {
         guard isActive, let samples else { return }
+        // Work on local copies, written back once, so the loop runs in registers.
+        let frameCount = self.frameCount, targetGain = self.targetGain, gainStep = self.gainStep
+        let isFading = self.isFading, fadeLength = self.fadeLength
+        var position = self.position, gain = self.gain, fadeRemaining = self.fadeRemaining
         var frame = 0
         while frame < frames && position < frameCount {
             if gain != targetGain {
@@ -49,9 +53,12 @@ struct Voice {
             position += 1
             frame += 1
         }
+        self.position = position
+        self.gain = gain
+        self.fadeRemaining = fadeRemaining
         if position >= frameCount || (isFading && fadeRemaining <= 0) {
             isActive = false
-            isFading = false
+            self.isFading = false
             self.samples = nil
         }
     }
