@@ -33,7 +33,9 @@ public final class ALSAOutput: AudioOutput {
     /// The SCHED_FIFO priority the render thread asks for; `nil` for normal scheduling.
     public let renderPriority: Int32?
     /// How long the device may go without consuming audio before the stream
-    /// counts as lost. Default 500 ms. A stream with long periods waits at
+    /// counts as lost. Default 200 ms: a stream stopped while silent proves
+    /// nothing, so this runs only while audio is queued, and a device that
+    /// only ever underruns counts as consuming nothing. A stream with long periods waits at
     /// least twice the time of its buffer plus one period, so that a device
     /// that is merely slow to take a whole buffer never counts as lost.
     public let stallTimeoutNanoseconds: UInt64
@@ -50,7 +52,7 @@ public final class ALSAOutput: AudioOutput {
     ///
     /// Thread context: any thread; reads the ALSA configuration.
     public init(device: String = "default", renderPriority: Int32? = RealtimeThread.defaultPriority,
-                stallTimeoutNanoseconds: UInt64 = 500_000_000) throws(ALSAOutputError) {
+                stallTimeoutNanoseconds: UInt64 = 200_000_000) throws(ALSAOutputError) {
         let trimmed = device.trimmingWhitespace()
         guard !trimmed.isEmpty else { throw .emptyDeviceName }
         let defined: Bool

@@ -63,3 +63,49 @@ extension ThroughTheVirtualSink {
         }
     }
 }
+
+extension ThroughTheVirtualSink.RecoveryTests {
+    /// Ten crashes of the sink while typing: each time the loss is noticed,
+    /// clicks are refused as device-lost rather than lost silently, and
+    /// clicks are written again once the sink is back. The times are
+    /// printed; the 200 ms and 500 ms the player aims at are not asserted,
+    /// because a loaded machine can stall the sink itself.
+    @Test func tenCrashesOfTheSinkDuringTypingEachComeBack() throws {
+        let rig = try SinkRig(lingerMilliseconds: 200, stallMilliseconds: 200)
+        #expect(rig.showAndWaitUntilRunning())
+        let stop = Atomic(false)
+        let refusedAsLost = Atomic(0)
+        let finished = DispatchSemaphore(value: 0)
+        let gate = rig.gate
+        Thread.detachNewThread {
+            while !stop.load(ordering: .acquiring) {
+                if gate.playInputClick(.key) == .deviceLost { refusedAsLost.add(1, ordering: .relaxed) }
+                usleep(50_000)
+            }
+            finished.signal()
+        }
+        var detections: [Double] = []
+        var returns: [Double] = []
+        for round in 1...10 {
+            let before = rig.player.latency.count
+            #expect(waitUntil(seconds: 5) { rig.player.latency.count >= before + 3 }, "round \(round): no clicks before the crash")
+            let killedAt = Date()
+            VirtualSink.kill()
+            let noticed = waitUntil(seconds: 5) { rig.player.state == .waitingForDevice }
+            #expect(noticed, "round \(round): the player did not notice the crash")
+            detections.append(Date().timeIntervalSince(killedAt))
+            #expect(VirtualSink.start() == nil, "round \(round): the sink did not start again")
+            let restartedAt = Date()
+            let written = rig.player.latency.count
+            #expect(waitUntil(seconds: 5) { rig.player.latency.count > written }, "round \(round): clicks did not come back")
+            returns.append(Date().timeIntervalSince(restartedAt))
+        }
+        stop.store(true, ordering: .releasing)
+        #expect(finished.wait(timeout: .now() + 5) == .success)
+        #expect(refusedAsLost.load(ordering: .relaxed) > 0, "clicks during the outages were not refused as device-lost")
+        #expect(rig.player.statistics.faults >= 10)
+        func milliseconds(_ values: [Double]) -> String { values.map { String(Int($0 * 1000)) }.joined(separator: " ") }
+        print("sink crashes: noticed after (ms) \(milliseconds(detections)); clicks back after (ms) \(milliseconds(returns))")
+        #expect(rig.hideAndWaitUntilClosed())
+    }
+}

@@ -32,7 +32,7 @@ final class SinkRig: Sendable {
     ///   - scheduling: The scheduling to ask for; ``SchedulingPreference/append``
     ///     keeps the stream running, so a capture's frames follow the wall clock.
     init(device: String? = nil, capture: Bool = false, lingerMilliseconds: UInt64 = 200,
-         scheduling: SchedulingPreference = .automatic,
+         scheduling: SchedulingPreference = .automatic, stallMilliseconds: UInt64 = 2_000,
          formats: [SampleFormat] = [.float32, .signed32, .signed16], settings: ClickSettings = ClickSettings(),
          rateLimit: ClickRateLimit = .default) throws {
         TestEnvironment.prepare()
@@ -40,7 +40,7 @@ final class SinkRig: Sendable {
         let name = device ?? capturePath.map(VirtualSink.captureDevice) ?? VirtualSink.device
         // A 2 s stall timeout: the JACK sink runs without real-time priority
         // and may pause under load; a pause must not count as a lost device.
-        output = try ALSAOutput(device: name, renderPriority: nil, stallTimeoutNanoseconds: 2_000_000_000)
+        output = try ALSAOutput(device: name, renderPriority: nil, stallTimeoutNanoseconds: stallMilliseconds * 1_000_000)
         let box = reported
         let configuration = ClickPlayerConfiguration(
             stream: OutputStreamRequest(sampleFormats: formats, scheduling: scheduling),

@@ -47,6 +47,17 @@ enum VirtualSink {
         script(["stop"])
     }
 
+    /// Kills the sink's server with SIGKILL, as a crash would (PipeWire's
+    /// helpers are then stopped too, so that a start brings up a whole sink).
+    static func kill() {
+        let status = script(["status"]).standardOutput
+        let pattern = isPipeWire ? "pipewire pid " : "(pid "
+        guard let range = status.range(of: pattern),
+              let pid = Int32(status[range.upperBound...].prefix { $0.isNumber }) else { return }
+        _ = Glibc.kill(pid, SIGKILL)
+        if isPipeWire { stop() }
+    }
+
     /// Stops the sink if these tests started it.
     static func stopIfStartedHere() {
         if startedHere.withLock({ $0 }) { stop() }

@@ -8,13 +8,15 @@ public struct RetryBackoff: Sendable, Hashable {
     public var initialNanoseconds: UInt64
     /// The growth per retry. Default 2.
     public var factor: Double
-    /// The longest wait. Default 2 s.
+    /// The longest wait. Default 400 ms, so that clicks are back within half
+    /// a second of a lost device's return; a failed open of a missing
+    /// device costs little.
     public var maximumNanoseconds: UInt64
 
     /// Creates a backoff; every argument has the documented default.
     ///
     /// Thread context: any thread; pure.
-    public init(initialNanoseconds: UInt64 = 100_000_000, factor: Double = 2, maximumNanoseconds: UInt64 = 2_000_000_000) {
+    public init(initialNanoseconds: UInt64 = 100_000_000, factor: Double = 2, maximumNanoseconds: UInt64 = 400_000_000) {
         self.initialNanoseconds = initialNanoseconds
         self.factor = factor
         self.maximumNanoseconds = max(initialNanoseconds, maximumNanoseconds)
