@@ -26,12 +26,20 @@ var options: [String: String] = [:]
 var json = false
 var mixerOnly = false
 var wakeupOnly = false
+var floodTaps: Int?
+var unlimited = false
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
     case "--json": json = true
     case "--mixer": mixerOnly = true
     case "--wakeup": wakeupOnly = true
+    case "--unlimited": unlimited = true
+    case "--flood":
+        guard let value = arguments.popFirst(), let taps = Int(value), (1...10_000_000).contains(taps) else {
+            fail("--flood needs a number of taps from 1 to 10000000")
+        }
+        floodTaps = taps
     case "--device", "--clicks", "--period", "--periods", "--seed":
         guard let value = arguments.popFirst() else { fail("\(argument) needs a value") }
         options[argument] = value
@@ -39,6 +47,7 @@ while let argument = arguments.popFirst() {
         print("USAGE: inputclick-bench [--device NAME] [--clicks N] [--period FRAMES] [--periods N] [--seed N] [--json]")
         print("       inputclick-bench --mixer [--period FRAMES] [--json]   (render cost per period, no device)")
         print("       inputclick-bench --wakeup [--json]                    (a tap's cost of waking the render thread)")
+        print("       inputclick-bench --flood N [--unlimited] [--device NAME] [--json]  (N taps at once, counted by reason)")
         exit(0)
     default: fail("unknown argument '\(argument)'")
     }
@@ -80,7 +89,7 @@ let player = ClickPlayer(output: output, configuration: configuration) { request
 final class BenchInputView: InputViewAudioFeedback {
     var enableInputClicksWhenVisible: Bool { true }
 }
-let gate = InputClickGate(sink: player, rateLimit: .unlimited)
+let gate = InputClickGate(sink: player, rateLimit: floodTaps != nil && !unlimited ? .default : .unlimited)
 gate.addVisibilityObserver(player)
 gate.setVisibleInputViews([BenchInputView()])
 
@@ -91,6 +100,11 @@ while player.state != .running {
 }
 // Let the stream settle for a moment, as a keyboard shown before the first tap would.
 usleep(200_000)
+if let floodTaps {
+    let status = runFlood(gate: gate, player: player, taps: floodTaps, json: json)
+    player.shutdown()
+    exit(status)
+}
 
 var rhythm = BenchRhythm(seed: seed)
 var played = 0

@@ -24,6 +24,9 @@ struct TapTally {
             + "clicks queued behind audio: \(statistics.queuedBehind)")
         lines.append("underruns: \(statistics.underruns), suspends: \(statistics.suspends), "
             + "real-time scheduling: \(statistics.isRealtime ? "yes" : "no")")
+        if report.toWrite.count < played {
+            lines.append("latency below: the last \(report.toWrite.count) of the \(played) clicks played (the recorder keeps that many)")
+        }
         lines.append(report.description)
         return lines.joined(separator: "\n")
     }
