@@ -12,44 +12,14 @@ extension ThroughTheVirtualSink {
     /// sample, a render with each click at its recorded frame from the
     /// start: no frame doubled, skipped or stale.
     @Suite struct RewindInsertionTests {
-        /// What a mixer that never rewinds renders with the same clicks at
-        /// the same frames, and the same host audio from frame 0.
+        /// A render with the same clicks at the same frames, through a mixer set up as the player's.
         private func reference(_ records: [LatencyRecord], frames: Int, host: [Float]?) -> [Float] {
             let settings = ClickSettings()
             var configuration = MixerConfiguration(sampleRate: 48_000, channels: 2)
             configuration.ducking = settings.ducking
             let mixer = Mixer(configuration: configuration, bank: SyntheticClickSounds.bank())
             mixer.setClickGain(settings.clickGain)
-            if let host {
-                let stream = HostStream(channels: 2, capacityFrames: host.count / 2 + 1)
-                _ = stream.write(host)
-                _ = mixer.attach(stream)
-            }
-            var output = [Float](repeating: 0, count: frames * 2)
-            var next = 0
-            output.withUnsafeMutableBufferPointer { out in
-                var frame = 0
-                while frame < frames {
-                    while next < records.count && records[next].streamFrame == Int64(frame) {
-                        _ = mixer.submitClick(records[next].kind, requestedAt: 0)
-                        next += 1
-                    }
-                    mixer.render(into: out.baseAddress! + frame * 2, frameCount: min(64, frames - frame))
-                    frame += 64
-                }
-            }
-            return output
-        }
-
-        private func hostSignal(seconds: Double) -> [Float] {
-            let frames = Int(seconds * 48_000)
-            var samples = [Float](repeating: 0, count: frames * 2)
-            for i in 0..<frames {
-                let phase = Double(i) * 2 * Double.pi / 48_000
-                samples[2 * i] = Float(0.2 * sin(phase * 220))
-                samples[2 * i + 1] = Float(0.2 * sin(phase * 330))
-            }
-            return samples
+            return ReferenceRender.render(records, frames: frames, host: host, through: mixer)
         }
 
         private func playAndCompare(host: [Float]?, kinds: [ClickKind], gapMicroseconds: UInt32) throws {
@@ -97,7 +67,7 @@ extension ThroughTheVirtualSink {
         }
 
         @Test func aHostStreamStaysContinuousAcrossSeveralRewinds() throws {
-            try playAndCompare(host: hostSignal(seconds: 3), kinds: [.key, .space, .key, .delete, .return, .key, .modifier],
+            try playAndCompare(host: ReferenceRender.twoTone(seconds: 3), kinds: [.key, .space, .key, .delete, .return, .key, .modifier],
                                gapMicroseconds: 90_000)
         }
     }

@@ -1,4 +1,3 @@
-import Foundation
 import InputClick
 import InputClickTesting
 import Testing
@@ -56,42 +55,12 @@ import Testing
         return Run(device: device, records: renderer.latency.records(), counters: counters)
     }
 
-    /// What a mixer that never rewinds renders with the same clicks starting
-    /// at the same frames and the same host audio: the truth to compare with.
+    /// A render with the same clicks at the same frames and no rewind.
     static func reference(clicks: [LatencyRecord], frames: Int, host: [Float]?) -> [Float] {
-        let mixer = mixer()
-        if let host {
-            let stream = HostStream(channels: 2, capacityFrames: host.count / 2 + 1)
-            _ = stream.write(host)
-            _ = mixer.attach(stream)
-        }
-        var output = [Float](repeating: 0, count: frames * 2)
-        var next = 0
-        output.withUnsafeMutableBufferPointer { out in
-            var frame = 0
-            while frame < frames {
-                while next < clicks.count && clicks[next].streamFrame == Int64(frame) {
-                    _ = mixer.submitClick(clicks[next].kind, requestedAt: 0)
-                    next += 1
-                }
-                mixer.render(into: out.baseAddress! + frame * 2, frameCount: min(period, frames - frame))
-                frame += period
-            }
-        }
-        return output
+        ReferenceRender.render(clicks, frames: frames, host: host, through: mixer())
     }
 
-    /// Host audio: a quiet two-tone signal, different on each channel.
-    static func hostSignal(seconds: Double) -> [Float] {
-        let frames = Int(seconds * 48_000)
-        var samples = [Float](repeating: 0, count: frames * 2)
-        for i in 0..<frames {
-            let phase = Double(i) * 2 * Double.pi / 48_000
-            samples[2 * i] = Float(0.2 * sin(phase * 220))
-            samples[2 * i + 1] = Float(0.2 * sin(phase * 330))
-        }
-        return samples
-    }
+    static func hostSignal(seconds: Double) -> [Float] { ReferenceRender.twoTone(seconds: seconds) }
 
     /// Every frame the device played was final when it played: no rewind
     /// rewrote audio already heard.
