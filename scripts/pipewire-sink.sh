@@ -74,22 +74,11 @@ unset PIPEWIRE_REMOTE
 
 die() { echo "pipewire-sink: $*" >&2; exit 1; }
 
-# Whether process $1 is alive: it exists and is not a zombie (an orphan that
-# died stays a zombie where PID 1 does not reap, and kill -0 still succeeds on it).
-alive() {
-    state=$(sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | cut -d' ' -f1) || return 1
-    [ -n "$state" ] && [ "$state" != Z ] && [ "$state" != X ]
-}
+. "$root/scripts/sink-processes.sh"
 
 # running_pid NAME: the PID in $dir/NAME.pid if that process is alive and is
 # still NAME (not a recycled number).
-running_pid() {
-    [ -f "$dir/$1.pid" ] || return 1
-    pid=$(cat "$dir/$1.pid" 2>/dev/null) || return 1
-    [ -n "$pid" ] && alive "$pid" || return 1
-    [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = "$1" ] || return 1
-    echo "$pid"
-}
+running_pid() { pid_from_file "$dir/$1.pid" "$1"; }
 
 # The daemons, in start order; stop goes the other way.
 daemons="dbus-daemon pipewire wireplumber"

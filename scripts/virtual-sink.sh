@@ -52,22 +52,10 @@ export JACK_DEFAULT_SERVER JACK_NO_START_SERVER
 
 die() { echo "virtual-sink: $*" >&2; exit 1; }
 
-# Whether process $1 is alive: it exists and is not a zombie. (An orphaned
-# server that died stays a zombie where PID 1 does not reap, as in some
-# containers, and kill -0 still succeeds on it.)
-alive() {
-    state=$(sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | cut -d' ' -f1) || return 1
-    [ -n "$state" ] && [ "$state" != Z ] && [ "$state" != X ]
-}
+. "$root/scripts/sink-processes.sh"
 
-running_pid() {
-    [ -f "$pidfile" ] || return 1
-    pid=$(cat "$pidfile" 2>/dev/null) || return 1
-    [ -n "$pid" ] && alive "$pid" || return 1
-    # The PID must still be our jackd, not a recycled number.
-    case $(cat "/proc/$pid/comm" 2>/dev/null) in jackd) ;; *) return 1 ;; esac
-    echo "$pid"
-}
+# Our jackd's PID, if it runs.
+running_pid() { pid_from_file "$pidfile" jackd; }
 
 # The PIDs of live jackd servers named $1 (from their command lines; our
 # servers are always started with -n NAME, and a server without -n is "default").
