@@ -29,6 +29,8 @@ public final class OutputRenderer: @unchecked Sendable {
     private let pending: UnsafeMutablePointer<(onsets: Int, frames: Int, position: Int64)>
     /// The furthest stream frame written so far: stored by the render thread, read by any.
     private let framesWritten = Atomic<Int64>(0)
+    /// Whether the render loop has stopped the device because nothing sounds.
+    private let stopped = Atomic<Bool>(false)
 
     /// Creates a renderer for a stream of `format`.
     ///
@@ -58,6 +60,23 @@ public final class OutputRenderer: @unchecked Sendable {
     ///
     /// Thread context: any thread; lock-free.
     public var streamPosition: Int64 { framesWritten.load(ordering: .relaxed) }
+
+    /// Whether the render loop has stopped the device because everything it
+    /// was given has sounded out (``ClickScheduling/rewind`` and
+    /// ``ClickScheduling/onDemand``); `false` while it plays, and always for
+    /// a stream that never stops. Cleared before the first period of a
+    /// restart is rendered, so a click already recorded in ``latency`` and a
+    /// `true` here mean that click has played.
+    ///
+    /// Thread context: any thread; lock-free.
+    public var isStoppedWhileSilent: Bool { stopped.load(ordering: .acquiring) }
+
+    /// Says the device stopped (`true`) or is about to start (`false`).
+    ///
+    /// Thread context: the render thread.
+    public func setStoppedWhileSilent(_ value: Bool) {
+        stopped.store(value, ordering: .releasing)
+    }
 
     /// Renders `frameCount` interleaved float frames of the mixer into `buffer`
     /// and remembers the clicks that started in them.

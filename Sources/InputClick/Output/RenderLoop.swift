@@ -157,6 +157,7 @@ public struct RenderLoop<Device: RenderDevice> {
                     try device.stop()
                     mixer.forgetHistory()
                     progress.running = false
+                    renderer.setStoppedWhileSilent(true)
                     continue
                 }
                 try waitForWork(&progress)
@@ -190,6 +191,7 @@ public struct RenderLoop<Device: RenderDevice> {
     /// Fills the device with the click that woke the loop (and what follows
     /// it, up to the fill depth), then starts it.
     private func startDevice(_ progress: inout Progress) throws(Device.Failure) {
+        renderer.setStoppedWhileSilent(false)
         guard let room = try device.availableFrames() else {
             recovered(&progress)
             return

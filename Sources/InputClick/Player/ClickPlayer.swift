@@ -284,6 +284,17 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
         shared.withLock { $0.renderer?.streamPosition }
     }
 
+    /// Whether the open stream's render loop has stopped the device because
+    /// everything written has sounded out (``OutputRenderer/isStoppedWhileSilent``);
+    /// `nil` when no stream is open. A host that waits for its last click to
+    /// sound out can stop waiting once this is `true` after the click was
+    /// written (its ``LatencyRecord`` exists): a stopped stream writes no more.
+    ///
+    /// Thread context: any thread; takes a short lock.
+    public var isStoppedWhileSilent: Bool? {
+        shared.withLock { $0.renderer?.isStoppedWhileSilent }
+    }
+
     /// The length, in frames, of the longest sound the open stream plays
     /// (the user's sound pack or the bundled sounds): how long after its
     /// ``LatencyRecord/streamFrame`` a click may still sound. `nil` while no
