@@ -124,6 +124,16 @@ import Testing
         #expect(try parse(text) == settings)
     }
 
+    @Test func aSoundPackWhoseNameEndsInASpaceSurvivesRenderAndParse() throws {
+        // Found by Fuzz/settings_fuzz.swift: "sound-pack = /packs/soft /" reads
+        // as "/packs/soft ", which render wrote bare, and the trailing space
+        // was trimmed when it was read again.
+        let settings = try parse("sound-pack = /packs/soft /")
+        #expect(settings.soundPackDirectory == "/packs/soft ")
+        #expect(SettingsFileFormat.render(settings).contains("sound-pack = /packs/soft /\n"))
+        #expect(try parse(SettingsFileFormat.render(settings)) == settings)
+    }
+
     @Test func everyKeyHasItsDocumentedEnvironmentVariable() {
         #expect(SettingsKey.allCases.map(\.environmentVariable) == [
             "INPUTCLICK_CLICKS", "INPUTCLICK_VOLUME", "INPUTCLICK_PROFILE", "INPUTCLICK_SOUND_PACK",

@@ -73,7 +73,11 @@ public enum SettingsKey: String, CaseIterable, Sendable, Hashable, CustomStringC
         case .clicks: return settings.clicksEnabled ? "on" : "off"
         case .volume: return Self.format(settings.volume)
         case .profile: return settings.profile.description
-        case .soundPack: return settings.soundPackDirectory ?? ""
+        case .soundPack:
+            // Values are trimmed, so a directory whose name ends in a space
+            // keeps it behind a slash, which reading drops again.
+            guard let path = settings.soundPackDirectory else { return "" }
+            return path.last?.isWhitespace == true ? path + "/" : path
         case .duckDepthDecibels: return Self.format(settings.ducking.depthDecibels)
         case .duckAttackMilliseconds: return Self.format(settings.ducking.attackMilliseconds)
         case .duckHoldMilliseconds: return Self.format(settings.ducking.holdMilliseconds)
