@@ -54,12 +54,13 @@ HIDDEN void *inputclick_tsan_acquire = (void *)inputclick_tsan_none, *inputclick
 extern void __tsan_acquire(void *address) __attribute__((weak));
 extern void __tsan_release(void *address) __attribute__((weak));
 
-/* Processes without libswiftSynchronization (the symbolizer TSan starts,
- * shells) inherit LD_PRELOAD too; they never call these functions, so they
- * are simply left alone. If a toolchain moves or renames the slow path, the
- * wrappers are not called at all and the probe in scripts/sanitizers.sh
- * reports the false positives again. */
-__attribute__((constructor)) static void find_functions(void) {
+/* Finds the real functions and TSan's. Runs at load, and again from a
+ * wrapper that finds no real function yet (libswiftSynchronization loaded
+ * later with dlopen). Processes without it (the symbolizer TSan starts, shells)
+ * inherit LD_PRELOAD too; they never call these functions. If a toolchain
+ * moves or renames the slow path, the wrappers are simply not called and the
+ * probe in scripts/sanitizers.sh sees the false positives again. */
+HIDDEN void inputclick_tsan_resolve(void) {
     inputclick_tsan_real_lock_slow = dlsym(RTLD_NEXT, LOCK_SLOW);
     inputclick_tsan_real_unlock_slow = dlsym(RTLD_NEXT, UNLOCK_SLOW);
     inputclick_tsan_real_try_lock_slow = dlsym(RTLD_NEXT, TRY_LOCK_SLOW);
@@ -69,7 +70,11 @@ __attribute__((constructor)) static void find_functions(void) {
     }
 }
 
-/* Each wrapper saves r13 and rbx (callee-saved) and keeps the stack 16-byte aligned at calls. */
+__attribute__((constructor)) static void find_functions(void) { inputclick_tsan_resolve(); }
+
+/* Each wrapper saves r13 and rbx (callee-saved) and keeps the stack 16-byte
+ * aligned at calls. Labels: 1 skips the acquire after a failed try-lock, 2
+ * follows the lazy lookup. */
 __asm__(
     ".text\n"
 
@@ -80,6 +85,12 @@ __asm__(
     "    mov %rsp, %rbp\n"
     "    push %r13\n"
     "    push %rbx\n"
+    "    cmpq $0, inputclick_tsan_real_lock_slow(%rip)\n"
+    "    jne 2f\n"
+    "    mov %rdi, %rbx\n"
+    "    call inputclick_tsan_resolve\n"
+    "    mov %rbx, %rdi\n"
+    "2:\n"
     "    call *inputclick_tsan_real_lock_slow(%rip)\n"   /* edi and r13 as we got them */
     "    mov %r13, %rdi\n"
     "    call *inputclick_tsan_acquire(%rip)\n"
@@ -96,6 +107,12 @@ __asm__(
     "    mov %rsp, %rbp\n"
     "    push %r13\n"
     "    push %rbx\n"
+    "    cmpq $0, inputclick_tsan_real_unlock_slow(%rip)\n"
+    "    jne 2f\n"
+    "    mov %rdi, %rbx\n"
+    "    call inputclick_tsan_resolve\n"
+    "    mov %rbx, %rdi\n"
+    "2:\n"
     "    mov %r13, %rdi\n"
     "    call *inputclick_tsan_release(%rip)\n"
     "    call *inputclick_tsan_real_unlock_slow(%rip)\n" /* r13 survived the call above */
@@ -112,6 +129,12 @@ __asm__(
     "    mov %rsp, %rbp\n"
     "    push %r13\n"
     "    push %rbx\n"
+    "    cmpq $0, inputclick_tsan_real_try_lock_slow(%rip)\n"
+    "    jne 2f\n"
+    "    mov %rdi, %rbx\n"
+    "    call inputclick_tsan_resolve\n"
+    "    mov %rbx, %rdi\n"
+    "2:\n"
     "    call *inputclick_tsan_real_try_lock_slow(%rip)\n"
     "    movzbl %al, %ebx\n"
     "    test %ebx, %ebx\n"
