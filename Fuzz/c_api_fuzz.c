@@ -104,11 +104,23 @@ static char settings_path[256];
 static char settings_dir[256];
 static char long_text[5000];
 
+/* Removes the private directory when the fuzzer exits. */
+static void remove_private_directory(void) {
+    char path[300];
+    const char *files[] = {"settings.conf", "settings.conf.0", "settings.conf.1", "settings.conf.2", "alsa.conf"};
+    for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+        snprintf(path, sizeof path, "%s/%s", settings_dir, files[i]);
+        unlink(path);
+    }
+    rmdir(settings_dir);
+}
+
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
     (void)argc;
     (void)argv;
     char dir[] = "/tmp/inputclick-fuzz-c-api.XXXXXX";
     if (mkdtemp(dir) == NULL) { perror("mkdtemp"); abort(); }
+    atexit(remove_private_directory);
     snprintf(settings_dir, sizeof settings_dir, "%s", dir);
     snprintf(settings_path, sizeof settings_path, "%s/settings.conf", dir);
     char alsa_conf[300];

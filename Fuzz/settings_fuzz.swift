@@ -18,11 +18,13 @@
 import Foundation
 import InputClick
 
-/// The settings file every input is written to, in a private directory.
+/// The settings file every input is written to, in a private directory
+/// that is removed when the fuzzer exits.
 private let settingsPath: String = {
     let template = (NSTemporaryDirectory() as NSString).appendingPathComponent("inputclick-fuzz-settings.XXXXXX")
     var bytes = Array(template.utf8CString)
     guard let directory = mkdtemp(&bytes) else { fatalError("mkdtemp failed: errno \(errno)") }
+    atexit { try? FileManager.default.removeItem(atPath: (settingsPath as NSString).deletingLastPathComponent) }
     return String(cString: directory) + "/settings.conf"
 }()
 

@@ -15,12 +15,14 @@
 import Foundation
 import InputClick
 
-/// The file every input is written to, in a private directory. No extension:
-/// libsndfile recognises formats by their content.
+/// The file every input is written to, in a private directory that is
+/// removed when the fuzzer exits. No extension: libsndfile recognises formats
+/// by their content.
 private let soundPath: String = {
     let template = (NSTemporaryDirectory() as NSString).appendingPathComponent("inputclick-fuzz-sound.XXXXXX")
     var bytes = Array(template.utf8CString)
     guard let directory = mkdtemp(&bytes) else { fatalError("mkdtemp failed: errno \(errno)") }
+    atexit { try? FileManager.default.removeItem(atPath: (soundPath as NSString).deletingLastPathComponent) }
     return String(cString: directory) + "/key"
 }()
 
