@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what is missing, starts the real-time virtual sound sink, and runs
 # every test: the Swift suites (offline and through real alsa-lib into the
-# sink), the real-time-thread malloc check, and the C plugin from C, C++,
-# Python and Rust. Exits non-zero if anything fails.
+# sink), the real-time-thread malloc check, the C plugin from C, C++,
+# Python and Rust, the fuzzers, and the core suites and the C API under the
+# address and thread sanitizers. Exits non-zero if anything fails.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -126,9 +127,15 @@ step "swift test" 900 swift test
 step "the real-time thread allocates nothing and takes no lock" 300 scripts/check-realtime-thread.sh
 step "the C plugin from C, C++, Python and Rust" 1200 scripts/test-plugin.sh
 step "the sink tests again, through PipeWire" 900 scripts/test-pipewire.sh
+# Own build directories (.build/fuzz, .build/sanitizers); each prints only its
+# own "N passed, M failed" (runs), never Swift Testing's lines, so the totals
+# below count no test twice.
+step "fuzzing: libFuzzer, 30 s per harness" 600 scripts/fuzz.sh 30
+step "the core and keyboard tests and the C API under ASan and TSan" 1800 scripts/sanitizers.sh
 
 # Totals from the runners' own counts: Swift Testing's closing line, and the
-# "N passed, M failed" line of each plugin test and check.
+# "N passed, M failed" line of each plugin test and check, of the fuzzing
+# (harnesses) and of the sanitizer runs.
 swift_total=$(grep -oE 'Test run with [0-9]+ tests?' "$log" | grep -oE '[0-9]+' | head -n 1)
 swift_failed=$(grep -E '^✘ Test .* failed after' "$log" | grep -cv '^✘ Test run ')
 swift_passed=$(( ${swift_total:-0} - swift_failed ))

@@ -26,4 +26,10 @@ import Testing
         #expect(text.escaped.hasSuffix("a…'"))
         #expect(text.description.hasPrefix("byte 0x80 at offset 201 of "))
     }
+
+    @Test func c1ControlsAndLineSeparatorsAreEscapedToo() throws {
+        // NEL (U+0085), the one-byte CSI (U+009B) and U+2028, then a bad byte.
+        let text = try #require(NonUTF8Text(Array("a\u{85}b\u{9B}2Jc\u{2028}d".utf8) + [0xFF]))
+        #expect(text.escaped == "'a\\u{85}b\\u{9b}2Jc\\u{2028}d\\xFF'")
+    }
 }

@@ -36,7 +36,9 @@ import Testing
             #expect(stream.write(host) == host.count / 2)
             #expect(mixer.attach(stream))
         }
-        device.onTick = { tick in
+        // Unowned: the device keeps this closure, so a strong capture would
+        // be a cycle that leaks the device, mixer and renderer of every run.
+        device.onTick = { [unowned device] tick in
             if tick >= ticks { stop.request() }
             guard let kinds = taps[tick] else { return false }
             for kind in kinds { #expect(mixer.submitClick(kind, requestedAt: device.now)) }

@@ -112,6 +112,28 @@ import Testing
         #expect(SettingsFileFormat.render(ClickSettings()).contains("duck-depth-db = -12\n"))
     }
 
+    @Test func renderedSmallNumbersArePlainDecimalsThatReadBack() throws {
+        // Found by Fuzz/settings_fuzz.swift: render wrote 0.000001 as 1e-06,
+        // which the file's number syntax refuses.
+        let settings = ClickSettings(volume: 0.000001, ducking: DuckingParameters(
+            depthDecibels: -0.00001234, attackMilliseconds: 0.1, holdMilliseconds: 0.00000000015, releaseMilliseconds: 1))
+        let text = SettingsFileFormat.render(settings)
+        #expect(text.contains("volume = 0.000001\n"))
+        #expect(text.contains("duck-depth-db = -0.00001234\n"))
+        #expect(text.contains("duck-hold-ms = 0.00000000015\n"))
+        #expect(try parse(text) == settings)
+    }
+
+    @Test func aSoundPackWhoseNameEndsInASpaceSurvivesRenderAndParse() throws {
+        // Found by Fuzz/settings_fuzz.swift: "sound-pack = /packs/soft /" reads
+        // as "/packs/soft ", which render wrote bare, and the trailing space
+        // was trimmed when it was read again.
+        let settings = try parse("sound-pack = /packs/soft /")
+        #expect(settings.soundPackDirectory == "/packs/soft ")
+        #expect(SettingsFileFormat.render(settings).contains("sound-pack = /packs/soft /\n"))
+        #expect(try parse(SettingsFileFormat.render(settings)) == settings)
+    }
+
     @Test func everyKeyHasItsDocumentedEnvironmentVariable() {
         #expect(SettingsKey.allCases.map(\.environmentVariable) == [
             "INPUTCLICK_CLICKS", "INPUTCLICK_VOLUME", "INPUTCLICK_PROFILE", "INPUTCLICK_SOUND_PACK",

@@ -92,6 +92,14 @@ import Testing
         #expect(parseError("profile = lo\u{1B}[2Jud")?.problem == "profile must be one of full, quiet, silent, not 'lo\\u{1b}[2Jud'")
     }
 
+    @Test func c1ControlsAndLineSeparatorsAreEscapedInTheMessageToo() {
+        // Found by Fuzz/settings_fuzz.swift: U+0080 to U+009F (NEL, the one-byte
+        // CSI) and U+2028/U+2029 went into the message as they were.
+        #expect(parseError("profile = a\u{85}b\u{9B}2Jc")?.problem == "profile must be one of full, quiet, silent, not 'a\\u{85}b\\u{9b}2Jc'")
+        #expect(parseError("x\u{2028}y")?.description == "\(file):1: expected 'key = value', found 'x\\u{2028}y'")
+        #expect(parseError("volume = 1\u{2029}2")?.problem == "volume must be a number from 0 to 1, not '1\\u{2029}2'")
+    }
+
     @Test func theFirstBadLineIsTheOneReported() {
         #expect(parseError("volume = 2\nprofile = loud")?.line == 1)
     }

@@ -122,7 +122,14 @@ public enum ChildProcess {
             kill(-pid, SIGKILL)
             if !reap(within: 5) { lost = "process \(pid) outlived SIGKILL for 5 s" }
         }
-        let read = { (file: String) in String(decoding: FileManager.default.contents(atPath: file) ?? Data(), as: UTF8.self) }
+        // An empty file is read as "" without FileManager: contents(atPath:)
+        // leaks a 4 KiB buffer for each empty file it reads (swift-foundation
+        // 6.3.1; found with AddressSanitizer, ~680 KB over the CLI tests).
+        let read = { (file: String) -> String in
+            var status = stat()
+            guard stat(file, &status) == 0, status.st_size > 0 else { return "" }
+            return String(decoding: FileManager.default.contents(atPath: file) ?? Data(), as: UTF8.self)
+        }
         let exited = status & 0x7f == 0
         return ChildRun(status: lost != nil ? 255 : exited ? (status >> 8) & 0xff : 128 + (status & 0x7f),
                         standardOutput: read(outputPath),

@@ -73,7 +73,11 @@ public enum SettingsKey: String, CaseIterable, Sendable, Hashable, CustomStringC
         case .clicks: return settings.clicksEnabled ? "on" : "off"
         case .volume: return Self.format(settings.volume)
         case .profile: return settings.profile.description
-        case .soundPack: return settings.soundPackDirectory ?? ""
+        case .soundPack:
+            // Values are trimmed, so a directory whose name ends in a space
+            // keeps it behind a slash, which reading drops again.
+            guard let path = settings.soundPackDirectory else { return "" }
+            return path.last?.isWhitespace == true ? path + "/" : path
         case .duckDepthDecibels: return Self.format(settings.ducking.depthDecibels)
         case .duckAttackMilliseconds: return Self.format(settings.ducking.attackMilliseconds)
         case .duckHoldMilliseconds: return Self.format(settings.ducking.holdMilliseconds)
@@ -137,9 +141,26 @@ public enum SettingsKey: String, CaseIterable, Sendable, Hashable, CustomStringC
         var text: String
     }
 
-    /// A number as the settings file writes it: `-12`, not `-12.0`.
+    /// A number as the settings file writes it: `-12`, not `-12.0`, and
+    /// `0.00001`, not `1e-05`, since the file takes plain decimals only. The
+    /// digits are Swift's shortest that read back to the same value.
     static func format(_ x: Double) -> String {
         if x == x.rounded(), abs(x) < 1e15 { return String(Int64(x)) }
-        return String(x)
+        let text = String(x)
+        // Swift writes an exponent below 1e-4 and from 2^53 up; spell those out.
+        guard let e = text.firstIndex(of: "e"), let exponent = Int(text[text.index(after: e)...]) else { return text }
+        var mantissa = text[..<e]
+        let sign = mantissa.hasPrefix("-") ? "-" : ""
+        if !sign.isEmpty { mantissa.removeFirst() }
+        let wholeDigits = mantissa.prefix { $0 != "." }
+        var digits = Array(mantissa.filter { $0 != "." })
+        // Where the point goes in `digits`, padded with zeros on either side as needed.
+        var point = wholeDigits.count + exponent
+        if point < 1 {
+            digits.insert(contentsOf: repeatElement("0", count: 1 - point), at: 0)
+            point = 1
+        }
+        if point >= digits.count { return sign + String(digits) + String(repeating: "0", count: point - digits.count) }
+        return sign + String(digits[..<point]) + "." + String(digits[point...])
     }
 }

@@ -69,15 +69,16 @@ enum SettingsValueSyntax {
         return directory.hasSuffix("/") ? directory + component : directory + "/" + component
     }
 
-    /// The value in single quotes for an error message: control characters are
-    /// escaped and very long values are shortened, so the message stays one readable line.
+    /// The value in single quotes for an error message: control characters and
+    /// line separators are escaped (see `Unicode.Scalar.isEscapedInMessages`)
+    /// and very long values are shortened, so the message stays one readable line.
     static func quoted(_ text: String) -> String {
         var out = ""
         var count = 0
         for scalar in text.unicodeScalars {
             if count == 80 { out += "…"; break }
             count += 1
-            if scalar.value < 0x20 || scalar.value == 0x7F {
+            if scalar.isEscapedInMessages {
                 out += "\\u{" + String(scalar.value, radix: 16) + "}"
             } else {
                 out.unicodeScalars.append(scalar)

@@ -48,7 +48,7 @@ public struct NonUTF8Text: Sendable, Hashable, CustomStringConvertible {
             switch parser.parseScalar(from: &iterator) {
             case .valid(let encoded):
                 let scalar = Unicode.UTF8.decode(encoded)
-                if scalar.value < 0x20 || scalar.value == 0x7F {
+                if scalar.isEscapedInMessages {
                     out += "\\u{" + String(scalar.value, radix: 16) + "}"
                 } else {
                     out.unicodeScalars.append(scalar)
