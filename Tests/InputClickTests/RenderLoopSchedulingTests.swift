@@ -164,7 +164,8 @@ import Testing
         let device = SimulatedRenderDevice(format: format)
         device.diesAtTick = 20
         let stop = StopFlag(wakeup: mixer.wakeup)
-        device.onTick = { tick in
+        // Unowned: the device holds this closure.
+        device.onTick = { [unowned device] tick in
             if tick > 5_000 { stop.request() }
             // Typing on: a click every 5 ticks keeps the loop wanting to play.
             guard tick % 5 == 0 else { return false }

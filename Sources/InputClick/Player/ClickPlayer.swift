@@ -321,8 +321,10 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
             lingerGeneration &+= 1
             let generation = lingerGeneration
             publish(.lingering)
-            scheduler.execute(afterNanoseconds: configuration.lingerNanoseconds) { [self] in
-                lingerEnded(generation)
+            // Weak: the player owns its scheduler, and a player dropped while a
+            // timer is pending must not keep itself alive (its deinit closes the stream).
+            scheduler.execute(afterNanoseconds: configuration.lingerNanoseconds) { [weak self] in
+                self?.lingerEnded(generation)
             }
         } else {
             // Hidden while waiting for a device: stop retrying, spend nothing.
@@ -397,7 +399,7 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
         let generation = retryGeneration
         retryPending = true
         publish(.waitingForDevice)
-        scheduler.execute(afterNanoseconds: delay) { [self] in retryFired(generation) }
+        scheduler.execute(afterNanoseconds: delay) { [weak self] in self?.retryFired(generation) }
     }
 
     private func retryFired(_ generation: Int) {
@@ -421,7 +423,7 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
             retryAttempt += 1
             deviceLost.store(true, ordering: .releasing)
             publish(.waitingForDevice)
-            scheduler.execute(afterNanoseconds: delay) { [self] in retryFired(generation) }
+            scheduler.execute(afterNanoseconds: delay) { [weak self] in self?.retryFired(generation) }
         } else {
             publish(isShutDown ? .shutDown : .closed)
         }
