@@ -3,12 +3,15 @@
  * what any client of the virtual sink can reach: a tap plays in the very
  * next process cycle, with no ALSA buffer in between.
  *
- * Usage: native-client [--name NAME] [--probe NAME] [--no-system]
+ * Usage: native-client [--name NAME] [--probe NAME] [--playback PORT1,PORT2] [--no-system]
  *
  * Registers two output ports, NAME:out_1 and NAME:out_2 (NAME defaults to
  * inputclick_native), connects them to the probe's inputs (PROBE:in_1 and
  * PROBE:in_2, PROBE defaulting to inputclick_probe) and, unless --no-system,
- * to system:playback_1 and _2. Prints READY once active and connected.
+ * to the sink's playback ports: system:playback_1 and _2 (JACK's), or the two
+ * ports --playback names (under pw-jack the PipeWire null sink's ports are
+ * named after its description, e.g. "InputClick virtual sink:playback_FL").
+ * Prints READY once active and connected.
  * The main thread reads standard input; each line bumps an atomic counter,
  * and the process callback starts the click (bench/click.h) for each new
  * count at the first frame of its next cycle. At end of input it lets the
@@ -67,12 +70,26 @@ int main(int argc, char **argv)
     const char *name = "inputclick_native";
     const char *probe = "inputclick_probe";
     int to_system = 1;
+    char playback[2][320] = { "system:playback_1", "system:playback_2" };
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--name") == 0 && i + 1 < argc) name = argv[++i];
         else if (strcmp(argv[i], "--probe") == 0 && i + 1 < argc) probe = argv[++i];
+        else if (strcmp(argv[i], "--playback") == 0 && i + 1 < argc) {
+            const char *ports = argv[++i];
+            const char *comma = strchr(ports, ',');
+            size_t first = comma ? (size_t)(comma - ports) : 0;
+            if (comma == NULL || first == 0 || comma[1] == '\0' || strchr(comma + 1, ',') != NULL
+                || first >= sizeof playback[0] || strlen(comma + 1) >= sizeof playback[1]) {
+                fprintf(stderr, "native-client: --playback takes two port names, PORT1,PORT2\n");
+                return 64;
+            }
+            memcpy(playback[0], ports, first);
+            playback[0][first] = '\0';
+            strcpy(playback[1], comma + 1);
+        }
         else if (strcmp(argv[i], "--no-system") == 0) to_system = 0;
         else {
-            fprintf(stderr, "usage: native-client [--name NAME] [--probe NAME] [--no-system]\n");
+            fprintf(stderr, "usage: native-client [--name NAME] [--probe NAME] [--playback PORT1,PORT2] [--no-system]\n");
             return 64;
         }
     }
@@ -107,10 +124,8 @@ int main(int argc, char **argv)
     for (int c = 0; c < 2; c++) {
         snprintf(to, sizeof to, "%s:in_%d", probe, c + 1);
         failed |= connect_ports(jack_port_name(out_ports[c]), to);
-        if (to_system) {
-            snprintf(to, sizeof to, "system:playback_%d", c + 1);
-            failed |= connect_ports(jack_port_name(out_ports[c]), to);
-        }
+        if (to_system)
+            failed |= connect_ports(jack_port_name(out_ports[c]), playback[c]);
     }
     if (failed) {
         jack_client_close(client);

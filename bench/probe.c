@@ -2,7 +2,7 @@
  * probe: a JACK client that listens for clicks and timestamps their onsets
  * on CLOCK_MONOTONIC, for the tap-to-sound latency benchmark.
  *
- * Usage: probe [--name NAME] [--ignore-stdin] [detector options]
+ * Usage: probe [--name NAME] [--monitor] [--ignore-stdin] [detector options]
  *
  * It registers two input ports, NAME:in_1 and NAME:in_2 (NAME defaults to
  * inputclick_probe), prints `READY` once they exist and the client is active,
@@ -10,8 +10,22 @@
  *
  *     onset <ns on CLOCK_MONOTONIC> <kind> <nominal ns on CLOCK_MONOTONIC>
  *
- * where kind is `silence` or `rise` (see onset.h for the detector). It runs
- * until SIGINT, SIGTERM or end of standard input (unless --ignore-stdin),
+ * where kind is `silence` or `rise` (see onset.h for the detector).
+ *
+ * --monitor also registers NAME:mon_1 and NAME:mon_2, for a sink's monitor
+ * ports (PipeWire's null sink has them; JACK's dummy backend has none). Their
+ * audio goes through a detector of its own, and its onsets are printed as
+ *
+ *     monitor <ns on CLOCK_MONOTONIC> <kind> <nominal ns on CLOCK_MONOTONIC>
+ *
+ * A sink's monitor output in one cycle carries what the sink took in the
+ * cycle before (PipeWire's null sink does so), so monitor onsets are stamped
+ * from the previous cycle's start: when the sink took the sound. The
+ * benchmark uses them to check that the sink got every click the probe heard
+ * in the same cycle (see bench/README.md). A link to them also makes the
+ * sink drive the probe all the time.
+ *
+ * It runs until SIGINT, SIGTERM or end of standard input (unless --ignore-stdin),
  * then prints one line of figures about the server's pace,
  *
  *     stats rate <Hz> frames <per cycle> cycles <n> elapsed_ns <ns>
@@ -40,6 +54,13 @@
  *     start, so nominal stamps put sounds before the taps that caused them.
  *     The summary on standard error reports that lag.
  *
+ *   On PipeWire (the probe under pw-jack) the same holds: the null sink
+ *   drives the graph with a timer; each cycle runs the clients, then the
+ *   nodes they feed (the probe, and the sink, which takes the cycle's audio
+ *   then), so the callback's start is when the sink gets the sound.
+ *   pipewire-jack's clock is CLOCK_MONOTONIC, and its nominal cycle start
+ *   is the driver's timer wake-up.
+ *
  * Real-time context: the process callback allocates nothing, takes no lock
  * and prints nothing. It runs the detector and pushes onsets into a
  * preallocated single-producer single-consumer ring; the main thread drains
@@ -67,6 +88,7 @@ struct onset_event {
     uint64_t wall_ns; /* onset time from the callback's real start, CLOCK_MONOTONIC */
     uint64_t jack_ns; /* onset time from the cycle's nominal start, JACK's clock */
     uint8_t kind;
+    uint8_t monitor; /* 1: heard on the monitor inputs */
 };
 
 /* Shared between the process callback (producer) and the main thread. */
@@ -77,7 +99,8 @@ static atomic_uint ring_dropped;
 
 static jack_client_t *client;
 static jack_port_t *in_ports[2];
-static struct onset_state detector;
+static jack_port_t *mon_ports[2]; /* NULL without --monitor */
+static struct onset_state detector, mon_detector;
 static double frame_ns; /* 1e9 / rate */
 
 /* Callback-only statistics, read by the main thread at exit. */
@@ -85,6 +108,7 @@ static atomic_uint_fast64_t cycles;
 static atomic_uint_fast64_t wake_lag_sum_ns;
 static atomic_uint_fast64_t wake_lag_max_ns;
 static atomic_uint_fast64_t first_cycle_ns, last_cycle_ns; /* callback starts, CLOCK_MONOTONIC */
+static uint64_t prev_wall_ns, prev_cycle_ns; /* callback only: the previous cycle's starts (0: none yet) */
 static clockid_t jack_clock = CLOCK_MONOTONIC_RAW;
 
 static volatile sig_atomic_t stop_requested;
@@ -95,6 +119,32 @@ static uint64_t now_ns(clockid_t clock)
     struct timespec ts;
     clock_gettime(clock, &ts);
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* Runs one detector over a cycle of two channels and queues its onsets. */
+static void detect(struct onset_state *state, const float *a, const float *b, jack_nframes_t nframes,
+                   uint64_t wall_ns, uint64_t cycle_ns, uint8_t monitor)
+{
+    for (jack_nframes_t i = 0; i < nframes; i++) {
+        float la = a[i] < 0 ? -a[i] : a[i];
+        float lb = b[i] < 0 ? -b[i] : b[i];
+        enum onset_kind kind = onset_feed(state, la > lb ? la : lb);
+        if (kind == ONSET_NONE)
+            continue;
+        unsigned head = atomic_load_explicit(&ring_head, memory_order_relaxed);
+        unsigned tail = atomic_load_explicit(&ring_tail, memory_order_acquire);
+        if (head - tail >= RING_CAPACITY) {
+            atomic_fetch_add_explicit(&ring_dropped, 1, memory_order_relaxed);
+            continue;
+        }
+        ring[head & (RING_CAPACITY - 1)] = (struct onset_event){
+            .wall_ns = wall_ns + (uint64_t)(i * frame_ns + 0.5),
+            .jack_ns = cycle_ns + (uint64_t)(i * frame_ns + 0.5),
+            .kind = (uint8_t)kind,
+            .monitor = monitor,
+        };
+        atomic_store_explicit(&ring_head, head + 1, memory_order_release);
+    }
 }
 
 static int process(jack_nframes_t nframes, void *arg)
@@ -121,27 +171,14 @@ static int process(jack_nframes_t nframes, void *arg)
     if (lag > atomic_load_explicit(&wake_lag_max_ns, memory_order_relaxed))
         atomic_store_explicit(&wake_lag_max_ns, lag, memory_order_relaxed);
 
-    const float *a = jack_port_get_buffer(in_ports[0], nframes);
-    const float *b = jack_port_get_buffer(in_ports[1], nframes);
-    for (jack_nframes_t i = 0; i < nframes; i++) {
-        float la = a[i] < 0 ? -a[i] : a[i];
-        float lb = b[i] < 0 ? -b[i] : b[i];
-        enum onset_kind kind = onset_feed(&detector, la > lb ? la : lb);
-        if (kind == ONSET_NONE)
-            continue;
-        unsigned head = atomic_load_explicit(&ring_head, memory_order_relaxed);
-        unsigned tail = atomic_load_explicit(&ring_tail, memory_order_acquire);
-        if (head - tail >= RING_CAPACITY) {
-            atomic_fetch_add_explicit(&ring_dropped, 1, memory_order_relaxed);
-            continue;
-        }
-        ring[head & (RING_CAPACITY - 1)] = (struct onset_event){
-            .wall_ns = wall_ns + (uint64_t)(i * frame_ns + 0.5),
-            .jack_ns = cycle_ns + (uint64_t)(i * frame_ns + 0.5),
-            .kind = (uint8_t)kind,
-        };
-        atomic_store_explicit(&ring_head, head + 1, memory_order_release);
-    }
+    detect(&detector, jack_port_get_buffer(in_ports[0], nframes), jack_port_get_buffer(in_ports[1], nframes),
+           nframes, wall_ns, cycle_ns, 0);
+    /* The monitor carries the sink's audio of the previous cycle. */
+    if (mon_ports[0] != NULL && prev_wall_ns != 0)
+        detect(&mon_detector, jack_port_get_buffer(mon_ports[0], nframes),
+               jack_port_get_buffer(mon_ports[1], nframes), nframes, prev_wall_ns, prev_cycle_ns, 1);
+    prev_wall_ns = wall_ns;
+    prev_cycle_ns = cycle_ns;
     return 0;
 }
 
@@ -190,7 +227,7 @@ static void detect_jack_clock(void)
             d_raw / 1000, d_mono / 1000, clock_offset_ns());
 }
 
-static unsigned long printed, by_kind[3];
+static unsigned long printed, by_kind[3], printed_monitor;
 
 static void drain(void)
 {
@@ -203,8 +240,12 @@ static void drain(void)
         struct onset_event e = ring[tail & (RING_CAPACITY - 1)];
         tail++;
         atomic_store_explicit(&ring_tail, tail, memory_order_release);
-        printf("onset %" PRIu64 " %s %" PRId64 "\n", e.wall_ns, e.kind == ONSET_SILENCE ? "silence" : "rise",
-               (int64_t)e.jack_ns + offset);
+        printf("%s %" PRIu64 " %s %" PRId64 "\n", e.monitor ? "monitor" : "onset", e.wall_ns,
+               e.kind == ONSET_SILENCE ? "silence" : "rise", (int64_t)e.jack_ns + offset);
+        if (e.monitor) {
+            printed_monitor++;
+            continue;
+        }
         printed++;
         by_kind[e.kind < 3 ? e.kind : 0]++;
     }
@@ -213,8 +254,9 @@ static void drain(void)
 
 static void usage(FILE *to)
 {
-    fprintf(to, "usage: probe [--name NAME] [--ignore-stdin] [detector options]\n"
+    fprintf(to, "usage: probe [--name NAME] [--monitor] [--ignore-stdin] [detector options]\n"
                 "  --name NAME         JACK client name (default inputclick_probe)\n"
+                "  --monitor           also listen on mon_1 and mon_2 (a sink's monitor), printing 'monitor' lines\n"
                 "  --ignore-stdin      do not stop at end of standard input\n" ONSET_OPTIONS_HELP);
 }
 
@@ -222,6 +264,7 @@ int main(int argc, char **argv)
 {
     const char *name = "inputclick_probe";
     int watch_stdin = 1;
+    int monitor = 0;
     struct onset_settings settings = ONSET_SETTINGS_DEFAULT;
     for (int i = 1; i < argc; i++) {
         const char *value = i + 1 < argc ? argv[i + 1] : NULL;
@@ -233,6 +276,7 @@ int main(int argc, char **argv)
         if (taken > 0) { i++; continue; }
         if (strcmp(argv[i], "--name") == 0 && value) { name = value; i++; }
         else if (strcmp(argv[i], "--ignore-stdin") == 0) watch_stdin = 0;
+        else if (strcmp(argv[i], "--monitor") == 0) monitor = 1;
         else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) { usage(stdout); return 0; }
         else { usage(stderr); return 64; }
     }
@@ -249,11 +293,16 @@ int main(int argc, char **argv)
     struct onset_params params;
     onset_params_from(&params, &settings, rate);
     onset_init(&detector, &params);
+    onset_init(&mon_detector, &params);
     detect_jack_clock();
 
     in_ports[0] = jack_port_register(client, "in_1", JACK_DEFAULT_AUDIO_TYPE, JackPortIsInput, 0);
     in_ports[1] = jack_port_register(client, "in_2", JACK_DEFAULT_AUDIO_TYPE, JackPortIsInput, 0);
-    if (in_ports[0] == NULL || in_ports[1] == NULL) {
+    if (monitor) {
+        mon_ports[0] = jack_port_register(client, "mon_1", JACK_DEFAULT_AUDIO_TYPE, JackPortIsInput, 0);
+        mon_ports[1] = jack_port_register(client, "mon_2", JACK_DEFAULT_AUDIO_TYPE, JackPortIsInput, 0);
+    }
+    if (in_ports[0] == NULL || in_ports[1] == NULL || (monitor && (mon_ports[0] == NULL || mon_ports[1] == NULL))) {
         fprintf(stderr, "probe: cannot register input ports\n");
         jack_client_close(client);
         return 1;
@@ -300,10 +349,13 @@ int main(int argc, char **argv)
            n_cycles ? atomic_load(&wake_lag_sum_ns) / (double)n_cycles : 0.0, (uint64_t)atomic_load(&wake_lag_max_ns),
            atomic_load(&ring_dropped));
     fflush(stdout);
+    char monitor_note[64] = "";
+    if (monitor)
+        snprintf(monitor_note, sizeof monitor_note, " and %lu on the monitor", printed_monitor);
     fprintf(stderr,
-            "probe: %lu onsets (%lu after silence, %lu rises), %u dropped; %" PRIu64
+            "probe: %lu onsets (%lu after silence, %lu rises)%s, %u dropped; %" PRIu64
             " cycles, callback start after the cycle's nominal start: mean %.3f ms, max %.3f ms%s\n",
-            printed, by_kind[ONSET_SILENCE], by_kind[ONSET_RISE], atomic_load(&ring_dropped), n_cycles,
+            printed, by_kind[ONSET_SILENCE], by_kind[ONSET_RISE], monitor_note, atomic_load(&ring_dropped), n_cycles,
             n_cycles ? atomic_load(&wake_lag_sum_ns) / (double)n_cycles / 1e6 : 0.0,
             atomic_load(&wake_lag_max_ns) / 1e6, atomic_load(&server_gone) ? "; the JACK server went away" : "");
     jack_client_close(client);

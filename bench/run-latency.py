@@ -14,9 +14,20 @@ Clients:
   plain-wait   the same with --wait-first (waits for room, then renders)
   inputclick   `inputclick tap --device DEVICE`
 
-Needs the virtual sink running (scripts/virtual-sink.sh) with its client
-environment; bench/run.sh sets all that up, builds everything and calls this.
-Python 3 standard library only.
+Sinks (--sink):
+  jack         the JACK dummy server of scripts/virtual-sink.sh (the default);
+               the ALSA clients play to bench-alsa.conf's `bench` PCM, which
+               feeds the probe and system:playback_*
+  pipewire     the private PipeWire of scripts/pipewire-sink.sh (null sink,
+               quantum 64); the probe and the native client run under pw-jack,
+               the ALSA clients play to `inputclick_sink` (the pipewire PCM),
+               and once a client prints READY its stream node's output ports
+               are linked to the probe with pw-link, next to WirePlumber's
+               links to the null sink
+
+Needs the virtual sink running (scripts/virtual-sink.sh or
+scripts/pipewire-sink.sh) with its client environment; bench/run.sh sets all
+that up, builds everything and calls this. Python 3 standard library only.
 """
 import argparse
 import bisect
@@ -271,12 +282,231 @@ def summarize(latencies_ms, n):
     }
 
 
+# ---------------------------------------------------------------- PipeWire
+
+PW_SINK_NODE = "inputclick-null"  # the null sink of scripts/pipewire-sink.sh
+PW_CHANNEL_ORDER = {"FL": 0, "FR": 1, "MONO": 0}
+
+
+def pw_graph(env):
+    """PipeWire's nodes, ports and links, from pw-dump."""
+    out = subprocess.run(["pw-dump"], env=env, capture_output=True, text=True, timeout=10)
+    if out.returncode != 0:
+        raise RuntimeError("pw-dump failed: " + out.stderr.strip()[-300:])
+    objs = json.loads(out.stdout or "[]")
+    clients, nodes, ports, links = {}, {}, {}, []
+    for o in objs:
+        kind = o.get("type", "").rsplit(":", 1)[-1]
+        info = o.get("info") or {}
+        props = info.get("props") or {}
+        if kind == "Client":
+            clients[o["id"]] = props
+        elif kind == "Node":
+            nodes[o["id"]] = dict(props, _state=info.get("state"))
+        elif kind == "Port":
+            ports[o["id"]] = dict(props, _direction=info.get("direction"))
+        elif kind == "Link":
+            links.append((info.get("output-node-id"), info.get("output-port-id"),
+                          info.get("input-node-id"), info.get("input-port-id"), info.get("state")))
+    for props in nodes.values():
+        c = clients.get(props.get("client.id"), {})
+        props["_pid"] = c.get("application.process.id")
+    return nodes, ports, links
+
+
+def pw_node_ports(ports, node_id, direction):
+    """A node's ports in one direction, in channel order (FL, FR), then by name."""
+    mine = [(pid, p) for pid, p in ports.items() if p.get("node.id") == node_id and p.get("_direction") == direction]
+    return sorted(mine, key=lambda kv: (PW_CHANNEL_ORDER.get(str(kv[1].get("audio.channel", "")).upper(), 9),
+                                        str(kv[1].get("port.name", ""))))
+
+
+def pw_link_client(name, pid, args, env, link_probe):
+    """Waits until the client's playback node (its pid's output node) exists
+    and WirePlumber (or the client) linked it to the null sink; links its
+    output ports to the probe's inputs if `link_probe`; checks every link.
+    Returns what was found, for the JSON."""
+    deadline = time.monotonic() + args.ready_timeout
+    made = []
+    while True:
+        nodes, ports, links = pw_graph(env)
+        sink = [i for i, n in nodes.items() if n.get("node.name") == PW_SINK_NODE]
+        probe = [i for i, n in nodes.items() if n.get("node.name") == args.probe_name]
+        mine = [i for i, n in nodes.items() if str(n.get("_pid")) == str(pid)
+                and pw_node_ports(ports, i, "output")]
+        why = None
+        if not sink:
+            why = f"no PipeWire node {PW_SINK_NODE}"
+        elif not probe:
+            why = f"no PipeWire node {args.probe_name}"
+        elif len(mine) != 1:
+            why = f"{len(mine)} output nodes of pid {pid}"
+        else:
+            node = mine[0]
+            outs = pw_node_ports(ports, node, "output")
+            ins = pw_node_ports(ports, probe[0], "input")
+            to_sink = [l for l in links if l[0] == node and l[2] == sink[0]]
+            to_probe = [l for l in links if l[0] == node and l[2] == probe[0]]
+            if len(outs) < 2 or len(ins) < 2:
+                why = f"{name}'s node {node} has {len(outs)} output ports, the probe {len(ins)} inputs"
+            elif len(to_sink) < 2:
+                why = f"{name}'s node {node} has {len(to_sink)} links to {PW_SINK_NODE}"
+            elif len(to_probe) < 2 and link_probe:
+                have = {(l[1], l[3]) for l in to_probe}
+                for (o, _), (i, _) in zip(outs, ins):
+                    if (o, i) not in have and (o, i) not in made:
+                        r = subprocess.run(["pw-link", str(o), str(i)], env=env, capture_output=True, text=True,
+                                           timeout=10)
+                        if r.returncode != 0 and "File exists" not in r.stderr:
+                            raise RuntimeError(f"pw-link {o} {i} ({name} to the probe) failed: {r.stderr.strip()}")
+                        made.append((o, i))
+                why = "waiting for the links to the probe"
+            elif len(to_probe) < 2:
+                why = f"{name}'s node {node} has {len(to_probe)} links to the probe"
+            else:
+                n = nodes[node]
+                return {"node_id": node, "node_name": n.get("node.name"), "node_latency": n.get("node.latency"),
+                        "links_to_sink": len(to_sink), "links_to_probe": len(to_probe),
+                        "linked_by_driver": len(made)}
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"PipeWire links of {name} not in place within {args.ready_timeout:.0f} s: {why}")
+        time.sleep(0.05)
+
+
+class PwRelinker:
+    """Links an ALSA client's new playback node to the probe while it runs.
+
+    A client that reopens its device (inputclick does when the device stops
+    consuming audio, see its device-lost handling) gets a new stream node,
+    which WirePlumber links to the null sink but nobody to the probe. This
+    watches for new output ports with `pw-link -m` (idle while nothing
+    changes) and links the client's node again."""
+
+    def __init__(self, name, pid, args, env):
+        self.name, self.pid, self.args, self.env = name, pid, args, env
+        self.relinks, self.errors = [], []
+        self.proc = subprocess.Popen(["pw-link", "-m", "-o", "-I"], stdin=subprocess.DEVNULL,
+                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True)
+        self.thread = threading.Thread(target=self._watch, daemon=True)
+        self.thread.start()
+
+    def _watch(self):
+        ignore = (PW_SINK_NODE + ":", self.args.probe_name + ":")
+        for line in self.proc.stdout:
+            parts = line.split(None, 2)
+            if len(parts) < 3 or parts[0] != "+" or parts[2].startswith(ignore):
+                continue
+            try:
+                self.relinks.append(dict(pw_link_client(self.name, self.pid, self.args, self.env, True),
+                                         t_ns=mono_ns()))
+            except (RuntimeError, OSError, ValueError, subprocess.SubprocessError) as e:
+                self.errors.append(str(e))
+
+    def stop(self):
+        if self.proc.poll() is None:
+            self.proc.terminate()
+        try:
+            self.proc.wait(3)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        self.thread.join(3)
+        # Each new node has two ports, each a "+" line: count the nodes.
+        nodes = {r["node_id"] for r in self.relinks}
+        return {"new_nodes_linked": len(nodes), "nodes": sorted(nodes), "errors": self.errors}
+
+
+def pw_link_monitor(args, env):
+    """Links the null sink's monitor ports to the probe's mon_1 and mon_2 and
+    waits until both links exist."""
+    pairs = [(f"{PW_SINK_NODE}:monitor_FL", f"{args.probe_name}:mon_1"),
+             (f"{PW_SINK_NODE}:monitor_FR", f"{args.probe_name}:mon_2")]
+    for out, inp in pairs:
+        r = subprocess.run(["pw-link", out, inp], env=env, capture_output=True, text=True, timeout=10)
+        if r.returncode != 0 and "File exists" not in r.stderr:
+            raise RuntimeError(f"pw-link {out} {inp} failed: {r.stderr.strip()}")
+    deadline = time.monotonic() + 5
+    while True:
+        nodes, ports, links = pw_graph(env)
+        sink = [i for i, n in nodes.items() if n.get("node.name") == PW_SINK_NODE]
+        probe = [i for i, n in nodes.items() if n.get("node.name") == args.probe_name]
+        if sink and probe and len([l for l in links if l[0] == sink[0] and l[2] == probe[0]]) >= 2:
+            return
+        if time.monotonic() > deadline:
+            raise RuntimeError("the links from the null sink's monitor to the probe did not appear")
+        time.sleep(0.05)
+
+
+def sink_check(onsets, monitor, quantum_ms, taps, window_ns):
+    """How the sink's monitor (mon_1/mon_2, stamped by the probe with the
+    cycle in which the sink took the audio) agrees with the probe's own
+    onsets: each probe onset pairs with the nearest unused monitor onset
+    within 2 quanta. 0 means the sink took the click in the very cycle and
+    frame the probe heard it. Also the tap-to-sink latencies measured on the
+    monitor alone (per tap, or None)."""
+    if monitor is None:
+        return None, None
+    used = set()
+    offsets = []
+    for t in onsets:
+        k = bisect.bisect_left(monitor, t)
+        best = None
+        for j in (k - 1, k, k + 1):
+            if 0 <= j < len(monitor) and j not in used and abs(monitor[j] - t) <= 2 * quantum_ms * 1e6:
+                if best is None or abs(monitor[j] - t) < abs(monitor[best] - t):
+                    best = j
+        if best is not None:
+            used.add(best)
+            offsets.append((monitor[best] - t) / 1e6)
+    assignment = match(taps, monitor, window_ns)
+    sink_lat = [None if a is None else (monitor[a] - t) / 1e6 for t, a in zip(taps, assignment)]
+    return summarize_sink_check(len(onsets), len(monitor), offsets, quantum_ms,
+                                [x for x in sink_lat if x is not None], len(taps)), sink_lat
+
+
+def summarize_sink_check(probe_onsets, monitor_onsets, offsets, quantum_ms, sink_latencies, n):
+    offsets = sorted(round(x, 4) for x in offsets)
+    same = sum(1 for x in offsets if abs(x) < 0.002)
+    return {"probe_onsets": probe_onsets, "monitor_onsets": monitor_onsets, "paired": len(offsets),
+            "same_cycle_and_frame": same,
+            "sink_earlier": sum(1 for x in offsets if x <= -0.002),
+            "sink_later": sum(1 for x in offsets if x >= 0.002),
+            "monitor_minus_probe_ms": {"min": offsets[0] if offsets else None,
+                                       "max": offsets[-1] if offsets else None},
+            "off_offsets_ms": [x for x in offsets if abs(x) >= 0.002],
+            "quantum_ms": quantum_ms,
+            "tap_to_sink": summarize(sink_latencies, n)}
+
+
+def pw_sink_ports(env):
+    """The JACK names of the null sink's playback ports, as pw-jack clients
+    see them (physical input ports, e.g. "InputClick virtual sink:playback_FL")."""
+    out = subprocess.run(["pw-jack", "jack_lsp", "-p"], env=env, capture_output=True, text=True, timeout=10)
+    found, port = [], None
+    for line in out.stdout.splitlines():
+        if line.startswith("\t") or line.startswith(" "):
+            flags = line.split(":", 1)[-1].replace(" ", "").split(",")
+            if port is not None and "input" in flags and "physical" in flags:
+                found.append(port)
+        else:
+            port = line.strip()
+    return found
+
+
 # ---------------------------------------------------------------- one run
+
+def jack_wrap(argv, args):
+    """JACK programs run as PipeWire clients under pw-jack on the pipewire sink."""
+    return ["pw-jack"] + argv if args.sink == "pipewire" else argv
+
 
 def client_argv(name, args):
     b = args.build_dir
     if name == "native":
-        return [os.path.join(b, "native-client"), "--probe", args.probe_name]
+        argv = [os.path.join(b, "native-client"), "--probe", args.probe_name]
+        if args.sink == "pipewire":
+            argv += ["--playback", ",".join(args.pw_sink_ports[:2])]
+        return jack_wrap(argv, args)
     if name == "plain":
         return [os.path.join(b, "plain-alsa-client"), args.device_plain]
     if name == "plain-wait":
@@ -287,16 +517,29 @@ def client_argv(name, args):
 
 
 def run_client(name, args, env, offsets, phases):
-    probe = Child("probe", [os.path.join(args.build_dir, "probe"), "--name", args.probe_name]
-                  + shlex.split(args.probe_args), env)
+    monitor = args.sink == "pipewire" and args.pw_monitor
+    probe = Child("probe", jack_wrap([os.path.join(args.build_dir, "probe"), "--name", args.probe_name]
+                                     + (["--monitor"] if monitor else []) + shlex.split(args.probe_args), args), env)
     client = None
+    links = None
+    relinker = None
+    relinked = None
     try:
         if not probe.wait_ready(10):
             raise RuntimeError("the probe did not start: " + " | ".join(probe.stderr_lines[-5:]))
+        if monitor:
+            pw_link_monitor(args, env)
         client = Child(name, client_argv(name, args), env)
         if not client.wait_ready(args.ready_timeout):
             raise RuntimeError(f"{name} did not print READY within {args.ready_timeout:.0f} s "
                                f"(exit {client.proc.poll()}): " + " | ".join(client.stderr_lines[-5:]))
+        if args.sink == "pipewire":
+            # The native client linked itself (jack_connect); an ALSA client's
+            # stream node is linked to the probe here, after WirePlumber
+            # linked it to the null sink.
+            links = pw_link_client(name, client.proc.pid, args, env, link_probe=(name != "native"))
+            if name != "native":
+                relinker = PwRelinker(name, client.proc.pid, args, env)
         time.sleep(args.settle)
         machine_before = machine_sample()
         start = mono_ns() + 1_000_000
@@ -317,14 +560,19 @@ def run_client(name, args, env, offsets, phases):
                                + " | ".join(client.stderr_lines[-5:]))
         cpu = cpu_over(client.proc.pid, args.idle)
         status = client.finish(args.exit_timeout)
+        if relinker is not None:
+            relinked, relinker = relinker.stop(), None
         time.sleep(0.05)
         probe.finish(5)
     finally:
+        if relinker is not None:
+            relinker.stop()
         if client is not None:
             client.kill()
         probe.kill()
 
     onsets, kinds, nominal = [], [], []
+    monitor_onsets = [] if monitor else None
     server = {}
     for line in probe.stdout_lines:
         parts = line.split()
@@ -337,6 +585,8 @@ def run_client(name, args, env, offsets, phases):
             onsets.append(int(parts[1]))
             kinds.append(parts[2] if len(parts) > 2 else "?")
             nominal.append(int(parts[3]) if len(parts) > 3 else None)
+        elif len(parts) >= 2 and parts[0] == "monitor" and monitor_onsets is not None:
+            monitor_onsets.append(int(parts[1]))
     order = sorted(range(len(onsets)), key=lambda k: onsets[k])
     onsets = [onsets[k] for k in order]
     kinds = [kinds[k] for k in order]
@@ -344,6 +594,9 @@ def run_client(name, args, env, offsets, phases):
     window = int(args.window_ms * 1e6)
     assignment = match(taps, onsets, window)
     latencies = [None if a is None else (onsets[a] - t) / 1e6 for t, a in zip(taps, assignment)]
+    sink_monitor, sink_latencies = sink_check(
+        onsets, sorted(monitor_onsets) if monitor_onsets is not None else None,
+        1000.0 * server.get("frames", 64) / server.get("rate", 48000), taps, window)
     used = {a for a in assignment if a is not None}
     # How far the nearest onset at or after each missed tap was (a hint of why).
     missed_detail = []
@@ -354,6 +607,9 @@ def run_client(name, args, env, offsets, phases):
     result = {
         "client": name,
         "argv": client_argv(name, args),
+        "pipewire_links": links,
+        "pipewire_relinked": relinked,
+        "sink_monitor": sink_monitor,
         "exit_status": status,
         "taps": len(taps),
         "all": summarize([x for x in latencies if x is not None], len(taps)),
@@ -367,9 +623,10 @@ def run_client(name, args, env, offsets, phases):
         "server": server,
         "machine_during_taps": machine,
         "tap_send_lateness_ms": {"p50": percentile(sorted(late), 50), "max": max(late) if late else None},
-        "per_tap": [{"t_ns": t, "phase": ph, "latency_ms": x,
-                     "nominal_latency_ms": (None if a is None or nominal[a] is None else (nominal[a] - t) / 1e6)}
-                    for t, ph, x, a in zip(taps, phases, latencies, assignment)],
+        "per_tap": [dict({"t_ns": t, "phase": ph, "latency_ms": x,
+                          "nominal_latency_ms": (None if a is None or nominal[a] is None else (nominal[a] - t) / 1e6)},
+                         **({} if sink_latencies is None else {"sink_latency_ms": sink_latencies[k]}))
+                    for k, (t, ph, x, a) in enumerate(zip(taps, phases, latencies, assignment))],
         "missed": missed_detail,
         "probe_summary": [l for l in probe.stderr_lines if l.startswith("probe:")],
         "client_stderr": client.stderr_lines[-20:],
@@ -390,9 +647,23 @@ def stalled(r, args):
         why.append(f"the tap sender ran up to {late:.1f} ms late")
     pace = r["server"].get("pace")
     if pace is None or pace < 0.97:
-        why.append(f"the JACK server fell behind real time (pace {fmt(pace, 3)}, "
+        why.append(f"the {'PipeWire graph' if args.sink == 'pipewire' else 'JACK server'} fell behind "
+                   f"real time (pace {fmt(pace, 3)}, "
                    f"longest cycle lag {r['server'].get('lag_max_ns', 0) / 1e6:.0f} ms)")
     return "; ".join(why) or None
+
+
+def merge_sink_checks(checks, per_tap):
+    merged = {k: sum(c[k] for c in checks) for k in ("probe_onsets", "monitor_onsets", "paired",
+                                                     "same_cycle_and_frame", "sink_earlier", "sink_later")}
+    mins = [c["monitor_minus_probe_ms"]["min"] for c in checks if c["monitor_minus_probe_ms"]["min"] is not None]
+    maxs = [c["monitor_minus_probe_ms"]["max"] for c in checks if c["monitor_minus_probe_ms"]["max"] is not None]
+    merged.update({"monitor_minus_probe_ms": {"min": min(mins) if mins else None, "max": max(maxs) if maxs else None},
+                   "off_offsets_ms": [x for c in checks for x in c["off_offsets_ms"]],
+                   "quantum_ms": checks[0]["quantum_ms"],
+                   "tap_to_sink": summarize([p["sink_latency_ms"] for p in per_tap
+                                             if p.get("sink_latency_ms") is not None], len(per_tap))})
+    return merged
 
 
 def merge_rounds(rounds):
@@ -419,10 +690,13 @@ def merge_rounds(rounds):
         "server": {"pace": min(r["server"].get("pace", 0.0) for r in rounds),
                    "lag_max_ns": max(r["server"].get("lag_max_ns", 0.0) for r in rounds)},
         "per_tap": per_tap,
+        "sink_monitor": (None if any(r.get("sink_monitor") is None for r in rounds) else merge_sink_checks(
+            [r["sink_monitor"] for r in rounds], per_tap)),
         "stall": "; ".join(f"round {i + 1}: {r['stall']}" for i, r in enumerate(rounds) if r.get("stall")) or None,
         "missed": [m for r in rounds for m in r["missed"]],
         "rounds": [{k: r[k] for k in ("all", "idle_cpu", "server", "machine_during_taps", "tap_send_lateness_ms",
-                                      "spurious_onsets", "probe_summary", "client_stdout", "client_stderr")}
+                                      "spurious_onsets", "probe_summary", "client_stdout", "client_stderr",
+                                      "pipewire_links", "pipewire_relinked", "sink_monitor") if k in r}
                    for r in rounds],
     })
     return merged
@@ -559,15 +833,26 @@ def write_svg(path, results, title):
         f.write("\n".join(out) + "\n")
 
 
+def svg_title(sink_label, taps, rounds, seed):
+    per = f"{taps} taps per client" + (f" x {rounds} rounds" if rounds > 1 else "")
+    return f"Tap-to-sound latency, {sink_label}, {per} (seed {seed})"
+
+
 def esc(s):
     return str(s).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 # ---------------------------------------------------------------- main
 
-def child_env():
+def child_env(sink):
     env = dict(os.environ)
     env["JACK_NO_START_SERVER"] = "1"
+    if sink == "pipewire":
+        # scripts/pipewire-sink.sh env set PIPEWIRE_RUNTIME_DIR, PIPEWIRE_LOG
+        # and the ALSA_CONFIG_PATH that defines inputclick_sink; keep them.
+        # Every client asks for the sink's quantum (it is also forced).
+        env.setdefault("PIPEWIRE_LATENCY", f"64/{env.get('INPUTCLICK_SINK_RATE') or 48000}")
+        return env
     conf = [os.path.join(ROOT, "config", "alsa", "inputclick-test.conf"), os.path.join(HERE, "bench-alsa.conf")]
     path = env.get("ALSA_CONFIG_PATH") or "/usr/share/alsa/alsa.conf"
     parts = path.split(":")
@@ -603,8 +888,18 @@ def main():
     ap.add_argument("--idle", type=float, default=3.0, help="seconds of the idle CPU window")
     ap.add_argument("--ready-timeout", type=float, default=15.0)
     ap.add_argument("--exit-timeout", type=float, default=15.0)
-    ap.add_argument("--device-inputclick", default="bench", help="ALSA PCM for inputclick tap")
-    ap.add_argument("--device-plain", default="bench", help="ALSA PCM for the plain client")
+    ap.add_argument("--sink", choices=("jack", "pipewire"), default="jack",
+                    help="the sink: the JACK dummy server (scripts/virtual-sink.sh) or the private PipeWire "
+                         "(scripts/pipewire-sink.sh)")
+    ap.add_argument("--pw-monitor", action=argparse.BooleanOptionalAction, default=True,
+                    help="on pipewire, link the null sink's monitor to the probe's mon_1/mon_2: it checks that the "
+                         "sink got each click (one quantum later) and keeps the sink driving the probe, so the sink "
+                         "runs all the time as JACK's dummy does; --no-pw-monitor lets the sink go idle while no "
+                         "client plays")
+    ap.add_argument("--device-inputclick", default=None,
+                    help="ALSA PCM for inputclick tap (default: bench on jack, inputclick_sink on pipewire)")
+    ap.add_argument("--device-plain", default=None,
+                    help="ALSA PCM for the plain client (default: bench on jack, inputclick_sink on pipewire)")
     ap.add_argument("--inputclick-bin",
                     default=os.environ.get("INPUTCLICK_BIN") or os.path.join(ROOT, ".build", "release", "inputclick"),
                     help="the inputclick executable (env INPUTCLICK_BIN)")
@@ -631,19 +926,35 @@ def main():
     if "inputclick" in clients and not os.access(args.inputclick_bin, os.X_OK):
         sys.exit(f"run-latency: {args.inputclick_bin} is missing; build it with "
                  "swift build -c release --product inputclick, or set INPUTCLICK_BIN")
-    env = child_env()
-    if subprocess.run(["jack_lsp"], env=env, capture_output=True).returncode != 0:
-        sys.exit("run-latency: no JACK server answers (JACK_DEFAULT_SERVER="
-                 f"{env.get('JACK_DEFAULT_SERVER', 'default')}); start the virtual sink, "
-                 "or use bash bench/run.sh")
-    ports = subprocess.run(["jack_lsp"], env=env, capture_output=True, text=True).stdout.split()
-    if any(p.startswith(args.probe_name + ":") for p in ports):
+    default_device = "inputclick_sink" if args.sink == "pipewire" else "bench"
+    args.device_inputclick = args.device_inputclick or default_device
+    args.device_plain = args.device_plain or default_device
+    env = child_env(args.sink)
+    if args.sink == "pipewire":
+        if not env.get("PIPEWIRE_RUNTIME_DIR") or "inputclick-pipewire.conf" not in env.get("ALSA_CONFIG_PATH", ""):
+            sys.exit("run-latency: --sink pipewire needs the sink's environment: "
+                     'eval "$(scripts/pipewire-sink.sh env)", or use bash bench/run.sh --sink pipewire')
+        for tool in ("pw-jack", "pw-dump", "pw-link"):
+            if subprocess.run(["sh", "-c", f"command -v {tool}"], capture_output=True).returncode != 0:
+                sys.exit(f"run-latency: {tool} is missing (apt-get install pipewire-jack pipewire-bin)")
+        server = "pipewire:" + env["PIPEWIRE_RUNTIME_DIR"]
+    else:
+        server = env.get("JACK_DEFAULT_SERVER", "default")
+    lsp = subprocess.run(jack_wrap(["jack_lsp"], args), env=env, capture_output=True, text=True)
+    if lsp.returncode != 0:
+        sys.exit(f"run-latency: no {'PipeWire' if args.sink == 'pipewire' else 'JACK server'} answers "
+                 f"({server}); start the virtual sink, or use bash bench/run.sh")
+    if any(p.startswith(args.probe_name + ":") for p in lsp.stdout.splitlines()):
         sys.exit(f"run-latency: a JACK client named {args.probe_name} already runs on this server")
+    args.pw_sink_ports = pw_sink_ports(env) if args.sink == "pipewire" else []
+    if args.sink == "pipewire" and len(args.pw_sink_ports) < 2:
+        sys.exit(f"run-latency: the PipeWire null sink's playback ports are not visible to pw-jack "
+                 f"({args.pw_sink_ports})")
 
     offsets, phases = make_schedule(args)
     log(f"{len(offsets)} taps per client ({phases.count('typing')} typing, {phases.count('burst')} in "
-        f"{args.bursts} bursts), {offsets[-1] / 1e9:.1f} s; server "
-        f"{env.get('JACK_DEFAULT_SERVER', 'default')}; clients {', '.join(clients)}")
+        f"{args.bursts} bursts), {offsets[-1] / 1e9:.1f} s; sink {args.sink}, server "
+        f"{server}; clients {', '.join(clients)}")
     per_client = {c: [] for c in clients}
     errors = {}
     discarded = []
@@ -715,6 +1026,24 @@ def main():
               f"server pace {fmt(srv.get('pace'), 3)}, longest cycle lag {fmt(srv.get('lag_max_ns', 0) / 1e6, 1)} ms; "
               f"machine busy {fmt(r['machine_during_taps']['busy_percent'], 0)} % during the taps"
               + (f"; client warnings: {len(warn)}" if warn else ""))
+        sm = r.get("sink_monitor")
+        if sm:
+            ts = sm["tap_to_sink"]
+            off = sorted(set(round(x, 2) for x in sm["off_offsets_ms"]))
+            print(f"{'':<{len(r['client'])}}  sink monitor: the null sink took {sm['same_cycle_and_frame']} of the "
+                  f"probe's {sm['probe_onsets']} onsets in the same cycle and frame as the probe heard them; "
+                  f"{sm['sink_earlier']} earlier and {sm['sink_later']} later than the probe"
+                  + (f" (sink minus probe: {', '.join(f'{x:+.2f}' for x in off[:6])}{' …' if len(off) > 6 else ''} ms)"
+                     if off else "")
+                  + f"; {sm['probe_onsets'] - sm['paired']} unpaired probe onsets, {sm['monitor_onsets'] - sm['paired']} "
+                  f"unpaired monitor onsets. Tap to sink on the monitor: matched {ts['matched']}/{ts['n']}, "
+                  f"p50 {fmt(ts['p50'])}, p99 {fmt(ts['p99'])}, max {fmt(ts['max'])} ms")
+        relinks = [rr.get("pipewire_relinked") for rr in r.get("rounds", [r])]
+        new_nodes = sum(x["new_nodes_linked"] for x in relinks if x)
+        if new_nodes or any(x and x["errors"] for x in relinks):
+            print(f"{'':<{len(r['client'])}}  it opened {new_nodes} new playback node(s) during its runs "
+                  "(a device reopen), linked to the probe again"
+                  + "".join(f"; relink error: {e}" for x in relinks if x for e in x["errors"]))
 
     for r in results:
         report = [l for l in r["client_stdout"] if l.strip()]
@@ -729,8 +1058,10 @@ def main():
             "when_unix": time.time(),
             "host": {"cpus": os.cpu_count(), "uname": " ".join(os.uname()),
                      "load_average": os.getloadavg()},
-            "server": env.get("JACK_DEFAULT_SERVER", "default"),
-            "settings": {k: v for k, v in vars(args).items() if k not in ("json", "svg")},
+            "sink": args.sink,
+            "server": server,
+            "settings": {k: v for k, v in vars(args).items() if k not in ("json", "svg", "pw_sink_ports")},
+            "pipewire_sink_ports": args.pw_sink_ports,
             "schedule": {"offsets_ms": [o / 1e6 for o in offsets], "phases": phases},
             "results": results,
             "discarded_runs": discarded,
@@ -741,7 +1072,8 @@ def main():
             json.dump(doc, f, indent=1)
         log(f"wrote {args.json}")
     if args.svg:
-        write_svg(args.svg, results, f"Tap-to-sound latency, {len(offsets)} taps per client (seed {args.seed})")
+        sink_label = "PipeWire null sink" if args.sink == "pipewire" else "JACK dummy sink"
+        write_svg(args.svg, results, svg_title(sink_label, len(offsets), args.rounds, args.seed))
         log(f"wrote {args.svg}")
     return 1 if errors else 0
 

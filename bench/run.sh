@@ -5,13 +5,20 @@
 #   virtual sink unless it runs (and stops it at the end only if it started
 #   it), then runs bench/run-latency.py with the arguments given here.
 #
-# Usage: bash bench/run.sh [run-latency.py options]
+# Usage: bash bench/run.sh [--sink jack|pipewire] [run-latency.py options]
 #   e.g. bash bench/run.sh --taps 200 --json out/latency.json --svg out/latency.svg
+#        bash bench/run.sh --sink pipewire --rounds 2
+#
+# --sink jack (the default) measures through the JACK dummy server of
+# scripts/virtual-sink.sh; --sink pipewire through the private headless
+# PipeWire of scripts/pipewire-sink.sh (null sink, quantum 64), with the probe
+# and the native client under pw-jack (package pipewire-jack).
 #
 # Environment:
 #   INPUTCLICK_BIN    an inputclick executable to use instead of building one
-#   BENCH_SINK_NAME   the JACK server to use; default "inputclick-bench", a
-#                     server of its own, so the test suite (which starts and
+#   BENCH_SINK_NAME   the sink to use: the JACK server's name, or the PipeWire
+#                     sink's INPUTCLICK_SINK_NAME; default "inputclick-bench",
+#                     a sink of its own, so the test suite (which starts and
 #                     stops "default") cannot stop it in the middle of a run
 #   CC                the C compiler; default cc
 set -euo pipefail
@@ -21,12 +28,18 @@ cd "$root"
 
 # Which clients were asked for: inputclick needs Swift, the others only C.
 clients="native,plain,inputclick"
+sink=jack
 prev=""
 for arg in "$@"; do
     [ "$prev" = "--clients" ] && clients=$arg
-    case $arg in --clients=*) clients=${arg#--clients=} ;; esac
+    [ "$prev" = "--sink" ] && sink=$arg
+    case $arg in --clients=*) clients=${arg#--clients=} ;; --sink=*) sink=${arg#--sink=} ;; esac
     prev=$arg
 done
+case $sink in
+    jack|pipewire) ;;
+    *) echo "bench: --sink must be jack or pipewire, not '$sink'" >&2; exit 64 ;;
+esac
 want_inputclick=0
 case ",$clients," in *,inputclick,*) want_inputclick=1 ;; esac
 
@@ -70,8 +83,16 @@ if [ "$want_inputclick" = 1 ] && [ -z "${INPUTCLICK_BIN:-}" ]; then
 fi
 
 export INPUTCLICK_SINK_NAME=${BENCH_SINK_NAME:-inputclick-bench}
+# virtual-sink.sh hands every command to pipewire-sink.sh on pipewire.
+export INPUTCLICK_SINK_SERVER=$sink
 eval "$(scripts/virtual-sink.sh env)"
-export ALSA_CONFIG_PATH="$ALSA_CONFIG_PATH:$root/bench/bench-alsa.conf"
+if [ "$sink" = jack ]; then
+    export ALSA_CONFIG_PATH="$ALSA_CONFIG_PATH:$root/bench/bench-alsa.conf"
+else
+    # The ALSA clients play to inputclick_sink, which the sink's env defines;
+    # bench-alsa.conf's PCMs are JACK's and stay out.
+    command -v pw-jack >/dev/null || { echo "bench: pw-jack is missing (apt-get install pipewire-jack)" >&2; exit 1; }
+fi
 
 started=0
 stop_sink() {
@@ -85,5 +106,6 @@ if ! scripts/virtual-sink.sh status >/dev/null 2>&1; then
 fi
 
 status=0
+# --sink is passed on: run-latency.py takes it too.
 python3 bench/run-latency.py --build-dir "$out" "$@" || status=$?
 exit "$status"

@@ -13,6 +13,7 @@ packages=(
   libasound2-plugins  # ALSA's jack PCM, which plays into that sink
   libjack-jackd2-dev  # libjack headers: the latency benchmark's probe and native client (bench/)
   pipewire wireplumber pipewire-bin dbus-daemon  # the second virtual sink (scripts/pipewire-sink.sh); never pipewire-alsa, which makes PipeWire every program's ALSA default: the script unpacks its plugin privately
+  pipewire-jack       # pw-jack, for the latency benchmark on the PipeWire sink (bench/run.sh --sink pipewire): its libjack sits in /usr/lib/<arch>/pipewire-0.3/jack and only pw-jack's LD_LIBRARY_PATH loads it; the system's libjack and ALSA default stay as they are
   gcc g++ python3     # the C, C++ and Python plugin examples
   tmux                # driving the terminal keyboard in tests
 )
