@@ -48,6 +48,17 @@ ALL_CLIENTS = ("native", "plain", "plain-wait", "inputclick")
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 
 
+
+def terminate(proc, grace=3):
+    """Asks a child to end (TERM), and kills it if it has not within `grace` seconds."""
+    if proc.poll() is None:
+        proc.terminate()
+    try:
+        proc.wait(grace)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
 def mono_ns():
     return time.clock_gettime_ns(time.CLOCK_MONOTONIC)
 
@@ -146,12 +157,7 @@ class Child:
             self.proc.wait(timeout)
         except subprocess.TimeoutExpired:
             log(f"{self.label} did not exit {timeout:.0f} s after end of input; terminating it")
-            self.proc.terminate()
-            try:
-                self.proc.wait(3)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+            terminate(self.proc)
         for th in self._threads:
             th.join(2)
         return self.proc.returncode
@@ -403,13 +409,7 @@ class PwRelinker:
                 self.errors.append(str(e))
 
     def stop(self):
-        if self.proc.poll() is None:
-            self.proc.terminate()
-        try:
-            self.proc.wait(3)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
+        terminate(self.proc)
         self.thread.join(3)
         # Each new node has two ports, each a "+" line: count the nodes.
         nodes = {r["node_id"] for r in self.relinks}

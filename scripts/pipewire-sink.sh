@@ -328,16 +328,7 @@ start() {
 stop_daemons() {
     for d in wireplumber pipewire dbus-daemon; do
         pid=$(running_pid "$d") || continue
-        kill "$pid" 2>/dev/null || true
-        tries=0
-        while alive "$pid"; do
-            tries=$((tries + 1))
-            if [ "$tries" -ge 50 ]; then
-                kill -9 "$pid" 2>/dev/null || true
-                break
-            fi
-            sleep 0.1
-        done
+        stop_process "$pid"
     done
     rm -rf "$dir" "$client_log"
 }

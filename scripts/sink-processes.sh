@@ -18,3 +18,18 @@ pid_from_file() {
     [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = "$2" ] || return 1
     echo "$pid"
 }
+
+# stop_process PID: sends TERM, waits up to 5 s for the process to end, then
+# sends KILL.
+stop_process() {
+    kill "$1" 2>/dev/null || true
+    tries=0
+    while alive "$1"; do
+        tries=$((tries + 1))
+        if [ "$tries" -ge 50 ]; then
+            kill -9 "$1" 2>/dev/null || true
+            break
+        fi
+        sleep 0.1
+    done
+}

@@ -178,16 +178,7 @@ stop() {
         echo "virtual-sink: '$name' is not running"
         return 0
     fi
-    kill "$pid" 2>/dev/null || true
-    tries=0
-    while alive "$pid"; do
-        tries=$((tries + 1))
-        if [ "$tries" -ge 50 ]; then
-            kill -9 "$pid" 2>/dev/null || true
-            break
-        fi
-        sleep 0.1
-    done
+    stop_process "$pid"
     rm -f "$pidfile" "$logfile"
     [ -n "$(live_servers_named "$name")" ] || remove_stale_files
     echo "virtual-sink: '$name' stopped"
