@@ -94,7 +94,6 @@ final class ALSAStream: AudioOutputStream, RealtimeThreadBody, @unchecked Sendab
                      "the renderer's format must match the stream's")
         precondition(threadBox.withLock { $0 == nil } && !isClosed.load(ordering: .acquiring), "an ALSA stream starts once")
         let period = max(1, format.periodFrames)
-        renderer.mixer.discardQueuedClicks()
         // Checkpoints for every queued period, and one for the period being rendered.
         renderer.mixer.prepareHistory(periods: scheduling == .rewind ? format.bufferFrames / period + 1 : 0)
         let stop = StopFlag(wakeup: renderer.mixer.wakeup)
