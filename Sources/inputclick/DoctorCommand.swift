@@ -44,11 +44,16 @@ struct DoctorCommand: Subcommand {
         let format = engine.player.statistics.format
         let scheduling = engine.player.statistics.scheduling
         let store = engine.settingsStore
-        let fileExists = store.locationError == nil && FileManager.default.fileExists(atPath: store.fileURL.path)
+        let fileExists = store.locationError == nil && FileManager.default.fileExists(atPath: store.filePath)
+
+        // Each kind's sound as a 48 kHz stereo bank would load it: pack, theme or bundled.
+        let sources = SoundBank.load(packDirectory: settings.soundPackDirectory, soundTheme: settings.soundTheme,
+                                     themeSearchPath: SoundThemeSearchPath(environment: .current()),
+                                     sampleRate: 48_000, channels: 2).sources
 
         var report: [String: Any] = [
             "version": InputClickVersion.string,
-            "settingsFile": store.locationError == nil ? store.fileURL.path : NSNull(),
+            "settingsFile": store.locationError == nil ? store.filePath : NSNull(),
             "settingsFileExists": fileExists,
             "settings": [
                 "clicks": settings.clicksEnabled, "volume": settings.volume, "profile": settings.profile.description,
@@ -59,6 +64,9 @@ struct DoctorCommand: Subcommand {
             ] as [String: Any],
             "settingsError": engine.settingsError?.description ?? NSNull(),
             "soundProblems": engine.soundProblems.map(\.description),
+            "soundSources": Dictionary(uniqueKeysWithValues: ClickKind.allCases.map { kind in
+                (kind.name, ["origin": sources[kind]?.originName ?? "bundled", "file": sources[kind]?.path ?? ""])
+            }),
             "device": device,
             "playerState": engine.player.state.description,
             "decision": verdict.identifier,
@@ -82,7 +90,7 @@ struct DoctorCommand: Subcommand {
             if let locationError = store.locationError {
                 lines.append("settings file:  none read: \(locationError.variable ?? "the home directory") is not UTF-8 text (defaults)")
             } else {
-                lines.append("settings file:  \(store.fileURL.path)\(fileExists ? "" : " (absent: defaults)")")
+                lines.append("settings file:  \(store.filePath)\(fileExists ? "" : " (absent: defaults)")")
             }
             if let error = engine.settingsError { lines.append("  problem:      \(error)") }
             let gain = settings.clickGain == 0 ? "silent" : String(format: "%.1f dB", settings.clickGainDecibels)
@@ -90,7 +98,10 @@ struct DoctorCommand: Subcommand {
                          + "volume \(SettingsKey.volume.valueText(in: settings)) (\(gain)), profile \(settings.profile)")
             lines.append("                ducking \(settings.ducking.depthDecibels) dB, attack \(settings.ducking.attackMilliseconds) ms, "
                          + "hold \(settings.ducking.holdMilliseconds) ms, release \(settings.ducking.releaseMilliseconds) ms")
-            lines.append("sounds:         \(settings.soundPackDirectory.map { "pack \($0)" } ?? "bundled")")
+            lines.append("sounds:         pack \(settings.soundPackDirectory ?? "none"), theme \(settings.soundTheme ?? "none")")
+            for kind in ClickKind.allCases {
+                lines.append("  \((kind.name + ":").padding(toLength: 13, withPad: " ", startingAt: 0)) \(sources[kind] ?? .bundled)")
+            }
             for problem in engine.soundProblems { lines.append("  refused:      \(problem)") }
             if let format {
                 lines.append("device:         \(device): \(format.sampleRate) Hz, \(format.channels) ch, \(format.sampleFormat), "

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Settings given by environment variables, applied on top of the settings file.
 ///
 /// Each key of ``SettingsFileFormat`` has a variable: `INPUTCLICK_CLICKS`,
@@ -50,7 +48,7 @@ public struct SettingsEnvironmentOverrides: Sendable, Hashable {
                     : SettingsError(kind: .invalidValue, variable: variable, problem: "\(variable) is not UTF-8 text (\(raw))")
             }
             guard let text = environment[variable], !text.isEmpty else { continue }
-            let base = currentDirectory ?? FileManager.default.currentDirectoryPath
+            let base = currentDirectory ?? FilePaths.currentDirectory()
             switch key.parse(text, baseDirectory: base, home: home) {
             case .success(let value): values[key] = value
             case .failure(let problem):
