@@ -98,6 +98,12 @@ struct DoctorCommand: Subcommand {
                          + "volume \(SettingsKey.volume.valueText(in: settings)) (\(gain)), profile \(settings.profile)")
             lines.append("                ducking \(settings.ducking.depthDecibels) dB, attack \(settings.ducking.attackMilliseconds) ms, "
                          + "hold \(settings.ducking.holdMilliseconds) ms, release \(settings.ducking.releaseMilliseconds) ms")
+            let desktop = store.desktopSettings
+            if desktop != .none {
+                let said = [desktop.clicksEnabled.map { "input feedback \($0 ? "on" : "off")" },
+                            desktop.soundTheme.map { "theme \($0)" }, desktop.profile.map { "profile \($0)" }]
+                lines.append("desktop:        " + said.compactMap { $0 }.joined(separator: ", ") + " (under the file)")
+            }
             lines.append("sounds:         pack \(settings.soundPackDirectory ?? "none"), theme \(settings.soundTheme ?? "none")")
             for kind in ClickKind.allCases {
                 lines.append("  \((kind.name + ":").padding(toLength: 13, withPad: " ", startingAt: 0)) \(sources[kind] ?? .bundled)")
