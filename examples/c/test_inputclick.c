@@ -360,6 +360,7 @@ static void test_settings(const char *directory) {
 
     /* Host settings sit over the file, survive its reloads, and clear. */
     check_code(inputclick_set_profile(ctx, "Full"), INPUTCLICK_OK, "the host sets the full profile");
+    check_code(inputclick_wait_until_running(ctx, 20000), INPUTCLICK_OK, "the stream runs");
     check_code(inputclick_decision(ctx, INPUTCLICK_KIND_KEY), INPUTCLICK_PLAYS, "the host's profile wins over the file's");
     check_code(inputclick_reload_settings(ctx), INPUTCLICK_OK, "reloading the file");
     check_code(inputclick_decision(ctx, INPUTCLICK_KIND_KEY), INPUTCLICK_PLAYS, "the host's profile survives a reload");

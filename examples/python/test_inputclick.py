@@ -137,6 +137,7 @@ def test_settings(directory):
         keyboard.reload_settings()
         check_code(keyboard.decision(), ic.SILENT_PROFILE, "the file's silent profile")
         keyboard.set_profile("full")
+        check_code(keyboard.wait_until_running(20000), 0, "the stream runs")
         check_code(keyboard.decision(), ic.PLAYS, "the host's profile wins over the file's")
         try:
             keyboard.set_volume(2)
