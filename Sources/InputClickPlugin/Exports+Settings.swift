@@ -81,7 +81,7 @@ public func inputclickSetSoundPack(_ context: OpaquePointer?, _ path: UnsafePoin
 @c(inputclick_clear_host_settings)
 public func inputclickClearHostSettings(_ context: OpaquePointer?) -> Int32 {
     ExportCall.withContext("inputclick_clear_host_settings", context) { _, context throws(PluginFailure) -> Int32 in
-        for key in context.engine.settingsStore.hostOverrideKeys { context.engine.clearHostOverride(key) }
+        context.engine.clearHostOverrides()
         return PluginResult.ok.rawValue
     }
 }

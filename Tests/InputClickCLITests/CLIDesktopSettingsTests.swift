@@ -22,14 +22,14 @@ import Testing
     }
 
     private func doctor(home: String, keyfile: String, settings: String? = nil,
-                        extra: [String: String] = [:]) throws -> CLIRun {
+                        extra: [String: String] = [:], arguments: [String] = []) throws -> CLIRun {
         try keyfile.write(toFile: home + "/config/glib-2.0/settings/keyfile", atomically: false, encoding: .utf8)
         var environment = ["GSETTINGS_BACKEND": "keyfile", "XDG_CONFIG_HOME": home + "/config",
                            "XDG_DATA_HOME": home + "/data", "INPUTCLICK_DESKTOP_SETTINGS": "on",
                            "INPUTCLICK_CONFIG": home + "/settings.conf"]
         if let settings { try settings.write(toFile: home + "/settings.conf", atomically: false, encoding: .utf8) }
         for (name, value) in extra { environment[name] = value }
-        return try CLIProcess.run(["doctor", "--device", "null"], environment: environment)
+        return try CLIProcess.run(["doctor", "--device", "null"] + arguments, environment: environment)
     }
 
     @Test("GNOME's input feedback switch, sound theme and feedbackd's profile apply under the settings file")
@@ -45,6 +45,11 @@ import Testing
         #expect(off.standardOutput.contains("  key:          theme ocean (button-pressed) \(home)/data/sounds/ocean/stereo/button-pressed.oga"))
         #expect(off.standardOutput.contains("  delete:       theme ocean (button-pressed) "))
         #expect(off.standardError.isEmpty, "\(off.standardError)")
+        let json = try doctor(home: home, keyfile: keyfile, arguments: ["--json"])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        let sources = try #require(report["soundSources"] as? [String: [String: String]])
+        #expect(sources["key"] == ["origin": "theme", "file": home + "/data/sounds/ocean/stereo/button-pressed.oga"])
+        #expect(sources.count == 5)
 
         // The file wins over the desktop; the environment over both.
         let on = try doctor(home: home, keyfile: keyfile, settings: "clicks = on\nsound-theme =\n",

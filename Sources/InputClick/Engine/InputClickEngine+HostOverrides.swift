@@ -30,4 +30,17 @@ extension InputClickEngine {
         player.apply(settings)
         return settings
     }
+
+    /// Removes every host override at once and applies the result.
+    ///
+    /// - Returns: The settings now in force.
+    ///
+    /// Thread context: any thread.
+    @discardableResult
+    public func clearHostOverrides() -> ClickSettings {
+        let settings = settingsStore.clearHostOverrides()
+        gate.apply(settings)
+        player.apply(settings)
+        return settings
+    }
 }

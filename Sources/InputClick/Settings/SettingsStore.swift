@@ -35,8 +35,8 @@ import Synchronization
 /// a save. It watches the file's directory, so saves that rename a new file
 /// over the old one are seen. If the directory does not exist yet, the nearest
 /// existing ancestor is watched until it appears (``watchedDirectory`` says
-/// which). Deleting the file returns to the defaults (plus the environment
-/// layer). If the file is a symbolic link, edits to the link's target in
+/// which). Deleting the file returns to the defaults (plus the desktop, host
+/// and environment layers). If the file is a symbolic link, edits to the link's target in
 /// another directory are not seen; replacing the link is. An idle watch
 /// costs no CPU: no thread polls, the kernel wakes a dispatch source.
 ///
@@ -271,6 +271,20 @@ public final class SettingsStore: Sendable {
     public func clearHostOverride(_ key: SettingsKey) -> ClickSettings {
         state.withLock { state in
             state.hostLayer.values[key] = nil
+            compose(&state)
+            return state.current
+        }
+    }
+
+    /// Empties the host layer, so the user's values apply again.
+    ///
+    /// - Returns: The new ``current`` settings.
+    ///
+    /// Thread context: any thread; takes a short lock.
+    @discardableResult
+    public func clearHostOverrides() -> ClickSettings {
+        state.withLock { state in
+            state.hostLayer = .empty
             compose(&state)
             return state.current
         }

@@ -52,7 +52,8 @@ final class GIOSettingsLibrary: @unchecked Sendable {
         case string(String)
     }
 
-    private init?(soname: String) {
+    /// Loads `soname`; `nil` when it or one of the functions is missing.
+    init?(soname: String) {
         guard let handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL) else { return nil }
         // dlsym on the handle also searches GIO's own dependencies (GObject, GLib).
         func symbol<T>(_ name: String, as type: T.Type) -> T? {
