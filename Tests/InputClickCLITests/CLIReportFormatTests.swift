@@ -19,6 +19,22 @@ struct CLIReportFormatTests {
         #expect(run.standardOutput.contains(raw), "slashes are written as they are")
     }
 
+    @Test("tap --json with a device name holding a quote and a slash prints valid JSON naming it, after READY")
+    func tapWithAQuoteAndASlash() throws {
+        let raw = FileManager.default.temporaryDirectory.appendingPathComponent("inputclick-\(UUID().uuidString).raw").path
+        defer { try? FileManager.default.removeItem(atPath: raw) }
+        let device = "file:FILE=\"\(raw)\""
+        let run = try CLIProcess.run(["tap", "--device", device, "--json"], input: Data("\nspace\n".utf8))
+        #expect(run.status == 0, "\(run.standardError)")
+        let lines = run.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2 && lines.first == "READY", "\(run.standardOutput)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data((lines.last ?? "").utf8)) as? [String: Any])
+        #expect(report["device"] as? String == device)
+        #expect(report["played"] as? Int == 2)
+        let milliseconds = try #require(report["milliseconds"] as? [String: Any])
+        #expect((milliseconds["toWrite"] as? [String: Any])?["count"] as? Int == 2)
+    }
+
     @Test("doctor on a device that does not open names the likely fix")
     func doctorNamesTheLikelyFix() throws {
         let run = try CLIProcess.run(["doctor", "--device", "inputclick_absent", "--json"], environment: CLISink.shared.environment)
