@@ -51,6 +51,9 @@
 /// A file with any error is refused as a whole: nothing in it applies, and
 /// the settings in force before (the defaults, on a first load) stay.
 ///
+/// Loading stops at the first error; ``check(text:file:homeDirectory:)`` and
+/// ``check(fileAt:homeDirectory:)`` list every one (`inputclick settings check`).
+///
 /// Thread context: pure functions; call them from any thread.
 public enum SettingsFileFormat {
     /// The name of the settings file inside its directory: `settings.conf`. Thread context: any thread.
