@@ -67,6 +67,17 @@ struct CLISettingsCheckTests {
         #expect(absent.standardOutput.contains("/nonexistent/inputclick.conf: absent (every default applies)"))
     }
 
+    @Test("settings check names a settings location that is not UTF-8, and exits 65")
+    func checkNamesANonUTF8Location() throws {
+        let run = try CLIProcess.run(["settings", "check", "--json"],
+                                     byteEnvironment: ["INPUTCLICK_CONFIG": Array("/tmp/caf".utf8) + [0xE9] + Array(".conf".utf8)])
+        #expect(run.status == 65, "\(run.standardOutput)\(run.standardError)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+        #expect(report["file"] is NSNull)
+        let errors = try #require(report["errors"] as? [[String: Any]])
+        #expect((errors.first?["message"] as? String)?.contains("INPUTCLICK_CONFIG is not UTF-8 text") == true, "\(errors)")
+    }
+
     @Test("settings check on a FILE that does not exist exits 66 naming it; bad arguments exit 64", arguments: [
         (["settings", "check", "/nonexistent/x.conf"], Int32(66)),
         (["settings"], Int32(64)),
