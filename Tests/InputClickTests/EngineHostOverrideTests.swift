@@ -1,4 +1,5 @@
 import InputClick
+import InputClickTesting
 import Testing
 
 /// Host overrides through the engine reach the gate at once, sit under the
