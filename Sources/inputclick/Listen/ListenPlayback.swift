@@ -46,8 +46,8 @@ private struct DecisionTally {
 
     var summary: String {
         var text = "\(clicks) clicks asked, \(played) played"
-        for (decision, count) in refused.sorted(by: { $0.key.description < $1.key.description }) {
-            text += ", \(count) \(decision)"
+        for (decision, count) in refused.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            text += ", \(count) \(decision.identifier)"
         }
         return text
     }
