@@ -28,95 +28,89 @@ public struct EvemuParser: Sendable {
         guard bytes.count <= Self.maximumBytes else {
             throw EvemuParseError(line: 0, "the recording is \(bytes.count) bytes, over the limit of \(Self.maximumBytes)")
         }
-        var description = EvemuDescription()
-        var hasName = false, hasIdentity = false
-        var events = 0
-        var lastTime: UInt64 = 0
-        var lineNumber = 0
+        var reader = EvemuLineReader()
         var start = 0
         while start < bytes.count {
-            lineNumber += 1
             var end = start
             while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
-            let isLastUnterminated = end == bytes.count
-            defer { start = end + 1 }
-            guard end - start <= Self.maximumLineBytes else {
-                throw EvemuParseError(line: lineNumber, "the line is longer than \(Self.maximumLineBytes) bytes")
-            }
-            // Drop a comment and surrounding blanks.
-            var stop = start
-            while stop < end && bytes[stop] != UInt8(ascii: "#") { stop += 1 }
-            let line = Self.trimmed(bytes[start..<stop])
-            if line.isEmpty { continue }
-            guard line.count >= 2, line[line.startIndex + 1] == UInt8(ascii: ":") else {
-                throw EvemuParseError(line: lineNumber, "not an evemu line (expected N:, I:, P:, B:, A: or E:)")
-            }
-            let fields = Self.fields(line.dropFirst(2))
-            switch line[line.startIndex] {
-            case UInt8(ascii: "N"):
-                guard events == 0 else { throw EvemuParseError(line: lineNumber, "a device name after the events began") }
-                guard let name = String(validating: Self.trimmed(line.dropFirst(2)), as: UTF8.self) else {
-                    throw EvemuParseError(line: lineNumber, "the device name is not UTF-8 text")
-                }
-                description.name = name
-                hasName = true
-            case UInt8(ascii: "I"):
-                guard events == 0 else { throw EvemuParseError(line: lineNumber, "a device identity after the events began") }
-                guard fields.count == 4, let values = Self.hexValues(fields, limit: 0xFFFF) else {
-                    throw EvemuParseError(line: lineNumber, "the device identity needs four hex numbers (bus vendor product version)")
-                }
-                (description.bus, description.vendor, description.product, description.version) =
-                    (UInt16(values[0]), UInt16(values[1]), UInt16(values[2]), UInt16(values[3]))
-                hasIdentity = true
-            case UInt8(ascii: "P"):
-                guard events == 0, !fields.isEmpty, fields.count <= 8, Self.hexValues(fields, limit: 0xFF) != nil else {
-                    throw EvemuParseError(line: lineNumber, "a property line needs up to eight hex bytes, before the events")
-                }
-            case UInt8(ascii: "B"):
-                guard events == 0, fields.count >= 2, fields.count <= 9,
-                      let values = Self.hexValues(fields, limit: 0xFF), values[0] <= 0x1f else {
-                    throw EvemuParseError(line: lineNumber, "a bit-mask line needs an event type (00–1f) and up to eight hex bytes, before the events")
-                }
-                if values[0] == 1 {
-                    guard description.keyBits.count < 96 else {
-                        throw EvemuParseError(line: lineNumber, "more key bits than the kernel has keys")
-                    }
-                    description.keyBits += values.dropFirst().map { UInt8($0) }
-                }
-            case UInt8(ascii: "A"):
-                guard events == 0, fields.count == 5 || fields.count == 6,
-                      Self.hexValues(Array(fields.prefix(1)), limit: 0x3f) != nil,
-                      fields.dropFirst().allSatisfy({ Self.decimal($0) != nil }) else {
-                    throw EvemuParseError(line: lineNumber, "an axis line needs an axis (hex) and four or five numbers, before the events")
-                }
-            case UInt8(ascii: "E"):
-                guard hasName && hasIdentity else {
-                    throw EvemuParseError(line: lineNumber, "an event before the device description (N: and I: lines)")
-                }
-                guard fields.count == 4, let time = Self.timestamp(fields[0]),
-                      let type = Self.hexValues([fields[1]], limit: 0xFFFF)?.first,
-                      let code = Self.hexValues([fields[2]], limit: 0xFFFF)?.first,
-                      let value = Self.decimal(fields[3]) else {
-                    throw EvemuParseError(line: lineNumber, isLastUnterminated
-                        ? "the last event is cut short (the recording is truncated)"
-                        : "an event needs a time (seconds.microseconds), a type and a code in hex, and a value")
-                }
-                guard time >= lastTime else { throw EvemuParseError(line: lineNumber, "the time goes backwards") }
-                lastTime = time
-                events += 1
-                try event(EvemuEvent(time: time, type: UInt16(type), code: UInt16(code), value: value))
-            default:
-                throw EvemuParseError(line: lineNumber, "not an evemu line (expected N:, I:, P:, B:, A: or E:)")
-            }
+            if let parsed = try reader.read(bytes[start..<end], isUnterminated: end == bytes.count) { try event(parsed) }
+            start = end + 1
         }
-        guard hasName && hasIdentity else {
-            throw EvemuParseError(line: 0, bytes.isEmpty ? "the recording is empty"
-                                  : "no device description (N: and I: lines): not an evemu-record recording")
+        return try reader.finish(wasEmpty: bytes.isEmpty)
+    }
+
+    /// Reads one line (without its line break) as part of a recording, for
+    /// ``EvemuLineReader``.
+    static func line(_ bytes: ArraySlice<UInt8>, number lineNumber: Int, isUnterminated: Bool,
+                     state: inout EvemuLineReader) throws -> EvemuEvent? {
+        guard bytes.count <= Self.maximumLineBytes else {
+            throw EvemuParseError(line: lineNumber, "the line is longer than \(Self.maximumLineBytes) bytes")
         }
-        guard events > 0 else {
-            throw EvemuParseError(line: 0, "the recording has no events (E: lines): it is truncated or empty")
+        // Drop a comment and surrounding blanks.
+        let line = Self.trimmed(bytes.prefix { $0 != UInt8(ascii: "#") })
+        if line.isEmpty { return nil }
+        guard line.count >= 2, line[line.startIndex + 1] == UInt8(ascii: ":") else {
+            throw EvemuParseError(line: lineNumber, "not an evemu line (expected N:, I:, P:, B:, A: or E:)")
         }
-        return description
+        let fields = Self.fields(line.dropFirst(2))
+        let inEvents = state.events > 0
+        switch line[line.startIndex] {
+        case UInt8(ascii: "N"):
+            guard !inEvents else { throw EvemuParseError(line: lineNumber, "a device name after the events began") }
+            guard let name = String(validating: Self.trimmed(line.dropFirst(2)), as: UTF8.self) else {
+                throw EvemuParseError(line: lineNumber, "the device name is not UTF-8 text")
+            }
+            state.description.name = name
+            state.hasName = true
+        case UInt8(ascii: "I"):
+            guard !inEvents else { throw EvemuParseError(line: lineNumber, "a device identity after the events began") }
+            guard fields.count == 4, let values = Self.hexValues(fields, limit: 0xFFFF) else {
+                throw EvemuParseError(line: lineNumber, "the device identity needs four hex numbers (bus vendor product version)")
+            }
+            (state.description.bus, state.description.vendor, state.description.product, state.description.version) =
+                (UInt16(values[0]), UInt16(values[1]), UInt16(values[2]), UInt16(values[3]))
+            state.hasIdentity = true
+        case UInt8(ascii: "P"):
+            guard !inEvents, !fields.isEmpty, fields.count <= 8, Self.hexValues(fields, limit: 0xFF) != nil else {
+                throw EvemuParseError(line: lineNumber, "a property line needs up to eight hex bytes, before the events")
+            }
+        case UInt8(ascii: "B"):
+            guard !inEvents, fields.count >= 2, fields.count <= 9,
+                  let values = Self.hexValues(fields, limit: 0xFF), values[0] <= 0x1f else {
+                throw EvemuParseError(line: lineNumber, "a bit-mask line needs an event type (00–1f) and up to eight hex bytes, before the events")
+            }
+            if values[0] == 1 {
+                guard state.description.keyBits.count < 96 else {
+                    throw EvemuParseError(line: lineNumber, "more key bits than the kernel has keys")
+                }
+                state.description.keyBits += values.dropFirst().map { UInt8($0) }
+            }
+        case UInt8(ascii: "A"):
+            guard !inEvents, fields.count == 5 || fields.count == 6,
+                  Self.hexValues(Array(fields.prefix(1)), limit: 0x3f) != nil,
+                  fields.dropFirst().allSatisfy({ Self.decimal($0) != nil }) else {
+                throw EvemuParseError(line: lineNumber, "an axis line needs an axis (hex) and four or five numbers, before the events")
+            }
+        case UInt8(ascii: "E"):
+            guard state.hasName && state.hasIdentity else {
+                throw EvemuParseError(line: lineNumber, "an event before the device description (N: and I: lines)")
+            }
+            guard fields.count == 4, let time = Self.timestamp(fields[0]),
+                  let type = Self.hexValues([fields[1]], limit: 0xFFFF)?.first,
+                  let code = Self.hexValues([fields[2]], limit: 0xFFFF)?.first,
+                  let value = Self.decimal(fields[3]) else {
+                throw EvemuParseError(line: lineNumber, isUnterminated
+                    ? "the last event is cut short (the recording is truncated)"
+                    : "an event needs a time (seconds.microseconds), a type and a code in hex, and a value")
+            }
+            guard time >= state.lastTime else { throw EvemuParseError(line: lineNumber, "the time goes backwards") }
+            state.lastTime = time
+            state.events += 1
+            return EvemuEvent(time: time, type: UInt16(type), code: UInt16(code), value: value)
+        default:
+            throw EvemuParseError(line: lineNumber, "not an evemu line (expected N:, I:, P:, B:, A: or E:)")
+        }
+        return nil
     }
 
     private static func isBlank(_ byte: UInt8) -> Bool {

@@ -38,6 +38,9 @@ struct ListenCommand: Subcommand {
           --seed N            Seed of the per-click variation. Default: \(defaultSeed).
           --no-variation      Play every click unvaried.
           --replay FILE       Replay an evemu-record recording in real time instead of reading devices.
+                              With FILE -, read it from standard input and play each
+                              event as it arrives (evemu-record ... | inputclick listen --replay -);
+                              READY goes to standard output once a click can play.
           --output FILE.wav   With --replay: render offline to a WAV file, as fast as possible.
           --list-devices      Print the devices it would read, then exit.
           --verbose           Say which devices it reads, and totals at the end.
@@ -100,6 +103,10 @@ struct ListenCommand: Subcommand {
             variation: scanner.flag("--no-variation") ? nil : ClickVariation(seed: seed),
             verbose: scanner.flag("--verbose"))
 
+        if replay == "-" {
+            guard output == nil else { throw UsageError("--output needs a recording file, not standard input") }
+            return try playStream(options: options)
+        }
         if let replay {
             let recording = try loadRecording(replay)
             if let output { return try renderReplay(recording, options: options, to: output) }

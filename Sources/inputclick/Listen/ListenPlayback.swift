@@ -95,6 +95,57 @@ func playReplay(_ recording: EvemuReplay, options: ListenOptions) throws -> Int3
     return 0
 }
 
+/// Plays an evemu-record recording read from standard input, each event
+/// as it arrives: the latency benchmark's `listen` client, and a way to hear
+/// a keyboard of another machine (`ssh host evemu-record … | inputclick listen --replay -`).
+func playStream(options: ListenOptions) throws -> Int32 {
+    let engine = try makeListenEngine(options)
+    defer { engine.shutdown() }
+    let view = ListeningView()
+    showAndWait(engine, view: view, device: options.device)
+    print("READY")
+    fflush(nil)
+    var reader = EvemuLineReader()
+    var tally = DecisionTally()
+    var pending: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    func handle(_ line: ArraySlice<UInt8>, isUnterminated: Bool) throws {
+        do {
+            guard let event = try reader.read(line, isUnterminated: isUnterminated),
+                  let action = KeyAction(time: 0, type: event.type, code: event.code, value: event.value),
+                  let click = options.rule.click(for: action) else { return }
+            tally.add(engine.playInputClick(click.kind, placement: click.placement))
+        } catch let error as EvemuParseError {
+            throw RuntimeFailure("standard input: \(error): not a valid evemu-record recording", exitCode: ListenExit.dataError)
+        }
+    }
+    reading: while true {
+        let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+        if count < 0 && errno == EINTR { continue }
+        if count <= 0 { break reading }
+        pending += chunk[0..<count]
+        while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+            try handle(pending[0..<newline], isUnterminated: false)
+            pending.removeSubrange(0...newline)
+        }
+        if pending.count > EvemuParser.maximumLineBytes {
+            try handle(pending[...], isUnterminated: false)   // reports the over-long line
+        }
+    }
+    if !pending.isEmpty { try handle(pending[...], isUnterminated: true) }
+    do {
+        _ = try reader.finish()
+    } catch let error as EvemuParseError {
+        throw RuntimeFailure("standard input: \(error): not a valid evemu-record recording", exitCode: ListenExit.dataError)
+    }
+    waitUntilClicksSoundOut(engine.player, played: tally.played)
+    engine.setVisibleInputViews([])
+    writeError("listen: \(tally.summary)")
+    let report = engine.player.latency.report()
+    if report.toWrite.count > 0 { writeError("latency: \(report)") }
+    return 0
+}
+
 /// A click sink that keeps the clicks the gate lets through, for the offline render.
 private final class TimelineCollector: ClickSink, @unchecked Sendable {
     var entries: [ClickTimeline.Entry] = []
