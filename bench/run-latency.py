@@ -1128,7 +1128,7 @@ def main():
                      "load_average": os.getloadavg()},
             "sink": args.sink,
             "server": server,
-            "settings": {k: v for k, v in vars(args).items() if k not in ("json", "svg", "pw_sink_ports")},
+            "settings": {k: v for k, v in vars(args).items() if k not in ("json", "svg", "pw_sink_ports", "recording_header", "recording_lines")},
             "pipewire_sink_ports": args.pw_sink_ports,
             "schedule": {"offsets_ms": [o / 1e6 for o in offsets], "phases": phases},
             "results": results,

@@ -133,6 +133,21 @@ struct CLIListenTests {
         #expect(missing.status == 66)
     }
 
+    @Test("--replay - plays a recording from standard input as it arrives, and names a bad line with exit 65")
+    func replayFromStandardInput() throws {
+        let head = "# EVEMU 1.3\nN: kbd\nI: 0011 0001 0001 ab83\n"
+        let good = head + "E: 0.000000 0001 001e 0001\nE: 0.080000 0001 001e 0000\nE: 0.200000 0001 0039 0001\n"
+        let run = try CLIProcess.run(["listen", "--replay", "-", "--device", "null"], input: Data(good.utf8),
+                                     environment: environment)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput == "READY\n")
+        #expect(run.standardError.contains("2 clicks asked, 2 played"), "\(run.standardError)")
+        let bad = try CLIProcess.run(["listen", "--replay", "-", "--device", "null"],
+                                     input: Data((head + "E: 0.0 0001 001e 0001\nnonsense\n").utf8), environment: environment)
+        #expect(bad.status == 65)
+        #expect(bad.standardError.contains("line 5"), "\(bad.standardError)")
+    }
+
     @Test("an input directory with no keyboards exits 69 with a clear message")
     func noKeyboards() throws {
         let directory = temporaryPath("input")
