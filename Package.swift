@@ -24,6 +24,8 @@ let package = Package(
         // takes the C constants (results, kinds, decisions, states, statistics)
         // from the header itself: one source for them.
         .systemLibrary(name: "CInputClick"),
+        // libevdev, for `inputclick listen` reading the machine's keyboards.
+        .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
 
         // Policy: gate, settings, sound bank, mixer. Renders offline; no audio device.
         .target(name: "InputClick", dependencies: ["CSndFile", "CSampleRate", "CLinuxEvents"]),
@@ -35,8 +37,11 @@ let package = Package(
         .target(name: "KeyboardCore", dependencies: ["InputClick"]),
         // The C ABI (libinputclick.so, inputclick.h).
         .target(name: "InputClickPlugin", dependencies: ["InputClick", "InputClickALSA", "CInputClick"]),
+        // `inputclick listen`'s pure part: evemu recordings, key to click kind and pan. No device access.
+        .target(name: "InputClickListen", dependencies: ["InputClick"]),
 
-        .executableTarget(name: "inputclick", dependencies: ["InputClick", "InputClickALSA", "KeyboardCore"]),
+        .executableTarget(name: "inputclick",
+                          dependencies: ["InputClick", "InputClickALSA", "KeyboardCore", "InputClickListen", "CEvdev"]),
         .executableTarget(name: "inputclick-bench", dependencies: ["InputClick", "InputClickALSA"]),
 
         // Test-only helpers shared by the ALSA and CLI tests (not shipped): child
@@ -45,6 +50,7 @@ let package = Package(
         .testTarget(name: "InputClickTests", dependencies: ["InputClick", "InputClickTesting"]),
         .testTarget(name: "InputClickALSATests",
                     dependencies: ["InputClickALSA", "InputClick", "InputClickTesting", "TestSupport"]),
+        .testTarget(name: "InputClickListenTests", dependencies: ["InputClickListen", "InputClick", "InputClickTesting"]),
         .testTarget(name: "KeyboardCoreTests", dependencies: ["KeyboardCore", "InputClick", "InputClickTesting"]),
         // Runs the built `inputclick` binary as a user would.
         .testTarget(name: "InputClickCLITests", dependencies: ["inputclick", "InputClick", "InputClickTesting", "TestSupport"]),

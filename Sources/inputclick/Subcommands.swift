@@ -7,4 +7,5 @@ let allSubcommands: [any Subcommand.Type] = [
     DevicesCommand.self,
     DoctorCommand.self,
     SettingsCommand.self,
+    ListenCommand.self,
 ]

@@ -24,6 +24,13 @@ public protocol ClickSink: AnyObject, Sendable {
     /// Thread context: any thread; lock-free and allocation-free.
     func submitClick(_ kind: ClickKind, requestedAt: UInt64) -> Bool
 
+    /// Queues one click placed by `placement` (pan, gain, variation).
+    /// A sink that cannot place clicks plays them centred, as
+    /// ``submitClick(_:requestedAt:)`` does (the default implementation).
+    ///
+    /// Thread context: any thread; lock-free and allocation-free.
+    func submitClick(_ kind: ClickKind, requestedAt: UInt64, placement: ClickPlacement) -> Bool
+
     /// Whether a click submitted now would be queued.
     ///
     /// Thread context: any thread; lock-free.
@@ -37,6 +44,11 @@ public protocol ClickSink: AnyObject, Sendable {
 }
 
 extension ClickSink {
+    /// Plays the click centred, ignoring `placement`.
+    public func submitClick(_ kind: ClickKind, requestedAt: UInt64, placement: ClickPlacement) -> Bool {
+        submitClick(kind, requestedAt: requestedAt)
+    }
+
     /// A sink that cannot say more refuses for want of an output.
     public var refusal: ClickDecision { .noOutput }
 }

@@ -72,12 +72,23 @@ public final class InputClickGate: Sendable {
     /// Thread context: any thread. Lock-free and allocation-free.
     @discardableResult
     public func playInputClick(_ kind: ClickKind, at time: UInt64) -> ClickDecision {
+        playInputClick(kind, at: time, placement: .center)
+    }
+
+    /// Plays a click as ``playInputClick(_:at:)`` does, placed by `placement`
+    /// (pan, gain, variation). During secure text entry the click is centred,
+    /// at full level and unvaried, like every other tap there.
+    ///
+    /// Thread context: any thread. Lock-free and allocation-free.
+    @discardableResult
+    public func playInputClick(_ kind: ClickKind, at time: UInt64, placement: ClickPlacement) -> ClickDecision {
         let bits = state.load(ordering: .acquiring)
         if let refusal = Self.refusal(bits) { return refusal }
         let played = Self.soundKind(kind, bits)
         guard limiter.admit(played, at: time) else { return .rateLimited }
         guard let sink else { return .noOutput }
-        guard sink.submitClick(played, requestedAt: time) else { return sink.refusal }
+        let placed = bits & 0x8 != 0 ? ClickPlacement(varies: false) : placement
+        guard sink.submitClick(played, requestedAt: time, placement: placed) else { return sink.refusal }
         return .plays
     }
 

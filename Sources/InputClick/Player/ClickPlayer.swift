@@ -112,11 +112,21 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     ///
     /// Thread context: any thread; lock-free and allocation-free.
     public func submitClick(_ kind: ClickKind, requestedAt: UInt64) -> Bool {
+        submitClick(kind, requestedAt: requestedAt, placement: .center)
+    }
+
+    /// Queues a click placed by `placement` on the running stream's mixer,
+    /// as ``submitClick(_:requestedAt:)`` does.
+    ///
+    /// Thread context: any thread; lock-free and allocation-free.
+    public func submitClick(_ kind: ClickKind, requestedAt: UInt64, placement: ClickPlacement) -> Bool {
         guard let raw = currentMixer.load(ordering: .acquiring) else {
             dropped.add(1, ordering: .relaxed)
             return false
         }
-        guard Unmanaged<Mixer>.fromOpaque(raw)._withUnsafeGuaranteedRef({ $0.submitClick(kind, requestedAt: requestedAt) })
+        guard Unmanaged<Mixer>.fromOpaque(raw)._withUnsafeGuaranteedRef({
+            $0.submitClick(kind, requestedAt: requestedAt, placement: placement)
+        })
         else {
             queueFull.add(1, ordering: .relaxed)
             return false
