@@ -32,7 +32,7 @@ private let settingsPath: String = {
 private let home = "/home/fuzz"
 
 /// The store under test; it reads `settingsPath` on each reload.
-private let store = SettingsStore(fileURL: URL(fileURLWithPath: settingsPath), environment: ["HOME": home])
+private let store = SettingsStore(filePath: settingsPath, environment: ["HOME": home, "INPUTCLICK_DESKTOP_SETTINGS": "off"])
 
 private func check(_ condition: Bool, _ message: @autoclosure () -> String) {
     if !condition { fatalError("settings_fuzz: " + message()) }

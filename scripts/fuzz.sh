@@ -106,6 +106,8 @@ build_harness() {
 for variable in $(compgen -e | grep '^INPUTCLICK_' || true); do
   case $variable in INPUTCLICK_FUZZ_*) ;; *) unset "$variable" ;; esac
 done
+# Nor the machine's desktop settings (GNOME, feedbackd through GIO): the runs stay deterministic.
+export INPUTCLICK_DESKTOP_SETTINGS=off
 # libFuzzer's and the sanitizers' reports, not the Swift runtime's backtracer
 # (which would symbolicate at length before libFuzzer sees the signal).
 export SWIFT_BACKTRACE=enable=no

@@ -17,6 +17,10 @@ packages=(
   pipewire-jack       # pw-jack, for the latency benchmark on the PipeWire sink (bench/run.sh --sink pipewire): its libjack sits in /usr/lib/<arch>/pipewire-0.3/jack and only pw-jack's LD_LIBRARY_PATH loads it; the system's libjack and ALSA default stay as they are
   gcc g++ python3     # the C, C++ and Python plugin examples
   tmux                # driving the terminal keyboard in tests
+  libglib2.0-0 libglib2.0-bin  # GIO, loaded at run time for the desktop's settings (GSettings), and gsettings for manual checks
+  gsettings-desktop-schemas    # GNOME's org.gnome.desktop.sound schema (input-feedback-sounds, theme-name), read in the desktop tests
+  feedbackd                    # only for its org.sigxcpu.feedbackd schema (profile); installing it starts no daemon (D-Bus activated)
+  sound-theme-freedesktop      # the freedesktop sound theme, the fallback of every XDG sound theme, used in the theme tests
 )
 
 # Swift itself is not a Debian 12 package: it comes from swift.org as a tarball.

@@ -59,6 +59,7 @@ for variable in $(compgen -e | grep '^INPUTCLICK_' || true); do
   esac
 done
 export INPUTCLICK_CONFIG=$work/no-settings.conf
+export INPUTCLICK_DESKTOP_SETTINGS=off  # the machine's GNOME/feedbackd settings must not change the outcome
 export INPUTCLICK_TEST_DEVICE=${INPUTCLICK_TEST_DEVICE:-inputclick_sink}
 export PYTHONDONTWRITEBYTECODE=1
 unset INPUTCLICK_LIBRARY

@@ -16,6 +16,10 @@ export INPUTCLICK_SINK_NAME="$JACK_DEFAULT_SERVER"
 # The tests start their tmux server on this private socket (tmux -S), so that
 # the cleanup below can end it without touching anyone else's tmux.
 export INPUTCLICK_TEST_TMUX_SOCKET="${TMPDIR:-/tmp}/inputclick-test-tmux-$$.socket"
+# The machine's desktop settings (GNOME's input feedback switch, feedbackd's
+# profile) must not change the outcome; the desktop tests turn the lookup on
+# for themselves, against a keyfile backend in a temporary directory.
+export INPUTCLICK_DESKTOP_SETTINGS=off
 
 failures=()
 log=$(mktemp)

@@ -49,21 +49,26 @@ struct DoctorCommand: Subcommand {
         let format = engine.player.statistics.format
         let scheduling = engine.player.statistics.scheduling
         let store = engine.settingsStore
-        let fileExists = store.locationError == nil && FileManager.default.fileExists(atPath: store.fileURL.path)
+        let fileExists = store.locationError == nil && FileManager.default.fileExists(atPath: store.filePath)
         let home = (try? SettingsLocation.homeDirectory(environment: .current())) ?? nil
         // Every error in the file, not only the first that the store reports.
         let fileErrors = store.locationError == nil
-            ? SettingsFileFormat.check(fileAt: store.fileURL.path, homeDirectory: home) ?? [] : []
+            ? SettingsFileFormat.check(fileAt: store.filePath, homeDirectory: home) ?? [] : []
         // Problems outside the file (the environment, the location) as the store reports them.
         let otherError = engine.settingsError.flatMap { $0.file == nil ? $0 : nil }
         let problems = fileErrors.map(\.description) + (otherError.map { [$0.description] } ?? [])
         let hint = format == nil ? deviceHint(device: device, warnings: warnings.lines) : nil
+        // Each kind's sound as a 48 kHz stereo bank would load it: pack, theme or bundled.
+        let sources = SoundBank.load(packDirectory: settings.soundPackDirectory, soundTheme: settings.soundTheme,
+                                     themeSearchPath: SoundThemeSearchPath(environment: .current()),
+                                     sampleRate: 48_000, channels: 2).sources
         engine.setVisibleInputViews([])
 
         if scanner.flag("--json") {
             print(try jsonLine(DoctorReport(
-                settingsFile: store.locationError == nil ? store.fileURL.path : nil, settingsFileExists: fileExists,
+                settingsFile: store.locationError == nil ? store.filePath : nil, settingsFileExists: fileExists,
                 settings: settings, settingsErrors: problems, soundProblems: engine.soundProblems.map(\.description),
+                soundSources: sources,
                 device: device, playerState: engine.player.state.description, format: format, scheduling: scheduling,
                 verdict: verdict, hint: hint, warnings: warnings.lines)))
         } else {
@@ -71,7 +76,7 @@ struct DoctorCommand: Subcommand {
             if let locationError = store.locationError {
                 lines.append("settings file:  none read: \(locationError.variable ?? "the home directory") is not UTF-8 text (defaults)")
             } else {
-                lines.append("settings file:  \(store.fileURL.path)\(fileExists ? "" : " (absent: defaults)")")
+                lines.append("settings file:  \(store.filePath)\(fileExists ? "" : " (absent: defaults)")")
             }
             for problem in problems { lines.append("  problem:      \(problem)") }
             if !fileErrors.isEmpty {
@@ -83,7 +88,16 @@ struct DoctorCommand: Subcommand {
                          + "volume \(SettingsKey.volume.valueText(in: settings)) (\(gain)), profile \(settings.profile)")
             lines.append("                ducking \(settings.ducking.depthDecibels) dB, attack \(settings.ducking.attackMilliseconds) ms, "
                          + "hold \(settings.ducking.holdMilliseconds) ms, release \(settings.ducking.releaseMilliseconds) ms")
-            lines.append("sounds:         \(settings.soundPackDirectory.map { "pack \($0)" } ?? "bundled")")
+            let desktop = store.desktopSettings
+            if desktop != .none {
+                let said = [desktop.clicksEnabled.map { "input feedback \($0 ? "on" : "off")" },
+                            desktop.soundTheme.map { "theme \($0)" }, desktop.profile.map { "profile \($0)" }]
+                lines.append("desktop:        " + said.compactMap { $0 }.joined(separator: ", ") + " (under the file)")
+            }
+            lines.append("sounds:         pack \(settings.soundPackDirectory ?? "none"), theme \(settings.soundTheme ?? "none")")
+            for kind in ClickKind.allCases {
+                lines.append("  \((kind.name + ":").padding(toLength: 13, withPad: " ", startingAt: 0)) \(sources[kind] ?? .bundled)")
+            }
             for problem in engine.soundProblems { lines.append("  refused:      \(problem)") }
             if let format {
                 lines.append("device:         \(device): \(format.sampleRate) Hz, \(format.channels) ch, \(format.sampleFormat), "

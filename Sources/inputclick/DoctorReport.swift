@@ -40,6 +40,8 @@ struct DoctorReport: Encodable {
     /// Every problem: each faulty line of the file, then the environment's.
     var settingsErrors: [String]
     var soundProblems: [String]
+    /// Each kind's sound, by kind name: where it comes from and its file.
+    var soundSources: [String: SoundSourceReport]
     var device: String
     var playerState: String
     /// `nil` when the device did not open.
@@ -51,8 +53,14 @@ struct DoctorReport: Encodable {
     var hint: String?
     var warnings: [String]
 
+    /// One kind's sound: `origin` is `pack`, `theme` or `bundled`; `file` is empty for a bundled sound.
+    struct SoundSourceReport: Encodable {
+        var origin: String
+        var file: String
+    }
+
     init(settingsFile: String?, settingsFileExists: Bool, settings: ClickSettings, settingsErrors: [String],
-         soundProblems: [String], device: String, playerState: String, format: OutputFormat?,
+         soundProblems: [String], soundSources: [ClickKind: SoundSource] = [:], device: String, playerState: String, format: OutputFormat?,
          scheduling: ClickScheduling?, verdict: TapVerdict, hint: String?, warnings: [String]) {
         self.settingsFile = settingsFile
         self.settingsFileExists = settingsFileExists
@@ -66,6 +74,9 @@ struct DoctorReport: Encodable {
         settingsError = settingsErrors.first
         self.settingsErrors = settingsErrors
         self.soundProblems = soundProblems
+        self.soundSources = Dictionary(uniqueKeysWithValues: ClickKind.allCases.map { kind in
+            (kind.name, SoundSourceReport(origin: soundSources[kind]?.originName ?? "bundled", file: soundSources[kind]?.path ?? ""))
+        })
         self.device = device
         self.playerState = playerState
         stream = format.map {
@@ -89,6 +100,7 @@ struct DoctorReport: Encodable {
         try container.encode(settingsError, forKey: .settingsError)
         try container.encode(settingsErrors, forKey: .settingsErrors)
         try container.encode(soundProblems, forKey: .soundProblems)
+        try container.encode(soundSources, forKey: .soundSources)
         try container.encode(device, forKey: .device)
         try container.encode(playerState, forKey: .playerState)
         try container.encode(stream, forKey: .stream)
@@ -98,7 +110,7 @@ struct DoctorReport: Encodable {
         try container.encode(warnings, forKey: .warnings)
     }
     private enum CodingKeys: String, CodingKey {
-        case version, settingsFile, settingsFileExists, settings, settingsError, settingsErrors, soundProblems
+        case version, settingsFile, settingsFileExists, settings, settingsError, settingsErrors, soundProblems, soundSources
         case device, playerState, stream, decision, reason, hint, warnings
     }
 }

@@ -46,7 +46,7 @@ struct SettingsCommand: Subcommand {
             path = explicit
         } else {
             do {
-                path = try SettingsLocation.fileURL(environment: environment).path
+                path = try SettingsLocation.filePath(environment: environment)
             } catch {
                 return try report(SettingsCheckReport(file: nil, exists: false, errors: [error]), json: scanner.flag("--json"))
             }

@@ -15,7 +15,9 @@ import KeyboardCore
 func renderTypedClicks(_ clicks: [TimedClick], settings: ClickSettings, to path: String,
                        variation: ClickVariation? = nil) throws {
     let format = (rate: 48_000, channels: 2)
-    let load = SoundBank.load(packDirectory: settings.soundPackDirectory, sampleRate: format.rate, channels: format.channels)
+    let load = SoundBank.load(packDirectory: settings.soundPackDirectory, soundTheme: settings.soundTheme,
+                              themeSearchPath: SoundThemeSearchPath(environment: .current()),
+                              sampleRate: format.rate, channels: format.channels)
     for problem in load.problems { writeError("warning: sound pack: \(problem)") }
     let mixer = Mixer(configuration: MixerConfiguration(sampleRate: format.rate, channels: format.channels,
                                                         ducking: settings.ducking, variation: variation),

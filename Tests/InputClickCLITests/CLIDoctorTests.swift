@@ -1,4 +1,5 @@
 import Foundation
+import InputClick
 import Testing
 
 /// `doctor` and `devices` share the serialized sink suite.
@@ -120,6 +121,9 @@ struct CLIDoctorSettingsTests {
                                      byteEnvironment: ["INPUTCLICK_SOUND_PACK": Array("/tmp/pack".utf8) + [0xFF]])
         #expect(run.standardOutput.contains("  problem:      environment: INPUTCLICK_SOUND_PACK is not UTF-8 text "
                                             + "(byte 0xFF at offset 9 of '/tmp/pack\\xFF')"), "\(run.standardOutput)\(run.standardError)")
-        #expect(run.standardOutput.contains("sounds:         bundled"))
+        #expect(run.standardOutput.contains("sounds:         pack none, theme none"))
+        for kind in ClickKind.allCases {
+            #expect(run.standardOutput.contains("  \((kind.name + ":").padding(toLength: 13, withPad: " ", startingAt: 0)) bundled"))
+        }
     }
 }

@@ -29,6 +29,8 @@ enum CLIProcess {
     static func run(bytes arguments: [[UInt8]], input: Data = Data(), environment: [String: String] = [:],
                     byteEnvironment: [String: [UInt8]] = [:], timeout: TimeInterval = 60) throws -> CLIRun {
         var env = ProcessInfo.processInfo.environment
+        // The machine's desktop settings (GNOME, feedbackd) must not change the outcome.
+        env["INPUTCLICK_DESKTOP_SETTINGS"] = "off"
         for (key, value) in environment { env[key] = value }
         for key in byteEnvironment.keys { env[key] = nil }
         let entries = env.map { Array("\($0.key)=\($0.value)".utf8) }

@@ -33,7 +33,7 @@ struct EngineTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let output = OfflineOutput()
         let engine = InputClickEngine(output: output, options: .init(
-            settingsFile: directory.appendingPathComponent("settings.conf"), environment: [:], watchesSettings: false))
+            settingsFile: directory.appendingPathComponent("settings.conf"), environment: ["INPUTCLICK_DESKTOP_SETTINGS": "off"], watchesSettings: false))
         defer { engine.shutdown() }
         #expect(engine.playInputClick() == .noVisibleInputView)
         let keyboard = OptedInInputView()
@@ -56,7 +56,7 @@ struct EngineTests {
         let directory = try makeDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("settings.conf")
-        let engine = InputClickEngine(output: OfflineOutput(), options: .init(settingsFile: file, environment: [:]))
+        let engine = InputClickEngine(output: OfflineOutput(), options: .init(settingsFile: file, environment: ["INPUTCLICK_DESKTOP_SETTINGS": "off"]))
         defer { engine.shutdown() }
         let keyboard = OptedInInputView()
         engine.setVisibleInputViews([keyboard])
@@ -77,7 +77,7 @@ struct EngineTests {
         try "clicks = off\nvolume = loud\n".write(to: file, atomically: true, encoding: .utf8)
         let warnings = Warnings()
         let engine = InputClickEngine(output: OfflineOutput(), options: .init(
-            settingsFile: file, environment: [:], watchesSettings: false, warningHandler: warnings.add))
+            settingsFile: file, environment: ["INPUTCLICK_DESKTOP_SETTINGS": "off"], watchesSettings: false, warningHandler: warnings.add))
         defer { engine.shutdown() }
         #expect(engine.settings == ClickSettings())
         #expect(engine.settingsError?.line == 2)
@@ -92,7 +92,7 @@ struct EngineTests {
         try "volume = loud\n".write(to: file, atomically: true, encoding: .utf8)
         let warnings = Warnings()
         let engine = InputClickEngine(output: OfflineOutput(), options: .init(
-            settingsFile: file, environment: [:], warningHandler: warnings.add))
+            settingsFile: file, environment: ["INPUTCLICK_DESKTOP_SETTINGS": "off"], warningHandler: warnings.add))
         defer { engine.shutdown() }
         #expect(engine.settingsStore.isWatching)
         #expect(warnings.lines.withLock { $0 }.count == 1, "\(warnings.lines.withLock { $0 })")
@@ -113,7 +113,7 @@ struct EngineTests {
         let warnings = Warnings()
         let output = OfflineOutput()
         let engine = InputClickEngine(output: output, options: .init(
-            settingsFile: file, environment: [:], watchesSettings: false, warningHandler: warnings.add))
+            settingsFile: file, environment: ["INPUTCLICK_DESKTOP_SETTINGS": "off"], watchesSettings: false, warningHandler: warnings.add))
         defer { engine.shutdown() }
         let keyboard = OptedInInputView()
         engine.setVisibleInputViews([keyboard])
@@ -133,7 +133,7 @@ struct EngineWarningTests {
         let output = OfflineOutput()
         output.isAvailable = false
         let engine = InputClickEngine(output: output, options: .init(
-            settingsFile: URL(fileURLWithPath: "/nonexistent/settings.conf"), environment: [:],
+            settingsFile: URL(fileURLWithPath: "/nonexistent/settings.conf"), environment: ["INPUTCLICK_DESKTOP_SETTINGS": "off"],
             watchesSettings: false, warningHandler: warnings.add))
         defer { engine.shutdown() }
         let keyboard = OptedInInputView()
@@ -149,7 +149,7 @@ struct EngineHostStreamTests {
     func hostStreamPlaysAndDucks() throws {
         let output = OfflineOutput()
         let engine = InputClickEngine(output: output, options: .init(
-            settingsFile: URL(fileURLWithPath: "/nonexistent/settings.conf"), environment: [:], watchesSettings: false))
+            settingsFile: URL(fileURLWithPath: "/nonexistent/settings.conf"), environment: ["INPUTCLICK_DESKTOP_SETTINGS": "off"], watchesSettings: false))
         defer { engine.shutdown() }
         let stream = HostStream(channels: 2, capacityFrames: 96_000)
         stream.write(TestSounds.spread(TestSounds.constant(0.5, frames: 96_000), channels: 2))
@@ -179,7 +179,7 @@ struct EngineHostStreamLifecycleTests {
         var player = ClickPlayerConfiguration()
         player.lingerNanoseconds = 10_000_000
         let engine = InputClickEngine(output: output, options: .init(
-            player: player, settingsFile: URL(fileURLWithPath: "/nonexistent/settings.conf"), environment: [:],
+            player: player, settingsFile: URL(fileURLWithPath: "/nonexistent/settings.conf"), environment: ["INPUTCLICK_DESKTOP_SETTINGS": "off"],
             watchesSettings: false))
         let keyboard = OptedInInputView()
         engine.setVisibleInputViews([keyboard])     // the mixer is built…

@@ -8,6 +8,7 @@ import Testing
         volume = 0.5
         profile = full
         sound-pack = /from/file
+        sound-theme = file-theme
         duck-depth-db = -12
         duck-attack-ms = 5
         duck-hold-ms = 150
@@ -24,13 +25,14 @@ import Testing
     @Test func everyVariableOverridesTheFile() throws {
         let (store, _) = try store([
             "INPUTCLICK_CLICKS": "no", "INPUTCLICK_VOLUME": "0.2", "INPUTCLICK_PROFILE": "silent",
-            "INPUTCLICK_SOUND_PACK": "/from/env", "INPUTCLICK_DUCK_DEPTH_DB": "-30",
+            "INPUTCLICK_SOUND_PACK": "/from/env", "INPUTCLICK_SOUND_THEME": "env-theme", "INPUTCLICK_DUCK_DEPTH_DB": "-30",
             "INPUTCLICK_DUCK_ATTACK_MS": "1", "INPUTCLICK_DUCK_HOLD_MS": "0", "INPUTCLICK_DUCK_RELEASE_MS": "900",
         ])
         #expect(store.lastError == nil)
         #expect(store.current == ClickSettings(
             clicksEnabled: false, volume: 0.2, profile: .silent, soundPackDirectory: "/from/env",
-            ducking: DuckingParameters(depthDecibels: -30, attackMilliseconds: 1, holdMilliseconds: 0, releaseMilliseconds: 900)))
+            ducking: DuckingParameters(depthDecibels: -30, attackMilliseconds: 1, holdMilliseconds: 0, releaseMilliseconds: 900),
+            soundTheme: "env-theme"))
         #expect(store.environmentOverrides.keys == SettingsKey.allCases)
     }
 

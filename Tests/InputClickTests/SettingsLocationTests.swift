@@ -4,23 +4,23 @@ import Testing
 
 @Suite struct SettingsLocationTests {
     @Test func anAbsoluteXDGConfigHomeIsUsed() throws {
-        let url = try SettingsLocation.defaultFileURL(environment: ["XDG_CONFIG_HOME": "/xdg", "HOME": "/home/u"])
-        #expect(url.path == "/xdg/inputclick/settings.conf")
+        let path = try SettingsLocation.defaultFilePath(environment: ["XDG_CONFIG_HOME": "/xdg", "HOME": "/home/u"])
+        #expect(path == "/xdg/inputclick/settings.conf")
     }
 
     @Test func anEmptyXDGConfigHomeFallsBackToHome() throws {
-        let url = try SettingsLocation.defaultFileURL(environment: ["XDG_CONFIG_HOME": "", "HOME": "/home/u"])
-        #expect(url.path == "/home/u/.config/inputclick/settings.conf")
+        let path = try SettingsLocation.defaultFilePath(environment: ["XDG_CONFIG_HOME": "", "HOME": "/home/u"])
+        #expect(path == "/home/u/.config/inputclick/settings.conf")
     }
 
     @Test func aRelativeXDGConfigHomeIsIgnoredAsTheSpecificationSays() throws {
-        let url = try SettingsLocation.defaultFileURL(environment: ["XDG_CONFIG_HOME": "config", "HOME": "/home/u"])
-        #expect(url.path == "/home/u/.config/inputclick/settings.conf")
+        let path = try SettingsLocation.defaultFilePath(environment: ["XDG_CONFIG_HOME": "config", "HOME": "/home/u"])
+        #expect(path == "/home/u/.config/inputclick/settings.conf")
     }
 
     @Test func anUnsetXDGConfigHomeFallsBackToHome() throws {
-        let url = try SettingsLocation.defaultFileURL(environment: ["HOME": "/home/u/"])
-        #expect(url.path == "/home/u/.config/inputclick/settings.conf")
+        let path = try SettingsLocation.defaultFilePath(environment: ["HOME": "/home/u/"])
+        #expect(path == "/home/u/.config/inputclick/settings.conf")
     }
 
     @Test func withoutAUsableHomeThePasswordDatabaseGivesAnAbsoluteHome() throws {
@@ -31,26 +31,26 @@ import Testing
 
     @Test func inputclickConfigNamesTheFileInstead() throws {
         let environment: ProcessEnvironment = ["INPUTCLICK_CONFIG": "/etc/click.conf", "XDG_CONFIG_HOME": "/xdg"]
-        #expect(try SettingsLocation.fileURL(environment: environment).path == "/etc/click.conf")
+        #expect(try SettingsLocation.filePath(environment: environment) == "/etc/click.conf")
     }
 
     @Test func inputclickConfigExpandsTildeAndResolvesRelativePaths() throws {
-        #expect(try SettingsLocation.fileURL(environment: ["INPUTCLICK_CONFIG": "~/my.conf", "HOME": "/home/u"]).path
+        #expect(try SettingsLocation.filePath(environment: ["INPUTCLICK_CONFIG": "~/my.conf", "HOME": "/home/u"])
                 == "/home/u/my.conf")
-        #expect(try SettingsLocation.fileURL(environment: ["INPUTCLICK_CONFIG": "conf/my.conf"], currentDirectory: "/work").path
+        #expect(try SettingsLocation.filePath(environment: ["INPUTCLICK_CONFIG": "conf/my.conf"], currentDirectory: "/work")
                 == "/work/conf/my.conf")
     }
 
     @Test func anEmptyInputclickConfigIsIgnored() throws {
         let environment: ProcessEnvironment = ["INPUTCLICK_CONFIG": "", "XDG_CONFIG_HOME": "/xdg"]
-        #expect(try SettingsLocation.fileURL(environment: environment).path == "/xdg/inputclick/settings.conf")
+        #expect(try SettingsLocation.filePath(environment: environment) == "/xdg/inputclick/settings.conf")
     }
 
     @Test func aStoreWithoutAFileUsesTheResolvedLocation() throws {
         let directory = try SettingsTemporaryDirectory()
         try directory.write("volume = 0.5", to: "config/inputclick/settings.conf")
         let store = SettingsStore(environment: directory.environment)
-        #expect(store.fileURL.path == directory.child("config/inputclick/settings.conf"))
+        #expect(store.filePath == directory.child("config/inputclick/settings.conf"))
         #expect(store.current.volume == 0.5)
     }
 
@@ -61,7 +61,7 @@ import Testing
         var environment = directory.environment
         environment["INPUTCLICK_CONFIG"] = directory.child("from-environment.conf")
         #expect(SettingsStore(environment: environment).current.volume == 0.1)
-        let store = SettingsStore(fileURL: URL(fileURLWithPath: directory.child("given.conf")), environment: environment)
+        let store = SettingsStore(filePath: directory.child("given.conf"), environment: environment)
         #expect(store.current.volume == 0.5)
     }
 
@@ -81,8 +81,8 @@ import Testing
     func aLocationVariableThatIsNotUTF8IsRefusedByName(variable: String) throws {
         let environment = try environment(["HOME": "/home/u"], bytes: [variable: Self.latin1Path])
         do {
-            let url = try SettingsLocation.fileURL(environment: environment)
-            Issue.record("expected a refusal, got \(url.path)")
+            let path = try SettingsLocation.filePath(environment: environment)
+            Issue.record("expected a refusal, got \(path)")
         } catch {
             #expect(error.kind == .invalidValue)
             #expect(error.variable == variable)
@@ -93,15 +93,15 @@ import Testing
 
     @Test func aHomeThatIsNotUTF8IsRefusedWhenTheLocationNeedsItAndIgnoredWhenNot() throws {
         let environment = try environment([:], bytes: ["HOME": Self.latin1Path])
-        #expect(throws: SettingsError.self) { try SettingsLocation.fileURL(environment: environment) }
+        #expect(throws: SettingsError.self) { try SettingsLocation.filePath(environment: environment) }
         var withXDG = environment
         withXDG.variables["XDG_CONFIG_HOME"] = "/xdg"
-        #expect(try SettingsLocation.fileURL(environment: withXDG).path == "/xdg/inputclick/settings.conf")
+        #expect(try SettingsLocation.filePath(environment: withXDG) == "/xdg/inputclick/settings.conf")
     }
 
     @Test func aRelativeXDGConfigHomeThatIsNotUTF8IsIgnoredLikeAnyRelativeValue() throws {
         let environment = try environment(["HOME": "/home/u"], bytes: ["XDG_CONFIG_HOME": Array("caf".utf8) + [0xE9]])
-        #expect(try SettingsLocation.fileURL(environment: environment).path == "/home/u/.config/inputclick/settings.conf")
+        #expect(try SettingsLocation.filePath(environment: environment) == "/home/u/.config/inputclick/settings.conf")
     }
 
     @Test func aStoreWhoseLocationIsNotUTF8ReadsAndWatchesNothingAndSaysWhy() throws {

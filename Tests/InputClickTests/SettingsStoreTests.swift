@@ -104,7 +104,7 @@ import Glibc
         let text = "volume = 0.4\nduck-release-ms = 800\n"
         try directory.write(text, to: relativePath)
         let store = SettingsStore(environment: directory.environment)
-        #expect(try SettingsStore.parse(text: text, file: store.fileURL.path) == store.current)
+        #expect(try SettingsStore.parse(text: text, file: store.filePath) == store.current)
     }
 
     @Test func aRelativeSoundPackInTheFileIsRelativeToTheFilesDirectory() throws {
@@ -116,14 +116,11 @@ import Glibc
 }
 
 @Suite struct SettingsStoreLifetimeTests {
-    @Test func aURLThatIsNotAFileIsAnErrorAndTheDefaultsStay() throws {
-        guard let address = URL(string: "https://example.com/settings.conf") else {
-            Issue.record("the test's URL did not parse")
-            return
-        }
-        let store = SettingsStore(fileURL: address, environment: [:])
-        #expect(store.current == ClickSettings())
-        #expect(store.lastError?.description == "https://example.com/settings.conf: is not a file URL")
+    @Test func aRelativeFilePathIsTakenFromTheCurrentDirectoryAndStandardized() throws {
+        let store = SettingsStore(filePath: "conf/../my.conf", environment: ["INPUTCLICK_DESKTOP_SETTINGS": "off"])
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let cwd = String(cString: getcwd(&buffer, buffer.count))
+        #expect(store.filePath == (cwd == "/" ? "" : cwd) + "/my.conf")
     }
 
     @Test func aReleasedStoreStopsWatchingWithoutACallback() throws {

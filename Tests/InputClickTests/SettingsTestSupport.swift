@@ -24,7 +24,10 @@ final class SettingsTemporaryDirectory {
     func child(_ relative: String) -> String { path + "/" + relative }
 
     /// An environment that points every settings lookup inside this directory.
-    var environment: [String: String] { ["HOME": child("home"), "XDG_CONFIG_HOME": child("config")] }
+    /// The desktop lookup is off, so the machine's GNOME settings cannot change the outcome.
+    var environment: [String: String] {
+        ["HOME": child("home"), "XDG_CONFIG_HOME": child("config"), "INPUTCLICK_DESKTOP_SETTINGS": "off"]
+    }
 
     /// Writes `text` in place (open, truncate, write, close), creating directories as needed.
     func write(_ text: String, to relative: String) throws {

@@ -11,6 +11,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <inputclick.h>
+#include <math.h>
 
 #include <pthread.h>
 #include <stdio.h>
@@ -154,6 +155,10 @@ static void test_bad_arguments(void) {
     check_code(inputclick_set_visible_views(NULL, NULL, 0), INPUTCLICK_ERROR_INVALID_ARGUMENT, "set_visible_views on NULL");
     check_code(inputclick_set_secure_text_entry(NULL, 1), INPUTCLICK_ERROR_INVALID_ARGUMENT, "set_secure_text_entry on NULL");
     check_code(inputclick_reload_settings(NULL), INPUTCLICK_ERROR_INVALID_ARGUMENT, "reload_settings on NULL");
+    check_code(inputclick_set_volume(NULL, 0.5), INPUTCLICK_ERROR_INVALID_ARGUMENT, "set_volume on NULL");
+    check_code(inputclick_set_profile(NULL, "quiet"), INPUTCLICK_ERROR_INVALID_ARGUMENT, "set_profile on NULL");
+    check_code(inputclick_set_sound_pack(NULL, NULL), INPUTCLICK_ERROR_INVALID_ARGUMENT, "set_sound_pack on NULL");
+    check_code(inputclick_clear_host_settings(NULL), INPUTCLICK_ERROR_INVALID_ARGUMENT, "clear_host_settings on NULL");
     check_code(inputclick_state(NULL), INPUTCLICK_ERROR_INVALID_ARGUMENT, "state on NULL");
     check_code(inputclick_wait_until_running(NULL, 0), INPUTCLICK_ERROR_INVALID_ARGUMENT, "wait_until_running on NULL");
     check_code(inputclick_stream_format(NULL, NULL, NULL, NULL, NULL), INPUTCLICK_ERROR_INVALID_ARGUMENT, "stream_format on NULL");
@@ -352,7 +357,36 @@ static void test_settings(const char *directory) {
     write_file(path, "profile = silent\n");
     check_code(inputclick_reload_settings(ctx), INPUTCLICK_OK, "reloading the silent profile");
     check_code(inputclick_play(ctx, INPUTCLICK_KIND_KEY), INPUTCLICK_SILENT_PROFILE, "the silent profile");
+
+    /* Host settings sit over the file, survive its reloads, and clear. */
+    check_code(inputclick_set_profile(ctx, "Full"), INPUTCLICK_OK, "the host sets the full profile");
+    check_code(inputclick_wait_until_running(ctx, 20000), INPUTCLICK_OK, "the stream runs");
+    check_code(inputclick_decision(ctx, INPUTCLICK_KIND_KEY), INPUTCLICK_PLAYS, "the host's profile wins over the file's");
+    check_code(inputclick_reload_settings(ctx), INPUTCLICK_OK, "reloading the file");
+    check_code(inputclick_decision(ctx, INPUTCLICK_KIND_KEY), INPUTCLICK_PLAYS, "the host's profile survives a reload");
+    check_code(inputclick_set_profile(ctx, "loud"), INPUTCLICK_ERROR_INVALID_ARGUMENT, "an unknown profile");
+    check_message_contains("profile", "the message names the setting");
+    check_message_contains("'loud'", "the message quotes the value");
+    check_code(inputclick_set_profile(ctx, ""), INPUTCLICK_ERROR_INVALID_ARGUMENT, "an empty profile");
+    check_code(inputclick_set_profile(ctx, "\xff"), INPUTCLICK_ERROR_INVALID_ARGUMENT, "a non-UTF-8 profile");
+    check_code(inputclick_decision(ctx, INPUTCLICK_KIND_KEY), INPUTCLICK_PLAYS, "refused values change nothing");
+    check_code(inputclick_set_volume(ctx, 0.0), INPUTCLICK_OK, "the host sets volume 0");
+    check_code(inputclick_set_volume(ctx, 1.5), INPUTCLICK_ERROR_INVALID_ARGUMENT, "a volume above 1");
+    check_message_contains("volume", "the message names the volume");
+    check_code(inputclick_set_volume(ctx, -0.1), INPUTCLICK_ERROR_INVALID_ARGUMENT, "a volume below 0");
+    check_code(inputclick_set_volume(ctx, INFINITY), INPUTCLICK_ERROR_INVALID_ARGUMENT, "an infinite volume");
+    check_code(inputclick_set_volume(ctx, NAN), INPUTCLICK_OK, "NAN clears the host's volume");
+    check_code(inputclick_set_sound_pack(ctx, directory), INPUTCLICK_OK, "the host sets a sound pack");
+    check_code(inputclick_set_sound_pack(ctx, ""), INPUTCLICK_OK, "an empty sound pack means the bundled sounds");
+    check_code(inputclick_set_sound_pack(ctx, "~nobody/x"), INPUTCLICK_ERROR_INVALID_ARGUMENT, "a '~user' sound pack");
+    check_code(inputclick_set_sound_pack(ctx, NULL), INPUTCLICK_OK, "NULL clears the host's sound pack");
+    check_code(inputclick_set_profile(ctx, NULL), INPUTCLICK_OK, "NULL clears the host's profile");
+    check_code(inputclick_decision(ctx, INPUTCLICK_KIND_KEY), INPUTCLICK_SILENT_PROFILE, "the file's profile applies again");
+    check_code(inputclick_set_profile(ctx, "quiet"), INPUTCLICK_OK, "the host sets the quiet profile");
+    check_code(inputclick_clear_host_settings(ctx), INPUTCLICK_OK, "clear every host setting");
+    check_code(inputclick_decision(ctx, INPUTCLICK_KIND_KEY), INPUTCLICK_SILENT_PROFILE, "cleared: the file's profile again");
     check_code(inputclick_close(ctx), INPUTCLICK_OK, "close");
+    check_code(inputclick_set_volume(ctx, 0.5), INPUTCLICK_ERROR_CLOSED, "set_volume after close");
 }
 
 struct hammer {

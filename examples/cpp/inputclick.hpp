@@ -84,6 +84,11 @@ public:
         return l;
     }
     void reload_settings() { check(inputclick_reload_settings(ctx_)); }
+    // Host settings over the user's settings file, in memory: NAN or nullptr clears one.
+    void set_volume(double volume) { check(inputclick_set_volume(ctx_, volume)); }
+    void set_profile(const char *profile) { check(inputclick_set_profile(ctx_, profile)); }
+    void set_sound_pack(const char *path) { check(inputclick_set_sound_pack(ctx_, path)); }
+    void clear_host_settings() { check(inputclick_clear_host_settings(ctx_)); }
     // Closes now (the destructor would otherwise); later calls throw Error(INPUTCLICK_ERROR_INVALID_ARGUMENT).
     void close() {
         if (ctx_) check(inputclick_close(std::exchange(ctx_, nullptr)));

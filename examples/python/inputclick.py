@@ -106,6 +106,10 @@ _signatures = {
     "inputclick_reset_latency": (_c_int, [_handle]),
     "inputclick_statistic": (_c_int, [_handle, _c_int, ctypes.POINTER(_c_u64)]),
     "inputclick_last_warning": (_c_int, [_handle, ctypes.c_char_p, _c_size]),
+    "inputclick_set_volume": (_c_int, [_handle, _c_double]),
+    "inputclick_set_profile": (_c_int, [_handle, _text]),
+    "inputclick_set_sound_pack": (_c_int, [_handle, _text]),
+    "inputclick_clear_host_settings": (_c_int, [_handle]),
 }
 for _name, (_restype, _argtypes) in _signatures.items():
     _function = getattr(lib, _name)
@@ -229,6 +233,22 @@ class Context:
 
     def reload_settings(self):
         check(lib.inputclick_reload_settings(self.handle))
+
+    def set_volume(self, volume):
+        """Host volume 0..1 over the user's settings file; None clears it."""
+        check(lib.inputclick_set_volume(self.handle, float("nan") if volume is None else float(volume)))
+
+    def set_profile(self, profile):
+        """Host profile ("full", "quiet", "silent") over the settings file; None clears it."""
+        check(lib.inputclick_set_profile(self.handle, None if profile is None else profile.encode("utf-8")))
+
+    def set_sound_pack(self, path):
+        """Host sound-pack directory over the settings file ("" for the bundled sounds); None clears it."""
+        check(lib.inputclick_set_sound_pack(self.handle, None if path is None else os.fsencode(path)))
+
+    def clear_host_settings(self):
+        """Clears every host setting, so the user's settings apply again."""
+        check(lib.inputclick_clear_host_settings(self.handle))
 
     def last_warning(self):
         length = check(lib.inputclick_last_warning(self.handle, None, 0))

@@ -132,6 +132,25 @@ def test_settings(directory):
         keyboard.reload_settings()
         keyboard.set_visible_views([True])
         check_code(keyboard.play(), ic.CLICKS_OFF, "clicks off in the settings")
+        with open(path, "w") as file:
+            file.write("profile = silent\n")
+        keyboard.reload_settings()
+        check_code(keyboard.decision(), ic.SILENT_PROFILE, "the file's silent profile")
+        keyboard.set_profile("full")
+        check_code(keyboard.wait_until_running(20000), 0, "the stream runs")
+        check_code(keyboard.decision(), ic.PLAYS, "the host's profile wins over the file's")
+        try:
+            keyboard.set_volume(2)
+            check(False, "a volume above 1 is refused")
+        except ic.InputClickError as error:
+            check(error.code == ic.ERROR_INVALID_ARGUMENT and "volume" in str(error), "a volume above 1 is refused", str(error))
+        keyboard.set_volume(None)
+        keyboard.set_sound_pack("")
+        keyboard.set_profile(None)
+        check_code(keyboard.decision(), ic.SILENT_PROFILE, "a cleared host profile lets the file's apply again")
+        keyboard.set_profile("quiet")
+        keyboard.clear_host_settings()
+        check_code(keyboard.decision(), ic.SILENT_PROFILE, "clear_host_settings clears them all")
 
 
 def test_threads(settings_file):

@@ -113,6 +113,10 @@ extern "C" {
     pub fn inputclick_reset_latency(ctx: *mut Context) -> c_int;
     pub fn inputclick_statistic(ctx: *mut Context, which: c_int, value: *mut u64) -> c_int;
     pub fn inputclick_last_warning(ctx: *mut Context, buf: *mut c_char, size: usize) -> c_int;
+    pub fn inputclick_set_volume(ctx: *mut Context, volume: c_double) -> c_int;
+    pub fn inputclick_set_profile(ctx: *mut Context, profile: *const c_char) -> c_int;
+    pub fn inputclick_set_sound_pack(ctx: *mut Context, path: *const c_char) -> c_int;
+    pub fn inputclick_clear_host_settings(ctx: *mut Context) -> c_int;
 }
 
 /// A static string the library returned, as a Rust string.

@@ -72,7 +72,8 @@ public final class InputClickEngine: Sendable {
     ///
     /// Thread context: any thread. Reads the settings file on this thread.
     public init(output: any AudioOutput, options: Options = Options()) {
-        let store = SettingsStore(fileURL: options.settingsFile, environment: options.environment)
+        let store = SettingsStore(filePath: options.settingsFile?.path, environment: options.environment)
+        let themeSearchPath = SoundThemeSearchPath(environment: options.environment)
         let settings = store.current
         let warn = options.warningHandler
         let problems = self.problems
@@ -85,7 +86,8 @@ public final class InputClickEngine: Sendable {
                   SoundBank.supportedChannelCounts.contains(request.channels) else {
                 throw InputClickEngineError.unsupportedFormat(sampleRate: request.sampleRate, channels: request.channels)
             }
-            let load = SoundBank.load(packDirectory: request.soundPackDirectory,
+            let load = SoundBank.load(packDirectory: request.soundPackDirectory, soundTheme: request.soundTheme,
+                                      themeSearchPath: themeSearchPath,
                                       sampleRate: request.sampleRate, channels: request.channels)
             problems.list.withLock { $0 = load.problems }
             for problem in load.problems { warn("sound pack: \(problem)") }

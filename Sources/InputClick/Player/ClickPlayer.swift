@@ -460,6 +460,7 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
 
     private func applySettings(_ newSettings: ClickSettings) {
         let packChanged = newSettings.soundPackDirectory != settings.soundPackDirectory
+            || newSettings.soundTheme != settings.soundTheme
         settings = newSettings
         for slot in slots {
             slot.mixer.setClickGain(newSettings.clickGain)
@@ -519,7 +520,8 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
 
     private func makeBank(sampleRate: Int, channels: Int) throws -> SoundBank {
         let bank = try sounds(SoundBankRequest(sampleRate: sampleRate, channels: channels,
-                                               soundPackDirectory: settings.soundPackDirectory))
+                                               soundPackDirectory: settings.soundPackDirectory,
+                                               soundTheme: settings.soundTheme))
         guard bank.sampleRate == sampleRate, bank.channels == channels else {
             throw ClickPlayerError.bankFormatMismatch(requestedRate: sampleRate, requestedChannels: channels,
                                                       gotRate: bank.sampleRate, gotChannels: bank.channels)

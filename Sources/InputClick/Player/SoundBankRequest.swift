@@ -1,6 +1,6 @@
 /// What a ``ClickPlayer`` asks its ``SoundBankProvider`` for when a stream
 /// opens or the sounds change: a bank at the stream's actual rate and
-/// channel count, from the sound pack the settings name.
+/// channel count, from the sound pack and sound theme the settings name.
 ///
 /// Thread context: a plain value; use it from any thread.
 public struct SoundBankRequest: Sendable, Hashable {
@@ -10,14 +10,17 @@ public struct SoundBankRequest: Sendable, Hashable {
     public var channels: Int
     /// The settings' sound-pack directory, or `nil` for the bundled sounds.
     public var soundPackDirectory: String?
+    /// The settings' XDG sound theme, or `nil` for none.
+    public var soundTheme: String?
 
     /// Creates a request.
     ///
     /// Thread context: any thread; it only stores its arguments.
-    public init(sampleRate: Int, channels: Int, soundPackDirectory: String? = nil) {
+    public init(sampleRate: Int, channels: Int, soundPackDirectory: String? = nil, soundTheme: String? = nil) {
         self.sampleRate = sampleRate
         self.channels = channels
         self.soundPackDirectory = soundPackDirectory
+        self.soundTheme = soundTheme
     }
 }
 

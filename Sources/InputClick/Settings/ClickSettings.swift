@@ -15,6 +15,11 @@ public struct ClickSettings: Sendable, Hashable {
     /// A directory of replacement sounds named by kind (`key.wav`, `delete.flac`, …), or `nil`
     /// for the bundled sounds. Default `nil`.
     public var soundPackDirectory: String?
+    /// The XDG sound theme whose sounds replace the bundled ones for the kinds
+    /// it has (see ``SoundTheme``), or `nil` for none. A sound pack's files
+    /// win over the theme's. Default `nil`; the desktop's theme
+    /// (``DesktopSettings``) fills it in where it can be read.
+    public var soundTheme: String?
     /// How host streams duck under clicks. Default ``DuckingParameters/default``.
     public var ducking: DuckingParameters
 
@@ -22,12 +27,14 @@ public struct ClickSettings: Sendable, Hashable {
     ///
     /// Thread context: any thread; it only stores its arguments.
     public init(clicksEnabled: Bool = true, volume: Double = 0.8, profile: ClickProfile = .full,
-                soundPackDirectory: String? = nil, ducking: DuckingParameters = .default) {
+                soundPackDirectory: String? = nil, ducking: DuckingParameters = .default,
+                soundTheme: String? = nil) {
         self.clicksEnabled = clicksEnabled
         self.volume = volume
         self.profile = profile
         self.soundPackDirectory = soundPackDirectory
         self.ducking = ducking
+        self.soundTheme = soundTheme
     }
 
     /// The click gain in dB that ``volume`` and ``profile`` give together.

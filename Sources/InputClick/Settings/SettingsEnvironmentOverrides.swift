@@ -1,10 +1,9 @@
-import Foundation
-
-/// Settings given by environment variables, applied on top of the settings file.
+/// Settings given by environment variables, applied on top of the settings
+/// file and the host's overrides: the user's emergency override.
 ///
 /// Each key of ``SettingsFileFormat`` has a variable: `INPUTCLICK_CLICKS`,
 /// `INPUTCLICK_VOLUME`, `INPUTCLICK_PROFILE`, `INPUTCLICK_SOUND_PACK`,
-/// `INPUTCLICK_DUCK_DEPTH_DB`, `INPUTCLICK_DUCK_ATTACK_MS`,
+/// `INPUTCLICK_SOUND_THEME`, `INPUTCLICK_DUCK_DEPTH_DB`, `INPUTCLICK_DUCK_ATTACK_MS`,
 /// `INPUTCLICK_DUCK_HOLD_MS` and `INPUTCLICK_DUCK_RELEASE_MS`. Values are
 /// spelled exactly as in the file. An empty variable counts as unset. A
 /// relative `INPUTCLICK_SOUND_PACK` is relative to the current directory.
@@ -50,7 +49,7 @@ public struct SettingsEnvironmentOverrides: Sendable, Hashable {
                     : SettingsError(kind: .invalidValue, variable: variable, problem: "\(variable) is not UTF-8 text (\(raw))")
             }
             guard let text = environment[variable], !text.isEmpty else { continue }
-            let base = currentDirectory ?? FileManager.default.currentDirectoryPath
+            let base = currentDirectory ?? FilePaths.currentDirectory()
             switch key.parse(text, baseDirectory: base, home: home) {
             case .success(let value): values[key] = value
             case .failure(let problem):

@@ -33,10 +33,15 @@
 /// | `volume` | 0 to 1, mapped perceptually (cubic, 60 dB span) | `0.8` |
 /// | `profile` | `full`, `quiet` (10 dB lower) or `silent` | `full` |
 /// | `sound-pack` | a directory of `key.wav`, `delete.wav`, …; `~` and `~/…` expand to the home directory; a relative path is relative to the settings file's directory; empty means the bundled sounds | empty |
+/// | `sound-theme` | an XDG sound theme's name (see ``SoundTheme``); empty for none | the desktop's theme, else none |
 /// | `duck-depth-db` | −60 to 0: how far host streams drop while clicks sound | `-12` |
 /// | `duck-attack-ms` | 0.1 to 100 | `5` |
 /// | `duck-hold-ms` | 0 to 2000 | `150` |
 /// | `duck-release-ms` | 1 to 5000 | `250` |
+///
+/// The file is one layer of several: the desktop's settings lie under it,
+/// the host's overrides and the environment over it (see ``SettingsStore``).
+/// Only the keys the file sets sit over the desktop's.
 ///
 /// ## Errors
 /// An unknown key, a repeated key, a line without `=`, a malformed value, a

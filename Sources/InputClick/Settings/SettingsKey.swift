@@ -15,6 +15,9 @@ public enum SettingsKey: String, CaseIterable, Sendable, Hashable, CustomStringC
     case profile = "profile"
     /// `sound-pack`: ``ClickSettings/soundPackDirectory``; empty for the bundled sounds.
     case soundPack = "sound-pack"
+    /// `sound-theme`: ``ClickSettings/soundTheme``, an XDG sound theme's
+    /// directory name; empty for none.
+    case soundTheme = "sound-theme"
     /// `duck-depth-db`: ``DuckingParameters/depthDecibels``, −60 to 0.
     case duckDepthDecibels = "duck-depth-db"
     /// `duck-attack-ms`: ``DuckingParameters/attackMilliseconds``, 0.1 to 100.
@@ -46,7 +49,7 @@ public enum SettingsKey: String, CaseIterable, Sendable, Hashable, CustomStringC
         case .duckAttackMilliseconds: return 0.1...100
         case .duckHoldMilliseconds: return 0...2000
         case .duckReleaseMilliseconds: return 1...5000
-        case .clicks, .profile, .soundPack: return nil
+        case .clicks, .profile, .soundPack, .soundTheme: return nil
         }
     }
 
@@ -58,6 +61,7 @@ public enum SettingsKey: String, CaseIterable, Sendable, Hashable, CustomStringC
         case .clicks: return "on or off (or true/false, yes/no, 1/0)"
         case .profile: return "one of " + ClickProfile.allCases.map(\.description).joined(separator: ", ")
         case .soundPack: return "a directory path, or empty for the bundled sounds"
+        case .soundTheme: return "a sound theme's name (such as freedesktop), or empty for none"
         default:
             let range = range ?? 0...0
             return "a number from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound))"
@@ -78,6 +82,7 @@ public enum SettingsKey: String, CaseIterable, Sendable, Hashable, CustomStringC
             // keeps it behind a slash, which reading drops again.
             guard let path = settings.soundPackDirectory else { return "" }
             return path.last?.isWhitespace == true ? path + "/" : path
+        case .soundTheme: return settings.soundTheme ?? ""
         case .duckDepthDecibels: return Self.format(settings.ducking.depthDecibels)
         case .duckAttackMilliseconds: return Self.format(settings.ducking.attackMilliseconds)
         case .duckHoldMilliseconds: return Self.format(settings.ducking.holdMilliseconds)
@@ -93,6 +98,7 @@ public enum SettingsKey: String, CaseIterable, Sendable, Hashable, CustomStringC
         case number(Double)
         case profile(ClickProfile)
         case directory(String?)
+        case theme(String?)
     }
 
     /// Reads `text` as this key's value.
@@ -111,6 +117,9 @@ public enum SettingsKey: String, CaseIterable, Sendable, Hashable, CustomStringC
             case .path(let path): return .success(.directory(path))
             case .refused(let why): return .failure(ValueProblem(text: "must be " + why))
             }
+        case .soundTheme:
+            if text.isEmpty { return .success(.theme(nil)) }
+            if SettingsValueSyntax.isThemeName(text) { return .success(.theme(text)) }
         default:
             if let number = SettingsValueSyntax.number(text), let range, range.contains(number) {
                 return .success(.number(number))
@@ -128,11 +137,27 @@ public enum SettingsKey: String, CaseIterable, Sendable, Hashable, CustomStringC
         case (.volume, .number(let x)): settings.volume = x
         case (.profile, .profile(let profile)): settings.profile = profile
         case (.soundPack, .directory(let path)): settings.soundPackDirectory = path
+        case (.soundTheme, .theme(let name)): settings.soundTheme = name
         case (.duckDepthDecibels, .number(let x)): settings.ducking.depthDecibels = x
         case (.duckAttackMilliseconds, .number(let x)): settings.ducking.attackMilliseconds = x
         case (.duckHoldMilliseconds, .number(let x)): settings.ducking.holdMilliseconds = x
         case (.duckReleaseMilliseconds, .number(let x)): settings.ducking.releaseMilliseconds = x
         default: assertionFailure("\(value) is not a value of \(self)")
+        }
+    }
+
+    /// This key's value in `settings`, as ``assign(_:to:)`` takes it.
+    func value(in settings: ClickSettings) -> Value {
+        switch self {
+        case .clicks: return .boolean(settings.clicksEnabled)
+        case .volume: return .number(settings.volume)
+        case .profile: return .profile(settings.profile)
+        case .soundPack: return .directory(settings.soundPackDirectory)
+        case .soundTheme: return .theme(settings.soundTheme)
+        case .duckDepthDecibels: return .number(settings.ducking.depthDecibels)
+        case .duckAttackMilliseconds: return .number(settings.ducking.attackMilliseconds)
+        case .duckHoldMilliseconds: return .number(settings.ducking.holdMilliseconds)
+        case .duckReleaseMilliseconds: return .number(settings.ducking.releaseMilliseconds)
         }
     }
 
@@ -144,7 +169,9 @@ public enum SettingsKey: String, CaseIterable, Sendable, Hashable, CustomStringC
     /// A number as the settings file writes it: `-12`, not `-12.0`, and
     /// `0.00001`, not `1e-05`, since the file takes plain decimals only. The
     /// digits are Swift's shortest that read back to the same value.
-    static func format(_ x: Double) -> String {
+    ///
+    /// Thread context: any thread.
+    public static func format(_ x: Double) -> String {
         if x == x.rounded(), abs(x) < 1e15 { return String(Int64(x)) }
         let text = String(x)
         // Swift writes an exponent below 1e-4 and from 2^53 up; spell those out.

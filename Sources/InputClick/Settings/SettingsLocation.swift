@@ -1,4 +1,3 @@
-import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -51,12 +50,13 @@ public enum SettingsLocation {
     /// - Throws: ``SettingsError`` when a variable it comes from is not UTF-8.
     ///
     /// Thread context: any thread.
-    public static func defaultFileURL(environment: ProcessEnvironment) throws(SettingsError) -> URL {
+    public static func defaultFilePath(environment: ProcessEnvironment) throws(SettingsError) -> String {
         let directory = SettingsValueSyntax.joined(try configHome(environment: environment), SettingsFileFormat.directoryName)
-        return URL(fileURLWithPath: SettingsValueSyntax.joined(directory, SettingsFileFormat.fileName))
+        return FilePaths.standardized(SettingsValueSyntax.joined(directory, SettingsFileFormat.fileName))
     }
 
-    /// The file a store uses when none is passed: `INPUTCLICK_CONFIG` if set, else ``defaultFileURL(environment:)``.
+    /// The file a store uses when none is passed: `INPUTCLICK_CONFIG` if set,
+    /// else ``defaultFilePath(environment:)``; an absolute path without `.` or `..` components.
     ///
     /// - Parameter currentDirectory: What a relative `INPUTCLICK_CONFIG` is
     ///   relative to; the process's current directory when `nil`.
@@ -64,19 +64,19 @@ public enum SettingsLocation {
     ///   naming the variable) when a variable the location depends on is not UTF-8.
     ///
     /// Thread context: any thread.
-    public static func fileURL(environment: ProcessEnvironment, currentDirectory: String? = nil) throws(SettingsError) -> URL {
+    public static func filePath(environment: ProcessEnvironment, currentDirectory: String? = nil) throws(SettingsError) -> String {
         if let raw = environment.nonUTF8Variables[configFileVariable] {
             throw notUTF8(configFileVariable, raw, naming: "the settings file")
         }
         guard let explicit = environment[configFileVariable], !explicit.isEmpty else {
-            return try defaultFileURL(environment: environment)
+            return try defaultFilePath(environment: environment)
         }
         if explicit == "~" || explicit.hasPrefix("~/"), let home = try homeDirectory(environment: environment) {
-            return URL(fileURLWithPath: SettingsValueSyntax.joined(home, String(explicit.dropFirst(explicit == "~" ? 1 : 2))))
+            return FilePaths.standardized(SettingsValueSyntax.joined(home, String(explicit.dropFirst(explicit == "~" ? 1 : 2))))
         }
-        if explicit.hasPrefix("/") { return URL(fileURLWithPath: explicit) }
-        let base = currentDirectory ?? FileManager.default.currentDirectoryPath
-        return URL(fileURLWithPath: SettingsValueSyntax.joined(base, explicit))
+        if explicit.hasPrefix("/") { return FilePaths.standardized(explicit) }
+        let base = currentDirectory ?? FilePaths.currentDirectory()
+        return FilePaths.standardized(SettingsValueSyntax.joined(base, explicit))
     }
 
     /// The user's home directory: `$HOME` when absolute, else the password

@@ -1,8 +1,8 @@
-import Foundation
 import Synchronization
 
-/// The user's settings as they stand now: the settings file, with the
-/// environment's overrides on top, kept up to date while the file changes.
+/// The user's settings as they stand now: the desktop's, the settings file,
+/// the host's overrides and the environment's, kept up to date while the file
+/// changes.
 ///
 /// ```swift
 /// let store = SettingsStore()                 // reads the file once, now
@@ -12,10 +12,17 @@ import Synchronization
 ///                     onError: { log("\($0)") })
 /// ```
 ///
-/// **Layers.** ``current`` is the *file layer* (the last file that parsed
-/// without error, or ``ClickSettings()`` when there is no file) with the
-/// *environment layer* (``SettingsEnvironmentOverrides``) applied on top. The
-/// environment is read once, when the store is made.
+/// **Layers.** ``current`` starts from the defaults (``ClickSettings()``) and
+/// applies four layers, each over the ones before it:
+/// 1. the *desktop layer* (``DesktopSettings``): GNOME's input feedback
+///    switch and sound theme, feedbackd's profile, where they can be read;
+///    read at load and at each reload;
+/// 2. the *file layer*: the keys the last good settings file sets (keys it
+///    leaves out do not hide the desktop's);
+/// 3. the *host layer*: overrides a host program sets in memory
+///    (``setHostOverride(_:to:)``), for example from its own preferences;
+/// 4. the *environment layer* (``SettingsEnvironmentOverrides``), the user's
+///    emergency override on top of everything; read once, when the store is made.
 ///
 /// **All or nothing.** A file with any error changes nothing: on the first
 /// load the defaults stay, on a reload the previous good file stays, and
@@ -28,8 +35,8 @@ import Synchronization
 /// a save. It watches the file's directory, so saves that rename a new file
 /// over the old one are seen. If the directory does not exist yet, the nearest
 /// existing ancestor is watched until it appears (``watchedDirectory`` says
-/// which). Deleting the file returns to the defaults (plus the environment
-/// layer). If the file is a symbolic link, edits to the link's target in
+/// which). Deleting the file returns to the defaults (plus the desktop, host
+/// and environment layers). If the file is a symbolic link, edits to the link's target in
 /// another directory are not seen; replacing the link is. An idle watch
 /// costs no CPU: no thread polls, the kernel wakes a dispatch source.
 ///
@@ -47,7 +54,7 @@ public final class SettingsStore: Sendable {
     /// with U+FFFD in place of the bytes that are not UTF-8.
     ///
     /// Thread context: any thread; immutable.
-    public let fileURL: URL
+    public let filePath: String
     /// Why the settings file could not be located, so that none is read:
     /// a variable naming it is not UTF-8 text. `nil` normally.
     ///
@@ -68,8 +75,12 @@ public final class SettingsStore: Sendable {
     private let reloadLock = Mutex(())
     private let watching = Mutex<SettingsFileWatcher?>(nil)
 
+    private let readDesktop: @Sendable () -> DesktopSettings
+
     private struct State {
-        var fileLayer: ClickSettings
+        var desktop: DesktopSettings
+        var fileLayer: SettingsLayer
+        var hostLayer: SettingsLayer
         var current: ClickSettings
         var fileError: SettingsError?
     }
@@ -83,29 +94,35 @@ public final class SettingsStore: Sendable {
     /// Creates a store and loads the settings file once.
     ///
     /// - Parameters:
-    ///   - fileURL: The settings file. When `nil`, `INPUTCLICK_CONFIG` if set,
+    ///   - filePath: The settings file. When `nil`, `INPUTCLICK_CONFIG` if set,
     ///     else `$XDG_CONFIG_HOME/inputclick/settings.conf` or
     ///     `~/.config/inputclick/settings.conf` (``SettingsLocation``). A file
-    ///     given here wins over `INPUTCLICK_CONFIG`.
+    ///     given here wins over `INPUTCLICK_CONFIG`; a relative one is relative
+    ///     to the current directory.
     ///   - environment: Where `INPUTCLICK_*`, `XDG_CONFIG_HOME` and `HOME` are
     ///     looked up: by default this process's, read byte by byte so that a
     ///     value that is not UTF-8 is refused by name. Tests pass their own.
+    ///   - desktop: Reads the desktop layer; by default
+    ///     ``DesktopSettings/read(environment:)`` with `environment`. Tests pass a fixed one.
     ///
     /// After `init`, ``current`` holds the settings and ``lastError`` any problem.
     ///
     /// Thread context: any thread; reads the file on the calling thread.
-    public init(fileURL: URL? = nil, environment: ProcessEnvironment = .current()) {
+    public init(filePath: String? = nil, environment: ProcessEnvironment = .current(),
+                desktop: (@Sendable () -> DesktopSettings)? = nil) {
         var locationError: SettingsError?
-        if let fileURL {
-            self.fileURL = fileURL.standardizedFileURL
+        if let filePath {
+            self.filePath = FilePaths.standardized(filePath.hasPrefix("/") ? filePath
+                                                   : SettingsValueSyntax.joined(FilePaths.currentDirectory(), filePath))
         } else {
             do throws(SettingsError) {
-                self.fileURL = try SettingsLocation.fileURL(environment: environment).standardizedFileURL
+                self.filePath = try SettingsLocation.filePath(environment: environment)
             } catch {
                 locationError = error
-                self.fileURL = Self.approximateFileURL(environment: environment)
+                self.filePath = Self.approximateFilePath(environment: environment)
             }
         }
+        self.readDesktop = desktop ?? { DesktopSettings.read(environment: environment) }
         self.locationError = locationError
         self.home = SettingsHome(environment: environment)
         var overrides = SettingsEnvironmentOverrides.none
@@ -118,7 +135,8 @@ public final class SettingsStore: Sendable {
         self.environmentOverrides = overrides
         self.environmentError = environmentError
         let defaults = ClickSettings()
-        state = Mutex(State(fileLayer: defaults, current: overrides.applied(to: defaults), fileError: nil))
+        state = Mutex(State(desktop: .none, fileLayer: .empty, hostLayer: .empty,
+                            current: overrides.applied(to: defaults), fileError: nil))
         reload()
     }
 
@@ -126,24 +144,24 @@ public final class SettingsStore: Sendable {
     /// text; otherwise the same as the initializer that takes a ``ProcessEnvironment``.
     ///
     /// Thread context: any thread; reads the file on the calling thread.
-    public convenience init(fileURL: URL? = nil, environment: [String: String]) {
-        self.init(fileURL: fileURL, environment: ProcessEnvironment(environment))
+    public convenience init(filePath: String? = nil, environment: [String: String],
+                            desktop: (@Sendable () -> DesktopSettings)? = nil) {
+        self.init(filePath: filePath, environment: ProcessEnvironment(environment), desktop: desktop)
     }
 
     /// Where the file would be if every variable's bytes that are not UTF-8
     /// read as U+FFFD: for messages only, never read.
-    private static func approximateFileURL(environment: ProcessEnvironment) -> URL {
+    private static func approximateFilePath(environment: ProcessEnvironment) -> String {
         var lossy = environment.variables
         for (name, raw) in environment.nonUTF8Variables { lossy[name] = String(decoding: raw.bytes, as: UTF8.self) }
-        return ((try? SettingsLocation.fileURL(environment: ProcessEnvironment(lossy))) ?? URL(fileURLWithPath: "/"))
-            .standardizedFileURL
+        return (try? SettingsLocation.filePath(environment: ProcessEnvironment(lossy))) ?? "/"
     }
 
     deinit {
         watching.withLock { $0 }?.stop()
     }
 
-    /// The settings in force: the last good file (or the defaults) with the environment layer on top.
+    /// The settings in force: the defaults with the desktop, file, host and environment layers applied in that order.
     ///
     /// Thread context: any thread; takes a short lock.
     public var current: ClickSettings { state.withLock { $0.current } }
@@ -154,7 +172,8 @@ public final class SettingsStore: Sendable {
     /// Thread context: any thread; takes a short lock.
     public var lastError: SettingsError? { state.withLock { $0.fileError } ?? environmentError }
 
-    /// Reads and parses the settings file again and, if it is good, makes it the file layer.
+    /// Reads and parses the settings file again and, if it is good, makes it
+    /// the file layer; reads the desktop layer again either way.
     ///
     /// - Returns: The new ``current`` settings, or the file's error, in which
     ///   case nothing changed except ``lastError``. This does not call the
@@ -165,34 +184,116 @@ public final class SettingsStore: Sendable {
     @discardableResult
     public func reload() -> Result<ClickSettings, SettingsError> {
         reloadLock.withLock { _ in
-            let outcome: Result<ClickSettings, SettingsError>
+            let outcome: Result<SettingsLayer, SettingsError>
             do throws(SettingsError) {
                 if let locationError { throw locationError }
-                guard fileURL.isFileURL else {
-                    throw SettingsError(kind: .unreadableFile, file: fileURL.absoluteString, problem: "is not a file URL")
-                }
-                if let text = try SettingsFileReader.read(path: fileURL.path) {
-                    outcome = .success(try SettingsFileFormat.parse(text: text, file: fileURL.path, home: home))
+                if let text = try SettingsFileReader.read(path: filePath) {
+                    let settings = try SettingsFileFormat.parse(text: text, file: filePath, home: home)
+                    outcome = .success(SettingsLayer(keys: SettingsFileFormat.keys(in: text), of: settings))
                 } else {
-                    outcome = .success(ClickSettings())
+                    outcome = .success(.empty)
                 }
             } catch {
                 outcome = .failure(error)
             }
+            let desktop = readDesktop()
             return state.withLock { state in
+                state.desktop = desktop
                 switch outcome {
                 case .success(let fileLayer):
                     state.fileLayer = fileLayer
-                    state.current = environmentOverrides.applied(to: fileLayer)
                     state.fileError = nil
+                    compose(&state)
                     return .success(state.current)
                 case .failure(let error):
                     state.fileError = error
+                    compose(&state)
                     return .failure(error)
                 }
             }
         }
     }
+
+    /// Recomputes ``current`` from the layers.
+    private func compose(_ state: inout State) {
+        let layers = [state.desktop.layer, state.fileLayer, state.hostLayer]
+        state.current = environmentOverrides.applied(to: layers.reduce(ClickSettings()) { $1.applied(to: $0) })
+    }
+
+    /// What the desktop said at the last load or reload (``DesktopSettings/none``
+    /// when it cannot be read or the lookup is off).
+    ///
+    /// Thread context: any thread; takes a short lock.
+    public var desktopSettings: DesktopSettings { state.withLock { $0.desktop } }
+
+    /// The keys the settings file in force sets (those over the desktop's).
+    ///
+    /// Thread context: any thread; takes a short lock.
+    public var fileKeys: [SettingsKey] { state.withLock { $0.fileLayer.keys } }
+
+    // MARK: Host overrides
+
+    /// Sets one key in the host layer, over the settings file and under the
+    /// environment, in memory only (nothing is written to the file).
+    ///
+    /// - Parameters:
+    ///   - key: The setting.
+    ///   - text: The value spelled as in the settings file (`0.5`, `quiet`,
+    ///     a directory, empty for none). A relative `sound-pack` is relative to
+    ///     the current directory; `~` expands to the home directory.
+    /// - Returns: The new ``current`` settings.
+    /// - Throws: ``SettingsError`` (kind ``SettingsError/Kind/invalidValue``)
+    ///   for a bad value; the host layer is unchanged then.
+    ///
+    /// Thread context: any thread; takes a short lock. Does not call the
+    /// ``startWatching(onChange:onError:)`` callbacks; the caller applies the result.
+    @discardableResult
+    public func setHostOverride(_ key: SettingsKey, to text: String) throws(SettingsError) -> ClickSettings {
+        switch key.parse(text, baseDirectory: FilePaths.currentDirectory(), home: home) {
+        case .success(let value):
+            return state.withLock { state in
+                state.hostLayer.values[key] = value
+                compose(&state)
+                return state.current
+            }
+        case .failure(let problem):
+            throw SettingsError(kind: .invalidValue, problem: "host setting \(key) \(problem.text)")
+        }
+    }
+
+    /// Removes one key from the host layer, so the file's (or the desktop's,
+    /// or the default) value applies again.
+    ///
+    /// - Returns: The new ``current`` settings.
+    ///
+    /// Thread context: any thread; takes a short lock.
+    @discardableResult
+    public func clearHostOverride(_ key: SettingsKey) -> ClickSettings {
+        state.withLock { state in
+            state.hostLayer.values[key] = nil
+            compose(&state)
+            return state.current
+        }
+    }
+
+    /// Empties the host layer, so the user's values apply again.
+    ///
+    /// - Returns: The new ``current`` settings.
+    ///
+    /// Thread context: any thread; takes a short lock.
+    @discardableResult
+    public func clearHostOverrides() -> ClickSettings {
+        state.withLock { state in
+            state.hostLayer = .empty
+            compose(&state)
+            return state.current
+        }
+    }
+
+    /// The keys the host layer sets, in the documented order.
+    ///
+    /// Thread context: any thread; takes a short lock.
+    public var hostOverrideKeys: [SettingsKey] { state.withLock { $0.hostLayer.keys } }
 
     /// Parses the text of a settings file; see ``SettingsFileFormat`` for the format.
     ///
@@ -243,7 +344,7 @@ public final class SettingsStore: Sendable {
         guard locationError == nil else { return }
         let delivery = Delivery(current)
         let watcher = SettingsFileWatcher(
-            filePath: fileURL.path,
+            filePath: filePath,
             onCheck: { [weak self] in self?.check(delivery, onChange: onChange, onError: onError) },
             onFailure: { error in onError(error) })
         // Swap in one step, so concurrent calls never leave a watcher running unowned.

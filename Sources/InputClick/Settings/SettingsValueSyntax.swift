@@ -63,6 +63,14 @@ enum SettingsValueSyntax {
         return .path(path)
     }
 
+    /// Whether `text` can name a sound theme: a directory name under a
+    /// `sounds` directory, so no `/`, not `.` or `..`, not hidden, and no
+    /// control characters.
+    static func isThemeName(_ text: String) -> Bool {
+        !text.isEmpty && !text.hasPrefix(".") && !text.contains("/")
+            && !text.unicodeScalars.contains(where: { $0.isEscapedInMessages })
+    }
+
     /// `directory/component`, without doubling a slash.
     static func joined(_ directory: String, _ component: String) -> String {
         if component.isEmpty { return directory }

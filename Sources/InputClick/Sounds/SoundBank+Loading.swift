@@ -19,33 +19,60 @@ extension SoundBank {
     ///
     /// Thread context: any thread but the render thread (it does file I/O and allocates).
     public static func load(packDirectory: String?, sampleRate: Int, channels: Int) -> SoundBankLoad {
+        load(packDirectory: packDirectory, soundTheme: nil, themeSearchPath: SoundThemeSearchPath(directories: []),
+             sampleRate: sampleRate, channels: channels)
+    }
+
+    /// Builds a bank as ``load(packDirectory:sampleRate:channels:)`` does, with
+    /// an XDG sound theme between the pack and the bundled sounds: each kind
+    /// takes the pack's file, else the theme's (see ``SoundTheme``), else the
+    /// bundled sound. A file that is refused lets the next source in. Theme
+    /// files pass the same checks as pack files (at most 4 MiB and 2 s).
+    ///
+    /// - Parameters:
+    ///   - soundTheme: The theme's name, or `nil` for none.
+    ///   - themeSearchPath: Where themes are looked for.
+    /// - Precondition: as for ``load(packDirectory:sampleRate:channels:)``.
+    ///
+    /// Thread context: any thread but the render thread (it does file I/O and allocates).
+    public static func load(packDirectory: String?, soundTheme: String?, themeSearchPath: SoundThemeSearchPath,
+                            sampleRate: Int, channels: Int) -> SoundBankLoad {
         precondition(supportedSampleRates.contains(sampleRate) && supportedChannelCounts.contains(channels),
                      "SoundBank.load needs a rate in \(supportedSampleRates) and channels in \(supportedChannelCounts), not \(sampleRate) Hz × \(channels)")
         var sounds: [ClickKind: [Float]] = [:]
         var origins: [ClickKind: String] = [:]
+        var sources: [ClickKind: SoundSource] = [:]
         var problems: [SoundLoadError] = []
-        if let packDirectory {
-            let pack = SoundPack(scanning: packDirectory)
-            problems = pack.problems
-            for kind in ClickKind.allCases {
-                guard let path = pack.files[kind] else { continue }
+        let pack = packDirectory.map { SoundPack(scanning: $0) }
+        problems = pack?.problems ?? []
+        for kind in ClickKind.allCases {
+            var candidates: [SoundSource] = []
+            if let path = pack?.files[kind] { candidates.append(SoundSource(origin: .pack, path: path)) }
+            if let soundTheme, let match = SoundTheme.lookup(kind, theme: soundTheme, searchPath: themeSearchPath) {
+                candidates.append(SoundSource(origin: .theme(name: match.theme, soundName: match.name), path: match.path))
+            }
+            for candidate in candidates {
+                guard let path = candidate.path else { continue }
                 do throws(SoundLoadError) {
                     let sound = try SoundFileReader.read(path, limits: .soundPack)
                         .converted(toSampleRate: sampleRate, channels: channels)
                     guard sound.frameCount > 0 else { throw SoundLoadError(path: path, reason: .empty) }
                     sounds[kind] = sound.samples
                     origins[kind] = path
+                    sources[kind] = candidate
+                    break
                 } catch {
                     problems.append(SoundLoadError(path: error.path, reason: error.reason, kind: kind))
                 }
             }
-            problems.sort { $0.path < $1.path }
         }
+        problems.sort { $0.path < $1.path }
         for kind in ClickKind.allCases where sounds[kind] == nil {
             sounds[kind] = bundledSamples(kind, sampleRate: sampleRate, channels: channels)
             origins[kind] = "bundled"
+            sources[kind] = .bundled
         }
         return SoundBankLoad(bank: SoundBank(sampleRate: sampleRate, channels: channels, sounds: sounds, origins: origins),
-                             problems: problems)
+                             problems: problems, sources: sources)
     }
 }

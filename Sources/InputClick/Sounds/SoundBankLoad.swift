@@ -8,4 +8,6 @@ public struct SoundBankLoad: Sendable {
     /// Every file or directory that was refused, with its reason, in file-name
     /// order. Empty when everything in the pack loaded (or no pack was given).
     public let problems: [SoundLoadError]
+    /// Where each kind's sound came from: pack, theme or bundled.
+    public let sources: [ClickKind: SoundSource]
 }

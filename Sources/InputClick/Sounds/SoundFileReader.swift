@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import CSndFile
 
 /// Decodes sound files with libsndfile: WAV (8-, 16-, 24- and 32-bit integer
 /// and 32/64-bit float, any channel count, any rate), FLAC and Ogg/Vorbis —

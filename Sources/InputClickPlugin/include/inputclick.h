@@ -598,6 +598,61 @@ int inputclick_statistic(inputclick_context *ctx, int which, uint64_t *value);
  */
 int inputclick_last_warning(inputclick_context *ctx, char *buf, size_t size);
 
+/* Host settings ----------------------------------------------------------
+ *
+ * A host may set the volume, the profile and the sound pack itself, for
+ * example from its own preferences. These host settings live in memory only
+ * and sit over the user's settings file; the INPUTCLICK_* environment
+ * variables stay on top as the user's emergency override. The order, lowest
+ * first: the defaults, the desktop (GNOME, feedbackd), the settings file,
+ * the host settings, the environment. Each host setting can be cleared, so
+ * that the user's value applies again. A host setting survives reloads of
+ * the settings file and lasts until cleared or the context closes.
+ */
+
+/**
+ * Sets the click volume, 0 to 1 (mapped perceptually like the settings
+ * file's volume), over the settings file. NAN clears the host's volume.
+ *
+ * Returns 0; INPUTCLICK_ERROR_INVALID_ARGUMENT for a NULL context or a
+ * volume outside 0 to 1 (including infinities); INPUTCLICK_ERROR_CLOSED.
+ * Thread context: any thread; takes short internal locks.
+ */
+int inputclick_set_volume(inputclick_context *ctx, double volume);
+
+/**
+ * Sets the profile, "full", "quiet" or "silent" (any case), over the
+ * settings file. NULL clears the host's profile.
+ *
+ * Returns 0; INPUTCLICK_ERROR_INVALID_ARGUMENT for a NULL context or an
+ * unknown, empty or non-UTF-8 profile; INPUTCLICK_ERROR_CLOSED.
+ * Thread context: any thread; takes short internal locks.
+ */
+int inputclick_set_profile(inputclick_context *ctx, const char *profile);
+
+/**
+ * Sets the sound-pack directory over the settings file: an absolute path,
+ * "~/..." for the home directory, or a path relative to the current
+ * directory; "" means the bundled sounds (and the sound theme). NULL clears
+ * the host's sound pack. The sounds load in the background; refused files
+ * are reported through inputclick_last_warning() as with the settings file.
+ *
+ * Returns 0; INPUTCLICK_ERROR_INVALID_ARGUMENT for a NULL context or a path
+ * that is over 4096 bytes, not UTF-8, or uses "~" that cannot expand;
+ * INPUTCLICK_ERROR_CLOSED.
+ * Thread context: any thread; takes short internal locks.
+ */
+int inputclick_set_sound_pack(inputclick_context *ctx, const char *path);
+
+/**
+ * Clears every host setting, so the user's settings apply again.
+ *
+ * Returns 0; INPUTCLICK_ERROR_INVALID_ARGUMENT for a NULL context;
+ * INPUTCLICK_ERROR_CLOSED.
+ * Thread context: any thread; takes short internal locks.
+ */
+int inputclick_clear_host_settings(inputclick_context *ctx);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,90 @@
+/// What the desktop says about input feedback, read through GSettings: the
+/// lowest layer of the settings, under the settings file.
+///
+/// | Desktop key | Setting | How it maps |
+/// |---|---|---|
+/// | `org.gnome.desktop.sound input-feedback-sounds` | `clicks` | `false` → `off`, `true` → `on`; only when the user has set it (see below) |
+/// | `org.gnome.desktop.sound theme-name` | `sound-theme` | the theme's name (GNOME's default is `freedesktop`) |
+/// | `org.sigxcpu.feedbackd profile` (feedbackd) | `profile` | `full`, `quiet`, `silent` → the same profile |
+///
+/// GNOME ships `input-feedback-sounds` as `false`, so honouring its default
+/// would silence every host whose user never touched the switch; the key
+/// counts only once the user has set it (GNOME Settings' "Input Feedback
+/// Sounds", or `gsettings set`). The other keys count with their defaults.
+///
+/// **Where it can be read.** GIO is loaded at run time (``GIOSettingsLibrary``);
+/// without it, or without a schema, that schema's keys say nothing. Setting
+/// `INPUTCLICK_DESKTOP_SETTINGS=off` turns the lookup off (tests do this so
+/// that the machine's desktop cannot change their outcome). The desktop is
+/// read when a ``SettingsStore`` loads and on each reload; a change made in
+/// the desktop's settings alone applies at the next reload (GSettings'
+/// change signal needs a GLib main loop, which InputClick does not run).
+///
+/// Thread context: a plain value; use it from any thread. ``read(environment:)``
+/// is control-plane only.
+public struct DesktopSettings: Sendable, Hashable {
+    /// `input-feedback-sounds` when the user has set it; `nil` otherwise.
+    public var clicksEnabled: Bool?
+    /// `theme-name`; `nil` when it cannot be read or is empty.
+    public var soundTheme: String?
+    /// feedbackd's `profile`; `nil` when it cannot be read or is not a known profile.
+    public var profile: ClickProfile?
+
+    /// The variable that turns the desktop lookup off: `INPUTCLICK_DESKTOP_SETTINGS=off`.
+    public static let switchVariable = "INPUTCLICK_DESKTOP_SETTINGS"
+    /// GNOME's sound schema.
+    public static let gnomeSoundSchema = "org.gnome.desktop.sound"
+    /// feedbackd's schema.
+    public static let feedbackdSchema = "org.sigxcpu.feedbackd"
+
+    /// Nothing from the desktop.
+    public static let none = DesktopSettings()
+
+    /// Desktop values as given.
+    ///
+    /// Thread context: any thread.
+    public init(clicksEnabled: Bool? = nil, soundTheme: String? = nil, profile: ClickProfile? = nil) {
+        self.clicksEnabled = clicksEnabled
+        self.soundTheme = soundTheme
+        self.profile = profile
+    }
+
+    /// Whether `environment` allows the desktop lookup: unless
+    /// ``switchVariable`` is `off` (or `false`, `no`, `0`).
+    ///
+    /// Thread context: any thread.
+    public static func isEnabled(in environment: ProcessEnvironment) -> Bool {
+        guard let text = environment[switchVariable], !text.isEmpty else { return true }
+        return SettingsValueSyntax.boolean(text) ?? true
+    }
+
+    /// Reads the desktop's values through GIO, or ``none`` when
+    /// `environment` turns the lookup off or GIO cannot be loaded.
+    ///
+    /// Thread context: any thread but the render thread; loads GIO on first use.
+    public static func read(environment: ProcessEnvironment) -> DesktopSettings {
+        guard isEnabled(in: environment), let gio = GIOSettingsLibrary.shared else { return .none }
+        var desktop = DesktopSettings()
+        let sound = gio.read(schema: gnomeSoundSchema, keys: [("input-feedback-sounds", true, true),
+                                                              ("theme-name", false, false)])
+        if case .boolean(let on)? = sound["input-feedback-sounds"] { desktop.clicksEnabled = on }
+        if case .string(let name)? = sound["theme-name"], SettingsValueSyntax.isThemeName(name) { desktop.soundTheme = name }
+        let feedbackd = gio.read(schema: feedbackdSchema, keys: [("profile", false, false)])
+        if case .string(let word)? = feedbackd["profile"] { desktop.profile = ClickProfile(name: word) }
+        return desktop
+    }
+
+    /// These values as a settings layer.
+    var layer: SettingsLayer {
+        var values: [SettingsKey: SettingsKey.Value] = [:]
+        if let clicksEnabled { values[.clicks] = .boolean(clicksEnabled) }
+        if let soundTheme { values[.soundTheme] = .theme(soundTheme) }
+        if let profile { values[.profile] = .profile(profile) }
+        return SettingsLayer(values: values)
+    }
+
+    /// The settings keys the desktop sets, in the documented order.
+    ///
+    /// Thread context: any thread.
+    public var keys: [SettingsKey] { layer.keys }
+}
