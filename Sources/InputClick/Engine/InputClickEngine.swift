@@ -92,7 +92,6 @@ public final class InputClickEngine: Sendable {
             return load.bank
         }
         let gate = InputClickGate(sink: player, settings: settings, rateLimit: options.rateLimit)
-        gate.addVisibilityObserver(player)
         self.gate = gate
         self.player = player
         self.settingsStore = store
@@ -136,6 +135,27 @@ public final class InputClickEngine: Sendable {
     /// Thread context: any thread; lock-free.
     public func decision(for kind: ClickKind = .key) -> ClickDecision {
         gate.decision(for: kind)
+    }
+
+    // MARK: Waiting
+
+    /// Waits until the stream runs and clicks play, after a click-enabled
+    /// view was shown; see ``ClickPlayer/waitUntil(_:timeout:)``. A host
+    /// that must not lose the first tap calls it once after showing its keyboard.
+    ///
+    /// Thread context: any thread except the player's handlers; blocks up to `timeout`.
+    @discardableResult
+    public func waitUntilReady(timeout: Duration) -> ClickPlayerWaitResult {
+        player.waitUntil(.running, timeout: timeout)
+    }
+
+    /// Waits until every click accepted so far has sounded out; call it
+    /// before hiding the keyboard for good or exiting. See ``ClickPlayer/drain(timeout:)``.
+    ///
+    /// Thread context: any thread except the player's handlers; blocks up to `timeout`.
+    @discardableResult
+    public func drain(timeout: Duration) -> Bool {
+        player.drain(timeout: timeout)
     }
 
     // MARK: Host state
