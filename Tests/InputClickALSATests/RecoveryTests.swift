@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import InputClick
 import InputClickALSA
+import InputClickTesting
 import Synchronization
 import Testing
 

@@ -13,15 +13,6 @@ private final class Warnings: Sendable {
     func add(_ line: String) { lines.withLock { $0.append(line) } }
 }
 
-/// Waits up to `seconds` for `condition`; returns whether it came true.
-private func eventually(_ seconds: Double = 5, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-        if condition() { return true }
-        usleep(5_000)
-    }
-    return condition()
-}
 
 @Suite("The assembled engine")
 struct EngineTests {
@@ -42,7 +33,7 @@ struct EngineTests {
         #expect(engine.playInputClick() == .noVisibleInputView)
         let keyboard = Keyboard()
         engine.setVisibleInputViews([keyboard])
-        #expect(eventually { output.isRendering })
+        #expect(waitUntil { output.isRendering })
         #expect(engine.playInputClick(.key) == .plays)
         let audio = output.render(frameCount: 4800)
         let format = try #require(output.lastRequest)
@@ -64,13 +55,13 @@ struct EngineTests {
         defer { engine.shutdown() }
         let keyboard = Keyboard()
         engine.setVisibleInputViews([keyboard])
-        #expect(eventually { engine.decision() == .plays })
+        #expect(waitUntil { engine.decision() == .plays })
         try "clicks = off\n".write(to: file, atomically: true, encoding: .utf8)
-        #expect(eventually { engine.decision() == .clicksOff })
+        #expect(waitUntil { engine.decision() == .clicksOff })
         try "clicks = on\nprofile = silent\n".write(to: file, atomically: true, encoding: .utf8)
-        #expect(eventually { engine.decision() == .silentProfile })
+        #expect(waitUntil { engine.decision() == .silentProfile })
         try "profile = quiet\n".write(to: file, atomically: true, encoding: .utf8)
-        #expect(eventually { engine.decision() == .plays })
+        #expect(waitUntil { engine.decision() == .plays })
     }
 
     @Test("a malformed settings file warns, names its line, and leaves the defaults in force")
@@ -101,7 +92,7 @@ struct EngineTests {
         #expect(engine.settingsStore.isWatching)
         #expect(warnings.lines.withLock { $0 }.count == 1, "\(warnings.lines.withLock { $0 })")
         try "clicks = maybe\n".write(to: file, atomically: true, encoding: .utf8)
-        #expect(eventually { warnings.lines.withLock { $0 }.count == 2 })
+        #expect(waitUntil { warnings.lines.withLock { $0 }.count == 2 })
         let lines = warnings.lines.withLock { $0 }
         #expect(lines.last?.contains("settings.conf:1") == true && lines.last?.contains("in force") == true, "\(lines)")
         #expect(engine.settings == ClickSettings())
@@ -121,7 +112,7 @@ struct EngineTests {
         defer { engine.shutdown() }
         let keyboard = Keyboard()
         engine.setVisibleInputViews([keyboard])
-        #expect(eventually { output.isRendering })
+        #expect(waitUntil { output.isRendering })
         #expect(engine.soundProblems.map(\.path) == [directory.appendingPathComponent("key.wav").path])
         #expect(warnings.lines.withLock { $0 }.contains { $0.contains("key.wav") })
         #expect(engine.playInputClick() == .plays)
@@ -142,7 +133,7 @@ struct EngineWarningTests {
         defer { engine.shutdown() }
         let keyboard = Keyboard()
         engine.setVisibleInputViews([keyboard])
-        #expect(eventually { !warnings.lines.withLock { $0 }.isEmpty })
+        #expect(waitUntil { !warnings.lines.withLock { $0 }.isEmpty })
         #expect(engine.playInputClick() == .noOutput)
     }
 }
@@ -160,7 +151,7 @@ struct EngineHostStreamTests {
         engine.attach(stream)                      // before the stream opens: attached when it does
         let keyboard = Keyboard()
         engine.setVisibleInputViews([keyboard])
-        #expect(eventually { output.isRendering })
+        #expect(waitUntil { output.isRendering })
         let before = output.render(frameCount: 480)
         #expect(before.allSatisfy { abs($0 - 0.5) < 1e-6 })
         engine.playInputClick(.space)
@@ -187,9 +178,9 @@ struct EngineHostStreamLifecycleTests {
             watchesSettings: false))
         let keyboard = Keyboard()
         engine.setVisibleInputViews([keyboard])     // the mixer is built…
-        #expect(eventually { output.isRendering })
+        #expect(waitUntil { output.isRendering })
         engine.setVisibleInputViews([])             // …and the stream closes after the linger
-        #expect(eventually { !output.isStreamOpen })
+        #expect(waitUntil { !output.isStreamOpen })
 
         let kept = HostStream(channels: 2, capacityFrames: 4800)
         kept.write(TestSounds.spread(TestSounds.constant(0.25, frames: 4800), channels: 2))
@@ -201,7 +192,7 @@ struct EngineHostStreamLifecycleTests {
         }
         engine.attach(kept)
         engine.setVisibleInputViews([keyboard])
-        #expect(eventually { output.isRendering })
+        #expect(waitUntil { output.isRendering })
         let out = output.render(frameCount: 480)
         #expect(out.allSatisfy { abs($0 - 0.25) < 1e-6 })
         engine.shutdown()

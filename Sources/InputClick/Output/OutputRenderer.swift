@@ -31,6 +31,9 @@ public final class OutputRenderer: @unchecked Sendable {
     private let framesWritten = Atomic<Int64>(0)
     /// Whether the render loop has stopped the device because nothing sounds.
     private let stopped = Atomic<Bool>(false)
+    /// Clicks written so far, and the stream frame of the last one.
+    private let writtenClicks = Atomic<Int>(0)
+    private let lastClick = Atomic<Int64>(0)
 
     /// Creates a renderer for a stream of `format`.
     ///
@@ -60,6 +63,18 @@ public final class OutputRenderer: @unchecked Sendable {
     ///
     /// Thread context: any thread; lock-free.
     public var streamPosition: Int64 { framesWritten.load(ordering: .relaxed) }
+
+    /// How many clicks have started in periods written to the device (a
+    /// click in frames that a rewind writes again counts again).
+    ///
+    /// Thread context: any thread; lock-free.
+    public var clicksWritten: Int { writtenClicks.load(ordering: .acquiring) }
+
+    /// The stream frame (counted like ``streamPosition``) at which the last
+    /// written click started; 0 before the first.
+    ///
+    /// Thread context: any thread; lock-free.
+    public var lastClickFrame: Int64 { lastClick.load(ordering: .acquiring) }
 
     /// Whether the render loop has stopped the device because everything it
     /// was given has sounded out (``ClickScheduling/rewind`` and
@@ -138,6 +153,11 @@ public final class OutputRenderer: @unchecked Sendable {
             latency.record(LatencyRecord(kind: onset.kind, requestedAt: min(onset.requestedAt, time),
                                          writtenAt: time, reachesConverterAt: converter,
                                          streamFrame: written + Int64(onset.frameOffset)))
+        }
+        let startedClicks = min(pendingOnsets, onsets.count)
+        if startedClicks > 0 {
+            lastClick.store(written + Int64(onsets[startedClicks - 1].frameOffset), ordering: .relaxed)
+            writtenClicks.add(startedClicks, ordering: .releasing)
         }
         let position = written + Int64(pendingFrames)
         if position > framesWritten.load(ordering: .relaxed) { framesWritten.store(position, ordering: .relaxed) }

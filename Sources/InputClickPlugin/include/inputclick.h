@@ -443,8 +443,8 @@ int inputclick_open_with_options(const inputclick_options *options, inputclick_c
  *
  * Returns 0; INPUTCLICK_ERROR_INVALID_ARGUMENT for NULL.
  * Thread context: any thread; blocks until the device is closed (normally
- * a few milliseconds) and until inputclick_wait_until_running() calls in
- * other threads return.
+ * a few milliseconds) and until inputclick_wait_until_running() and
+ * inputclick_drain() calls in other threads return (closing wakes them).
  */
 int inputclick_close(inputclick_context *ctx);
 
@@ -536,6 +536,21 @@ int inputclick_state(inputclick_context *ctx);
  * Thread context: any thread; blocks up to timeout_ms.
  */
 int inputclick_wait_until_running(inputclick_context *ctx, int timeout_ms);
+
+/**
+ * Waits until every click accepted so far (every inputclick_play_click that
+ * returned INPUTCLICK_PLAYS) has been written to the device and has sounded
+ * out, at most timeout_ms milliseconds. Call it before hiding the keyboard
+ * for good or closing the context, or the end of the last click is cut off.
+ * Returns at once when no stream is open or no click is pending.
+ *
+ * Returns 0 once everything sounded out. Errors: INPUTCLICK_ERROR_TIMEOUT
+ * when the deadline passed first, or the stream closed or failed with clicks
+ * unwritten; INPUTCLICK_ERROR_CLOSED when the context is or gets closed;
+ * INPUTCLICK_ERROR_INVALID_ARGUMENT for a NULL context or a negative timeout.
+ * Thread context: any thread; blocks up to timeout_ms.
+ */
+int inputclick_drain(inputclick_context *ctx, int timeout_ms);
 
 /**
  * The open stream's actual format, which may differ from what was asked:
