@@ -156,6 +156,7 @@ static void test_bad_arguments(void) {
     check_code(inputclick_reload_settings(NULL), INPUTCLICK_ERROR_INVALID_ARGUMENT, "reload_settings on NULL");
     check_code(inputclick_state(NULL), INPUTCLICK_ERROR_INVALID_ARGUMENT, "state on NULL");
     check_code(inputclick_wait_until_running(NULL, 0), INPUTCLICK_ERROR_INVALID_ARGUMENT, "wait_until_running on NULL");
+    check_code(inputclick_drain(NULL, 0), INPUTCLICK_ERROR_INVALID_ARGUMENT, "drain on NULL");
     check_code(inputclick_stream_format(NULL, NULL, NULL, NULL, NULL), INPUTCLICK_ERROR_INVALID_ARGUMENT, "stream_format on NULL");
     check_code(inputclick_latency(NULL, 0, NULL, NULL, NULL, NULL, NULL), INPUTCLICK_ERROR_INVALID_ARGUMENT, "latency on NULL");
     check_code(inputclick_reset_latency(NULL), INPUTCLICK_ERROR_INVALID_ARGUMENT, "reset_latency on NULL");
@@ -268,6 +269,8 @@ static void test_clicks_through_the_sink(const char *settings_file) {
     check_code(inputclick_set_visible_views(ctx, views_opted_in, 65), INPUTCLICK_ERROR_INVALID_ARGUMENT, "65 visible views");
     check_code(inputclick_set_visible_views(ctx, views_opted_in, (size_t)-1), INPUTCLICK_ERROR_INVALID_ARGUMENT, "SIZE_MAX visible views");
     check_code(inputclick_wait_until_running(ctx, -5), INPUTCLICK_ERROR_INVALID_ARGUMENT, "a negative timeout");
+    check_code(inputclick_drain(ctx, 0), INPUTCLICK_OK, "draining with no stream returns at once");
+    check_code(inputclick_drain(ctx, -5), INPUTCLICK_ERROR_INVALID_ARGUMENT, "a negative drain timeout");
 
     check_code(inputclick_set_visible_views(ctx, views_not_opted_in, 2), INPUTCLICK_OK, "show views that do not opt in");
     check_code(inputclick_play(ctx, INPUTCLICK_KIND_KEY), INPUTCLICK_NOT_OPTED_IN, "visible but not opted in");
@@ -295,7 +298,10 @@ static void test_clicks_through_the_sink(const char *settings_file) {
     check_code(inputclick_play(ctx, INPUTCLICK_KIND_RETURN), INPUTCLICK_PLAYS, "a tap in a secure field plays");
     check_code(inputclick_set_secure_text_entry(ctx, 0), INPUTCLICK_OK, "secure text entry off");
 
-    for (int i = 0; i < 200 && latency_count(ctx) < 6; i++) sleep_ms(10);
+    check_code(inputclick_drain(ctx, 5000), INPUTCLICK_OK, "every click played has sounded out within 5 s");
+    /* Played: one of each of the 5 kinds, the deletes not rate-limited, and the return. */
+    snprintf(detail, sizeof detail, "%zu written of %d played", latency_count(ctx), 5 + (25 - limited) + 1);
+    check(latency_count(ctx) == (size_t)(5 + (25 - limited) + 1), "after the drain, every click played was written", detail);
     check_code(inputclick_latency(ctx, INPUTCLICK_MEASURE_CALL_TO_WRITE, &count, &p50, &p95, &p99, &max), INPUTCLICK_OK, "latency call to write");
     snprintf(detail, sizeof detail, "n=%zu p50 %.0f us, p95 %.0f us, p99 %.0f us, max %.0f us", count, p50, p95, p99, max);
     check(count >= 6 && p50 > 0 && p50 <= p95 && p95 <= p99 && p99 <= max, "latency figures after clicks are ordered", detail);

@@ -98,6 +98,7 @@ _signatures = {
     "inputclick_reload_settings": (_c_int, [_handle]),
     "inputclick_state": (_c_int, [_handle]),
     "inputclick_wait_until_running": (_c_int, [_handle, _c_int]),
+    "inputclick_drain": (_c_int, [_handle, _c_int]),
     "inputclick_stream_format": (_c_int, [_handle] + [ctypes.POINTER(_c_int)] * 4),
     "inputclick_latency": (_c_int, [_handle, _c_int, ctypes.POINTER(_c_size)] + [ctypes.POINTER(_c_double)] * 4),
     "inputclick_reset_latency": (_c_int, [_handle]),
@@ -216,6 +217,10 @@ class Context:
     def wait_until_running(self, timeout_ms):
         """Returns 0, or the negative code (not raised: not yet running is an answer)."""
         return lib.inputclick_wait_until_running(self.handle, timeout_ms)
+
+    def drain(self, timeout_ms):
+        """Waits until every click played has sounded out; returns 0, or the negative code."""
+        return lib.inputclick_drain(self.handle, timeout_ms)
 
     def latency(self, measure=MEASURE_CALL_TO_CONVERTER):
         """(count, p50, p95, p99, max) in microseconds."""

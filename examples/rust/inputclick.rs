@@ -100,6 +100,7 @@ extern "C" {
     pub fn inputclick_reload_settings(ctx: *mut Context) -> c_int;
     pub fn inputclick_state(ctx: *mut Context) -> c_int;
     pub fn inputclick_wait_until_running(ctx: *mut Context, timeout_ms: c_int) -> c_int;
+    pub fn inputclick_drain(ctx: *mut Context, timeout_ms: c_int) -> c_int;
     pub fn inputclick_stream_format(ctx: *mut Context, sample_rate: *mut c_int, channels: *mut c_int,
                                     period_frames: *mut c_int, buffer_frames: *mut c_int) -> c_int;
     pub fn inputclick_latency(ctx: *mut Context, measure: c_int, count: *mut usize, p50_us: *mut c_double,
