@@ -21,6 +21,9 @@ import Synchronization
 ///   (``ClickPlayerConfiguration/lingerNanoseconds``), then closes: while no
 ///   keyboard is visible the player holds no device and runs no thread.
 ///   Show and hide may come from any thread, in any order, any number of times.
+///   Every decision about opening, closing, lingering and retrying is made
+///   by a ``PlayerLifecycle`` value from events; the player only carries out
+///   the effects it returns, and keeps its mixers in a ``MixerCache``.
 /// - **Clicks** are accepted only while a stream runs. Otherwise
 ///   ``submitClick(_:requestedAt:)`` returns `false` at once and the gate
 ///   reports ``ClickDecision/noOutput``.
@@ -44,7 +47,6 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     /// The latency of every click played, with percentiles.
     public let latency: LatencyRecorder
 
-    private let sounds: SoundBankProvider
     private let scheduler: any ControlScheduler
 
     // Read by any thread, lock-free.
@@ -60,24 +62,14 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     private let shared: Mutex<SharedState>
 
     // Touched only by work on the control queue.
-    private var visible = false
-    private var isShutDown = false
+    /// Where the stream is; every decision about opening and closing is its.
+    private var lifecycle: PlayerLifecycle
+    /// Events waiting for ``lifecycle``, when one arrives while another's effects run.
+    private var pendingEvents: [PlayerLifecycle.Event] = []
+    private var isHandlingEvents = false
     private var stream: (any AudioOutputStream)?
-    private var streamOpenedAt: UInt64 = 0
-    private var slots: [MixerSlot] = []
-    /// The host's master volume (``setMasterVolume(_:)``); control queue only.
-    private var masterVolume: Float = 1
-    private var hostStreams: [HostStream] = []
     private var activeSlot: MixerSlot?
-    private var settings: ClickSettings
-    private var lingerGeneration = 0
-    private var retryGeneration = 0
-    private var retryAttempt = 0
-    private var retryPending = false
-    private var warnedThisEpisode = false
-
-    /// A stream that ran at least this long before its fault resets the backoff.
-    private static let healthyRunNanoseconds: UInt64 = 2_000_000_000
+    private let mixers: MixerCache
 
     /// Creates a player. It opens nothing until a click-enabled view is visible.
     ///
@@ -95,9 +87,11 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
         self.output = output
         self.configuration = configuration
         self.latency = LatencyRecorder(capacity: configuration.latencyCapacity)
-        self.sounds = sounds
         self.scheduler = scheduler ?? DispatchControlScheduler()
-        self.settings = settings
+        self.lifecycle = PlayerLifecycle(deviceName: output.name, lingerNanoseconds: configuration.lingerNanoseconds,
+                                         retry: configuration.retry)
+        self.mixers = MixerCache(sounds: sounds, mixerConfiguration: configuration.mixer, settings: settings,
+                                 warningHandler: configuration.warningHandler)
         self.shared = Mutex(SharedState())
     }
 
@@ -264,7 +258,7 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     ///
     /// Thread context: any thread; returns without waiting for the device.
     public func clickEnabledInputViewVisibilityChanged(_ visible: Bool) {
-        scheduler.execute { [self] in setVisible(visible) }
+        scheduler.execute { [self] in handle(visible ? .shown : .hidden) }
     }
 
     // MARK: Settings
@@ -275,7 +269,9 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     ///
     /// Thread context: any thread; the work happens on the control queue.
     public func apply(_ settings: ClickSettings) {
-        scheduler.execute { [self] in applySettings(settings) }
+        scheduler.execute { [self] in
+            if mixers.apply(settings), let activeSlot { reloadBank(activeSlot) }
+        }
     }
 
     /// Sets the master volume of every mix this player renders: a linear gain
@@ -285,10 +281,7 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     ///
     /// Thread context: any thread; the work happens on the control queue.
     public func setMasterVolume(_ gain: Float) {
-        scheduler.execute { [self] in
-            masterVolume = gain
-            for slot in slots { slot.mixer.setMasterVolume(gain) }
-        }
+        scheduler.execute { [self] in mixers.setMasterVolume(gain) }
     }
 
     /// Asks the sound bank provider again for the current sounds, for example
@@ -297,7 +290,7 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     /// Thread context: any thread; the work happens on the control queue.
     public func reloadSounds() {
         scheduler.execute { [self] in
-            for slot in slots { slot.needsReload = true }
+            mixers.markAllForReload()
             if let activeSlot { reloadBank(activeSlot) }
         }
     }
@@ -315,9 +308,8 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     /// Thread context: any thread; the work happens on the control queue.
     public func attach(_ stream: HostStream) {
         scheduler.execute { [self] in
-            guard !hostStreams.contains(where: { $0 === stream }) else { return }
-            hostStreams.append(stream)
-            if let activeSlot { syncHostStreams(activeSlot) }
+            guard mixers.addHostStream(stream) else { return }
+            if let activeSlot { mixers.syncHostStreams(activeSlot) }
         }
     }
 
@@ -326,8 +318,8 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     /// Thread context: any thread; the work happens on the control queue.
     public func detach(_ stream: HostStream) {
         scheduler.execute { [self] in
-            hostStreams.removeAll { $0 === stream }
-            if let activeSlot { syncHostStreams(activeSlot) }
+            mixers.removeHostStream(stream)
+            if let activeSlot { mixers.syncHostStreams(activeSlot) }
         }
     }
 
@@ -338,17 +330,7 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     /// Thread context: any thread except the control queue's own work (an
     /// event or warning handler).
     public func shutdown() {
-        scheduler.executeAndWait { [self] in
-            isShutDown = true
-            retryGeneration &+= 1
-            retryPending = false
-            lingerGeneration &+= 1
-            if stream != nil {
-                closeStream()
-                emit(.closed)
-            }
-            publish(.shutDown)
-        }
+        scheduler.executeAndWait { [self] in handle(.shutDown) }
     }
 
     /// Waits until the control work queued so far has run.
@@ -411,58 +393,64 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
         shared.withLock { $0.renderer == nil ? nil : $0.longestSoundFrames }
     }
 
-    // MARK: Control queue
+    // MARK: Control queue: the effects runner
 
-    private func setVisible(_ isVisible: Bool) {
-        guard !isShutDown else { return }
-        visible = isVisible
-        if isVisible {
-            lingerGeneration &+= 1
-            if stream != nil {
-                publish(.running)
-            } else if !retryPending {
-                openNow()
-            }
-        } else if stream != nil {
-            lingerGeneration &+= 1
-            let generation = lingerGeneration
-            publish(.lingering)
+    /// Hands `event` to the lifecycle and carries out the effects it returns.
+    /// An event that an effect brings about (an open's result) waits until
+    /// the effects before it have run.
+    private func handle(_ event: PlayerLifecycle.Event) {
+        pendingEvents.append(event)
+        guard !isHandlingEvents else { return }
+        isHandlingEvents = true
+        while !pendingEvents.isEmpty {
+            let next = pendingEvents.removeFirst()
+            for effect in lifecycle.handle(next) { perform(effect) }
+        }
+        isHandlingEvents = false
+    }
+
+    private func perform(_ effect: PlayerLifecycle.Effect) {
+        switch effect {
+        case .open:
+            openStream()
+        case .close:
+            closeStream()
+        case .schedule(let timer, let nanoseconds):
             // Weak: the player owns its scheduler, and a player dropped while a
             // timer is pending must not keep itself alive (its deinit closes the stream).
-            scheduler.execute(afterNanoseconds: configuration.lingerNanoseconds) { [weak self] in
-                self?.lingerEnded(generation)
-            }
-        } else {
-            // Hidden while waiting for a device: stop retrying, spend nothing.
-            deviceLost.store(false, ordering: .releasing)
-            retryGeneration &+= 1
-            retryPending = false
-            retryAttempt = 0
-            publish(.closed)
+            scheduler.execute(afterNanoseconds: nanoseconds) { [weak self] in self?.handle(timer.event) }
+        case .publish(let state):
+            deviceLost.store(lifecycle.isDeviceLost, ordering: .releasing)
+            publishedState.publish(state.rawValue)
+        case .warn(let text):
+            configuration.warningHandler(text)
+            emit(.warning(text))
+        case .note(let text):
+            configuration.warningHandler(text)
+        case .reportOpened:
+            if let stream { emit(.opened(stream.format)) }
+        case .reportOpenFailed(let message, let retryAfter):
+            emit(.openFailed(message: message, retryAfterNanoseconds: retryAfter))
+        case .reportClosed:
+            emit(.closed)
         }
     }
 
-    private func lingerEnded(_ generation: Int) {
-        guard generation == lingerGeneration, !visible, !isShutDown, stream != nil else { return }
-        closeStream()
-        publish(.closed)
-        emit(.closed)
-    }
-
-    private func openNow() {
-        retryPending = false
+    /// Opens a stream, builds or reuses the mixer for its actual format, and
+    /// starts rendering; tells the lifecycle how it went.
+    private func openStream() {
         let opened: any AudioOutputStream
         do {
             opened = try output.openStream(configuration.stream)
         } catch {
-            openFailed("cannot open audio device '\(output.name)': \(error)")
+            handle(.openFailed(message: "cannot open audio device '\(output.name)': \(error)"))
             return
         }
         do {
-            let slot = try mixerSlot(for: opened.format)
+            let slot = try mixers.slot(for: opened.format)
             slot.mixer.discardQueuedClicks()
             slot.mixer.collectGarbage()
-            syncHostStreams(slot)
+            mixers.syncHostStreams(slot)
             let renderer = OutputRenderer(mixer: slot.mixer, latency: latency, format: opened.format)
             let identifier = ObjectIdentifier(opened)
             try opened.start(rendering: renderer) { [weak self] fault in
@@ -471,7 +459,6 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
             }
             stream = opened
             activeSlot = slot
-            streamOpenedAt = MonotonicClock.now()
             shared.withLock {
                 $0.stream = opened
                 $0.renderer = renderer
@@ -482,63 +469,21 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
             currentMixer.store(Unmanaged.passUnretained(slot.mixer).toOpaque(), ordering: .releasing)
         } catch {
             opened.close()
-            openFailed("cannot start audio device '\(output.name)': \(error)")
+            handle(.openFailed(message: "cannot start audio device '\(output.name)': \(error)"))
             return
         }
-        if warnedThisEpisode {
-            configuration.warningHandler("audio device '\(output.name)' is open again; clicks play")
-        }
-        warnedThisEpisode = false
-        publish(visible ? .running : .lingering)
-        emit(.opened(opened.format))
-    }
-
-    private func openFailed(_ message: String) {
-        let delay = configuration.retry.delay(forAttempt: retryAttempt)
-        retryAttempt += 1
-        emit(.openFailed(message: message, retryAfterNanoseconds: delay))
-        warnOnce("\(message). Clicks are dropped until it can be opened; retrying in the background.")
-        guard visible, !isShutDown else {
-            publish(isShutDown ? .shutDown : .closed)
-            return
-        }
-        retryGeneration &+= 1
-        let generation = retryGeneration
-        retryPending = true
-        publish(.waitingForDevice)
-        scheduler.execute(afterNanoseconds: delay) { [weak self] in self?.retryFired(generation) }
-    }
-
-    private func retryFired(_ generation: Int) {
-        guard generation == retryGeneration, retryPending, visible, !isShutDown, stream == nil else { return }
-        openNow()
+        handle(.opened(at: MonotonicClock.now()))
     }
 
     private func streamFaulted(_ identifier: ObjectIdentifier, _ fault: OutputFault) {
         guard let current = stream, ObjectIdentifier(current) == identifier else { return }
-        let ranFor = MonotonicClock.now() &- streamOpenedAt
-        closeStream()
         shared.withLock { $0.faults += 1 }
         emit(.fault(fault))
-        if ranFor >= Self.healthyRunNanoseconds { retryAttempt = 0 }
-        if visible && !isShutDown {
-            warnOnce("audio device '\(output.name)' failed: \(fault.message). Clicks are dropped until it is back; retrying in the background.")
-            retryGeneration &+= 1
-            let generation = retryGeneration
-            retryPending = true
-            let delay = configuration.retry.delay(forAttempt: retryAttempt)
-            retryAttempt += 1
-            deviceLost.store(true, ordering: .releasing)
-            publish(.waitingForDevice)
-            scheduler.execute(afterNanoseconds: delay) { [weak self] in self?.retryFired(generation) }
-        } else {
-            publish(isShutDown ? .shutDown : .closed)
-        }
+        handle(.faulted(message: fault.message, at: MonotonicClock.now()))
     }
 
     private func closeStream() {
         currentMixer.store(nil, ordering: .releasing)
-        deviceLost.store(false, ordering: .releasing)
         guard let closing = stream else { return }
         closing.close()
         stream = nil
@@ -552,111 +497,17 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
             $0.stream = nil
             $0.renderer = nil
         }
-        for slot in slots { slot.mixer.collectGarbage() }
-    }
-
-    private func applySettings(_ newSettings: ClickSettings) {
-        let packChanged = newSettings.soundPackDirectory != settings.soundPackDirectory
-        settings = newSettings
-        for slot in slots {
-            slot.mixer.setClickGain(newSettings.clickGain)
-            slot.mixer.setDucking(newSettings.ducking)
-            if packChanged { slot.needsReload = true }
-        }
-        if packChanged, let activeSlot { reloadBank(activeSlot) }
-    }
-
-    /// The mixer for `format`, built or reused, with sounds from the current pack.
-    private func mixerSlot(for format: OutputFormat) throws -> MixerSlot {
-        if let slot = slots.first(where: { $0.sampleRate == format.sampleRate && $0.channels == format.channels }) {
-            if slot.needsReload { reloadBank(slot) }
-            return slot
-        }
-        let bank = try makeBank(sampleRate: format.sampleRate, channels: format.channels)
-        var mixerConfiguration = configuration.mixer
-        mixerConfiguration.sampleRate = format.sampleRate
-        mixerConfiguration.channels = format.channels
-        mixerConfiguration.ducking = settings.ducking
-        mixerConfiguration.maxFramesPerRender = max(mixerConfiguration.maxFramesPerRender, format.periodFrames)
-        let mixer = Mixer(configuration: mixerConfiguration, bank: bank)
-        mixer.setClickGain(settings.clickGain)
-        mixer.setMasterVolume(masterVolume)
-        let slot = MixerSlot(mixer: mixer, sampleRate: format.sampleRate, channels: format.channels,
-                             longestSoundFrames: bank.longestFrameCount)
-        slots.append(slot)
-        return slot
-    }
-
-    /// Makes the host streams `slot`'s mixer plays match ``hostStreams`` (those
-    /// of its channel count). Only the mixer about to render, or rendering,
-    /// is told: a mixer that does not render never drains its control queue.
-    private func syncHostStreams(_ slot: MixerSlot) {
-        let wanted = hostStreams.filter { $0.channels == slot.channels }
-        for stream in slot.attachedStreams where !wanted.contains(where: { $0 === stream }) {
-            if slot.mixer.detach(stream) { slot.attachedStreams.removeAll { $0 === stream } }
-        }
-        for stream in wanted where !slot.attachedStreams.contains(where: { $0 === stream }) {
-            if slot.mixer.attach(stream) { slot.attachedStreams.append(stream) }
-        }
+        mixers.collectGarbage()
     }
 
     private func reloadBank(_ slot: MixerSlot) {
-        do {
-            let bank = try makeBank(sampleRate: slot.sampleRate, channels: slot.channels)
-            if slot.mixer.install(bank) {
-                slot.needsReload = false
-                slot.longestSoundFrames = bank.longestFrameCount
-                if slot === activeSlot { shared.withLock { $0.longestSoundFrames = bank.longestFrameCount } }
-            }
-        } catch {
-            configuration.warningHandler("cannot load the click sounds: \(error); the previous sounds stay")
-            slot.needsReload = false
+        if let longest = mixers.reloadBank(slot), slot === activeSlot {
+            shared.withLock { $0.longestSoundFrames = longest }
         }
-    }
-
-    private func makeBank(sampleRate: Int, channels: Int) throws -> SoundBank {
-        let bank = try sounds(SoundBankRequest(sampleRate: sampleRate, channels: channels,
-                                               soundPackDirectory: settings.soundPackDirectory))
-        guard bank.sampleRate == sampleRate, bank.channels == channels else {
-            throw ClickPlayerError.bankFormatMismatch(requestedRate: sampleRate, requestedChannels: channels,
-                                                      gotRate: bank.sampleRate, gotChannels: bank.channels)
-        }
-        return bank
-    }
-
-    private func warnOnce(_ text: String) {
-        guard !warnedThisEpisode else { return }
-        warnedThisEpisode = true
-        configuration.warningHandler(text)
-        emit(.warning(text))
-    }
-
-    private func publish(_ newState: ClickPlayerState) {
-        publishedState.publish(newState.rawValue)
     }
 
     private func emit(_ event: ClickPlayerEvent) {
         configuration.eventHandler?(event)
-    }
-}
-
-/// One mixer the player built, kept for the player's life so that a click
-/// submitted on another thread never meets a freed mixer.
-private final class MixerSlot {
-    let mixer: Mixer
-    let sampleRate: Int
-    let channels: Int
-    /// The longest sound of the bank last given to ``mixer``.
-    var longestSoundFrames: Int
-    var needsReload = false
-    /// The host streams this mixer was told to play (its attach calls that succeeded).
-    var attachedStreams: [HostStream] = []
-
-    init(mixer: Mixer, sampleRate: Int, channels: Int, longestSoundFrames: Int) {
-        self.mixer = mixer
-        self.sampleRate = sampleRate
-        self.channels = channels
-        self.longestSoundFrames = longestSoundFrames
     }
 }
 
