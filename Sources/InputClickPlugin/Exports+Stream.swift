@@ -110,9 +110,11 @@ public func inputclickStatistic(_ context: OpaquePointer?, _ which: Int32, _ val
             }
             number = Int(scheduling.rawValue)
         case 7: number = statistics.queueFullClicks
+        case 8: number = statistics.heldClicks
+        case 9: number = statistics.heldClicksDropped
         default:
             throw PluginFailure(.invalidArgument,
-                                "counter \(which) is not one of INPUTCLICK_STAT_OPENS (0) to INPUTCLICK_STAT_QUEUE_FULL (7)")
+                                "counter \(which) is not one of INPUTCLICK_STAT_OPENS (0) to INPUTCLICK_STAT_HELD_DROPPED (9)")
         }
         value.pointee = UInt64(max(0, number))
         return PluginResult.ok.rawValue

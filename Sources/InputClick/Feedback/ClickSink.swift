@@ -9,6 +9,9 @@
 ///   queue), and the gate then asks ``refusal`` why, to report
 ///   ``ClickDecision/noOutput``, ``ClickDecision/queueFull`` or
 ///   ``ClickDecision/deviceLost``.
+/// - A sink that can say more in one step implements
+///   ``submit(_:requestedAt:)``, which the gate calls; by default it is
+///   ``submitClick(_:requestedAt:)`` followed by ``refusal``.
 ///
 /// Thread context: both members are called from any thread, several at once;
 /// a conformer keeps them lock-free and allocation-free.
@@ -30,13 +33,25 @@ public protocol ClickSink: AnyObject, Sendable {
     var isAcceptingClicks: Bool { get }
 
     /// Why a click would not be queued now: ``ClickDecision/noOutput``,
-    /// ``ClickDecision/queueFull`` or ``ClickDecision/deviceLost``.
+    /// ``ClickDecision/queueFull`` or ``ClickDecision/deviceLost`` (or
+    /// ``ClickDecision/held`` for a sink that holds clicks while it opens).
     ///
     /// Thread context: any thread; lock-free.
     var refusal: ClickDecision { get }
+
+    /// Queues one click and says what became of it: ``ClickDecision/plays``,
+    /// ``ClickDecision/held``, or why it was refused.
+    ///
+    /// Thread context: any thread; lock-free and allocation-free.
+    func submit(_ kind: ClickKind, requestedAt: UInt64) -> ClickDecision
 }
 
 extension ClickSink {
+    /// ``submitClick(_:requestedAt:)``, then ``refusal`` if it was refused.
+    public func submit(_ kind: ClickKind, requestedAt: UInt64) -> ClickDecision {
+        submitClick(kind, requestedAt: requestedAt) ? .plays : refusal
+    }
+
     /// A sink that cannot say more refuses for want of an output.
     public var refusal: ClickDecision { .noOutput }
 }

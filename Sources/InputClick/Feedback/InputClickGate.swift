@@ -91,10 +91,7 @@ public final class InputClickGate: Sendable {
         if let refusal = current.refusal { return ClickOutcome(decision: refusal, soundKind: played) }
         guard limiter.admit(played, at: time) else { return ClickOutcome(decision: .rateLimited, soundKind: played) }
         guard let sink else { return ClickOutcome(decision: .noOutput, soundKind: played) }
-        guard sink.submitClick(played, requestedAt: time) else {
-            return ClickOutcome(decision: sink.refusal, soundKind: played)
-        }
-        return ClickOutcome(decision: .plays, soundKind: played)
+        return ClickOutcome(decision: sink.submit(played, requestedAt: time), soundKind: played)
     }
 
     /// What ``playInputClick(_:)`` would do now, without playing or counting anything.

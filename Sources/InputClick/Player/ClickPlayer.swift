@@ -54,6 +54,13 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     private let publishedState = PublishedState(ClickPlayerState.closed.rawValue)
     /// Clicks queued on a mixer since the player was made.
     private let accepted = Atomic<Int>(0)
+    /// Taps that came while the stream was opening, waiting for it to run.
+    private let hold = CommandRing<ClickRequest>(minimumCapacity: ClickPlayer.holdCapacity)
+    /// Whether a tap with no running stream is held: set when a show is
+    /// reported to a closed player, cleared once the open has succeeded or failed.
+    private let holdsClicks = Atomic<Bool>(false)
+    private let heldClicks = Atomic<Int>(0)
+    private let heldClicksDropped = Atomic<Int>(0)
     private let dropped = Atomic<Int>(0)
     private let queueFull = Atomic<Int>(0)
     /// Set while the player waits for a device that failed under an open stream.
@@ -102,22 +109,66 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
 
     // MARK: ClickSink (any thread, lock-free)
 
-    /// Queues a click on the running stream's mixer; returns `false` at once
-    /// when no stream runs (closed, opening, or faulted), counting the drop.
+    /// How long a tap that came while the stream was opening may wait for it:
+    /// 100 ms. A held tap older than this when the stream runs is dropped.
+    public static let holdLimitNanoseconds: UInt64 = 100_000_000
+    /// How many taps the hold keeps; more while opening are refused as ``ClickDecision/noOutput``.
+    public static let holdCapacity = 32
+
+    /// Queues a click on the running stream's mixer (``ClickDecision/plays``);
+    /// while the stream is opening, holds it to play once the stream runs
+    /// (``ClickDecision/held``); else refuses it at once, counting the drop.
+    ///
+    /// Thread context: any thread; lock-free and allocation-free.
+    public func submit(_ kind: ClickKind, requestedAt: UInt64) -> ClickDecision {
+        if let raw = currentMixer.load(ordering: .acquiring) {
+            guard Unmanaged<Mixer>.fromOpaque(raw)._withUnsafeGuaranteedRef({ $0.submitClick(kind, requestedAt: requestedAt) })
+            else {
+                queueFull.add(1, ordering: .relaxed)
+                return .queueFull
+            }
+            accepted.add(1, ordering: .relaxed)
+            return .plays
+        }
+        guard holdsClicks.load(ordering: .acquiring), hold.push(ClickRequest(kind: kind, requestedAt: requestedAt)) else {
+            dropped.add(1, ordering: .relaxed)
+            return deviceLost.load(ordering: .acquiring) ? .deviceLost : .noOutput
+        }
+        heldClicks.add(1, ordering: .relaxed)
+        // The stream may have started between the two loads, after the
+        // control queue emptied the hold: then hand the hold over from here.
+        if currentMixer.load(ordering: .acquiring) != nil || !holdsClicks.load(ordering: .acquiring) {
+            _ = releaseHeldClicks(now: MonotonicClock.now())
+        }
+        return .held
+    }
+
+    /// ``submit(_:requestedAt:)``, `true` for a click that plays or is held.
     ///
     /// Thread context: any thread; lock-free and allocation-free.
     public func submitClick(_ kind: ClickKind, requestedAt: UInt64) -> Bool {
-        guard let raw = currentMixer.load(ordering: .acquiring) else {
-            dropped.add(1, ordering: .relaxed)
-            return false
+        let decision = submit(kind, requestedAt: requestedAt)
+        return decision == .plays || decision == .held
+    }
+
+    /// Empties the hold: each held click younger than ``holdLimitNanoseconds``
+    /// goes to the running stream's mixer; the others, or all when no stream
+    /// runs, are dropped and counted. Returns how many were dropped.
+    ///
+    /// Thread context: any thread; lock-free and allocation-free.
+    private func releaseHeldClicks(now: UInt64) -> Int {
+        var droppedNow = 0
+        while let request = hold.pop() {
+            if let raw = currentMixer.load(ordering: .acquiring), now &- request.requestedAt <= Self.holdLimitNanoseconds,
+               Unmanaged<Mixer>.fromOpaque(raw)._withUnsafeGuaranteedRef({
+                   $0.submitClick(request.kind, requestedAt: request.requestedAt) }) {
+                accepted.add(1, ordering: .relaxed)
+            } else {
+                droppedNow += 1
+            }
         }
-        guard Unmanaged<Mixer>.fromOpaque(raw)._withUnsafeGuaranteedRef({ $0.submitClick(kind, requestedAt: requestedAt) })
-        else {
-            queueFull.add(1, ordering: .relaxed)
-            return false
-        }
-        accepted.add(1, ordering: .relaxed)
-        return true
+        if droppedNow > 0 { heldClicksDropped.add(droppedNow, ordering: .relaxed) }
+        return droppedNow
     }
 
     /// Whether a click submitted now would be queued to play.
@@ -132,13 +183,15 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     ///
     /// Thread context: any thread; lock-free.
     /// Why a click would be refused now: ``ClickDecision/queueFull`` while a
-    /// stream is open, ``ClickDecision/deviceLost`` while the player waits
+    /// stream is open, ``ClickDecision/held`` while it opens (the click would
+    /// be held), ``ClickDecision/deviceLost`` while the player waits
     /// for a device that failed under an open stream, else
     /// ``ClickDecision/noOutput`` (still opening, or never opened).
     ///
     /// Thread context: any thread; lock-free.
     public var refusal: ClickDecision {
         if currentMixer.load(ordering: .acquiring) != nil { return .queueFull }
+        if holdsClicks.load(ordering: .acquiring) && hold.hasRoom { return .held }
         return deviceLost.load(ordering: .acquiring) ? .deviceLost : .noOutput
     }
 
@@ -258,6 +311,10 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     ///
     /// Thread context: any thread; returns without waiting for the device.
     public func clickEnabledInputViewVisibilityChanged(_ visible: Bool) {
+        // From now until the open succeeds or fails, taps are held rather than refused.
+        if visible && currentMixer.load(ordering: .acquiring) == nil && state == .closed {
+            holdsClicks.store(true, ordering: .releasing)
+        }
         scheduler.execute { [self] in handle(visible ? .shown : .hidden) }
     }
 
@@ -357,7 +414,8 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
                 starts: state.pastStarts + (state.stream?.counters.starts ?? 0),
                 rewinds: state.pastRewinds + (state.stream?.counters.rewinds ?? 0),
                 queuedBehind: state.pastQueuedBehind + (state.stream?.counters.queuedBehind ?? 0),
-                queueFullClicks: queueFullClicks)
+                queueFullClicks: queueFullClicks,
+                heldClicks: heldClicks.load(ordering: .relaxed), heldClicksDropped: heldClicksDropped.load(ordering: .relaxed))
         }
     }
 
@@ -407,6 +465,19 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
             for effect in lifecycle.handle(next) { perform(effect) }
         }
         isHandlingEvents = false
+        if lifecycle.phase != .opening { settleHeldClicks() }
+    }
+
+    /// Ends holding: held taps play on the running stream if still young
+    /// enough, or are dropped, counted and reported.
+    private func settleHeldClicks() {
+        holdsClicks.store(false, ordering: .releasing)
+        let droppedNow = releaseHeldClicks(now: MonotonicClock.now())
+        guard droppedNow > 0 else { return }
+        let why = stream == nil ? "no stream opened" : "the stream took longer than \(Self.holdLimitNanoseconds / 1_000_000) ms to open"
+        let text = "\(droppedNow) tap\(droppedNow == 1 ? "" : "s") held while the audio device '\(output.name)' opened did not play: \(why)"
+        configuration.warningHandler(text)
+        emit(.warning(text))
     }
 
     private func perform(_ effect: PlayerLifecycle.Effect) {

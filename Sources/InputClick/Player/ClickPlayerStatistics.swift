@@ -28,13 +28,19 @@ public struct ClickPlayerStatistics: Sendable, Hashable {
     public var queuedBehind: Int
     /// Clicks refused because the open stream's click queue was full (``ClickDecision/queueFull``).
     public var queueFullClicks: Int
+    /// Taps answered ``ClickDecision/held``: they came while the stream was opening.
+    public var heldClicks: Int
+    /// Held taps dropped because the stream did not run within
+    /// ``ClickPlayer/holdLimitNanoseconds`` of them (or did not open at all).
+    public var heldClicksDropped: Int
 
     /// Creates a statistics value.
     ///
     /// Thread context: any thread; it only stores its arguments.
     public init(opens: Int = 0, faults: Int = 0, underruns: Int = 0, suspends: Int = 0, droppedClicks: Int = 0,
                 format: OutputFormat? = nil, isRealtime: Bool = false, scheduling: ClickScheduling? = nil,
-                starts: Int = 0, rewinds: Int = 0, queuedBehind: Int = 0, queueFullClicks: Int = 0) {
+                starts: Int = 0, rewinds: Int = 0, queuedBehind: Int = 0, queueFullClicks: Int = 0,
+                heldClicks: Int = 0, heldClicksDropped: Int = 0) {
         self.opens = opens
         self.faults = faults
         self.underruns = underruns
@@ -47,5 +53,7 @@ public struct ClickPlayerStatistics: Sendable, Hashable {
         self.rewinds = rewinds
         self.queuedBehind = queuedBehind
         self.queueFullClicks = queueFullClicks
+        self.heldClicks = heldClicks
+        self.heldClicksDropped = heldClicksDropped
     }
 }

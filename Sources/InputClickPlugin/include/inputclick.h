@@ -145,7 +145,10 @@ enum {
     /** A stream is open but its click queue is full: clicks arrive faster than it takes them. */
     INPUTCLICK_QUEUE_FULL = 7,
     /** The device stopped working; the player waits for it to come back. */
-    INPUTCLICK_DEVICE_LOST = 8
+    INPUTCLICK_DEVICE_LOST = 8,
+    /** The stream is still opening: the click is held and plays as soon as it runs, if within
+     * 100 ms of the tap; later, it is dropped, counted (INPUTCLICK_STAT_HELD_DROPPED) and warned about. */
+    INPUTCLICK_HELD = 9
 };
 
 /** Where the context's audio stream is (inputclick_state). */
@@ -193,7 +196,11 @@ enum {
     /** How the open stream schedules clicks: one of INPUTCLICK_SCHEDULING_*. */
     INPUTCLICK_STAT_SCHEDULING = 6,
     /** Clicks refused because the click queue was full (INPUTCLICK_QUEUE_FULL). */
-    INPUTCLICK_STAT_QUEUE_FULL = 7
+    INPUTCLICK_STAT_QUEUE_FULL = 7,
+    /** Taps answered INPUTCLICK_HELD (they came while the stream was opening). */
+    INPUTCLICK_STAT_HELD = 8,
+    /** Held taps dropped because the stream did not run within 100 ms of them. */
+    INPUTCLICK_STAT_HELD_DROPPED = 9
 };
 
 /** Click scheduling modes (INPUTCLICK_STAT_SCHEDULING), chosen from what the device can do. */
