@@ -112,9 +112,10 @@ public func inputclickStatistic(_ context: OpaquePointer?, _ which: Int32, _ val
         case 7: number = statistics.queueFullClicks
         case 8: number = statistics.heldClicks
         case 9: number = statistics.heldClicksDropped
+        case 10: number = statistics.clicksLostWithDevice
         default:
             throw PluginFailure(.invalidArgument,
-                                "counter \(which) is not one of INPUTCLICK_STAT_OPENS (0) to INPUTCLICK_STAT_HELD_DROPPED (9)")
+                                "counter \(which) is not one of INPUTCLICK_STAT_OPENS (0) to INPUTCLICK_STAT_LOST_WITH_DEVICE (10)")
         }
         value.pointee = UInt64(max(0, number))
         return PluginResult.ok.rawValue

@@ -42,6 +42,10 @@ public final class InputClickEngine: Sendable {
         /// the player's (no device, faults); it replaces
         /// ``ClickPlayerConfiguration/warningHandler``. Default: standard error, one line each.
         public var warningHandler: @Sendable (String) -> Void
+        /// Where the player does its control work and keeps its timers
+        /// (linger, retries); `nil` for its own serial queue on the wall clock.
+        /// Tests pass `ManualControlScheduler` (InputClickTesting) to move time by hand.
+        public var scheduler: (any ControlScheduler)?
 
         /// The defaults.
         ///
@@ -49,13 +53,15 @@ public final class InputClickEngine: Sendable {
         public init(player: ClickPlayerConfiguration = ClickPlayerConfiguration(), settingsFile: URL? = nil,
                     environment: ProcessEnvironment = .current(),
                     watchesSettings: Bool = true, rateLimit: ClickRateLimit = .default,
-                    warningHandler: @escaping @Sendable (String) -> Void = ClickPlayerConfiguration.standardErrorWarning) {
+                    warningHandler: @escaping @Sendable (String) -> Void = ClickPlayerConfiguration.standardErrorWarning,
+                    scheduler: (any ControlScheduler)? = nil) {
             self.player = player
             self.settingsFile = settingsFile
             self.environment = environment
             self.watchesSettings = watchesSettings
             self.rateLimit = rateLimit
             self.warningHandler = warningHandler
+            self.scheduler = scheduler
         }
     }
 
@@ -80,7 +86,8 @@ public final class InputClickEngine: Sendable {
         playerConfiguration.mixer.ducking = settings.ducking
         // One place for every warning: the player's (no device, faults) too.
         playerConfiguration.warningHandler = warn
-        let player = ClickPlayer(output: output, configuration: playerConfiguration, settings: settings) { request in
+        let player = ClickPlayer(output: output, configuration: playerConfiguration, settings: settings,
+                                 scheduler: options.scheduler) { request in
             guard SoundBank.supportedSampleRates.contains(request.sampleRate),
                   SoundBank.supportedChannelCounts.contains(request.channels) else {
                 throw InputClickEngineError.unsupportedFormat(sampleRate: request.sampleRate, channels: request.channels)

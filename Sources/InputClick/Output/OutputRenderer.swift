@@ -22,6 +22,8 @@ public final class OutputRenderer: @unchecked Sendable {
     public let latency: LatencyRecorder
     /// The stream's format; the mixer renders at its rate and channel count.
     public let format: OutputFormat
+    /// Where the render loop says when its device last made progress.
+    public let heartbeat: RenderHeartbeat
 
     private let onsets: UnsafeMutableBufferPointer<ClickOnset>
     /// What only the render thread touches, kept out of class storage so that
@@ -40,12 +42,13 @@ public final class OutputRenderer: @unchecked Sendable {
     /// - Precondition: the mixer's rate and channel count equal the format's.
     ///
     /// Thread context: any thread but the render thread (it allocates).
-    public init(mixer: Mixer, latency: LatencyRecorder, format: OutputFormat) {
+    public init(mixer: Mixer, latency: LatencyRecorder, format: OutputFormat, heartbeat: RenderHeartbeat = RenderHeartbeat()) {
         precondition(mixer.configuration.sampleRate == format.sampleRate && mixer.configuration.channels == format.channels,
                      "the mixer's format must match the stream's")
         self.mixer = mixer
         self.latency = latency
         self.format = format
+        self.heartbeat = heartbeat
         onsets = .allocate(capacity: max(16, mixer.configuration.clickQueueCapacity))
         onsets.initialize(repeating: ClickOnset(kind: .key, requestedAt: 0, frameOffset: 0))
         pending = .allocate(capacity: 1)

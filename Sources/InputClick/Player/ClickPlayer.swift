@@ -61,6 +61,10 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     private let holdsClicks = Atomic<Bool>(false)
     private let heldClicks = Atomic<Int>(0)
     private let heldClicksDropped = Atomic<Int>(0)
+    private let lostWithDevice = Atomic<Int>(0)
+    /// The running stream's render loop's heartbeat: a device that stopped
+    /// making progress makes taps report ``ClickDecision/held``, not ``ClickDecision/plays``.
+    private let heartbeat = RenderHeartbeat()
     private let dropped = Atomic<Int>(0)
     private let queueFull = Atomic<Int>(0)
     /// Set while the player waits for a device that failed under an open stream.
@@ -119,15 +123,27 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     /// while the stream is opening, holds it to play once the stream runs
     /// (``ClickDecision/held``); else refuses it at once, counting the drop.
     ///
+    /// A click is reported as playing only when it will be written. While the
+    /// running device is *suspect* (its render loop has seen no progress for
+    /// longer than it ever waits, see ``RenderHeartbeat``), the click is still
+    /// queued, to play if the device recovers, but reported
+    /// ``ClickDecision/held``; should the stream then fail, it is counted in
+    /// ``ClickPlayerStatistics/clicksLostWithDevice``.
+    ///
     /// Thread context: any thread; lock-free and allocation-free.
     public func submit(_ kind: ClickKind, requestedAt: UInt64) -> ClickDecision {
         if let raw = currentMixer.load(ordering: .acquiring) {
+            let suspect = heartbeat.isSuspect(now: MonotonicClock.now())
             guard Unmanaged<Mixer>.fromOpaque(raw)._withUnsafeGuaranteedRef({ $0.submitClick(kind, requestedAt: requestedAt) })
             else {
                 queueFull.add(1, ordering: .relaxed)
                 return .queueFull
             }
             accepted.add(1, ordering: .relaxed)
+            guard !suspect else {
+                heldClicks.add(1, ordering: .relaxed)
+                return .held
+            }
             return .plays
         }
         guard holdsClicks.load(ordering: .acquiring), hold.push(ClickRequest(kind: kind, requestedAt: requestedAt)) else {
@@ -175,7 +191,7 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     ///
     /// Thread context: any thread; lock-free.
     public var isAcceptingClicks: Bool {
-        guard let raw = currentMixer.load(ordering: .acquiring) else { return false }
+        guard let raw = currentMixer.load(ordering: .acquiring), !heartbeat.isSuspect(now: MonotonicClock.now()) else { return false }
         return Unmanaged<Mixer>.fromOpaque(raw)._withUnsafeGuaranteedRef { $0.isAcceptingClicks }
     }
 
@@ -190,7 +206,10 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     ///
     /// Thread context: any thread; lock-free.
     public var refusal: ClickDecision {
-        if currentMixer.load(ordering: .acquiring) != nil { return .queueFull }
+        if let raw = currentMixer.load(ordering: .acquiring) {
+            let hasRoom = Unmanaged<Mixer>.fromOpaque(raw)._withUnsafeGuaranteedRef { $0.isAcceptingClicks }
+            return hasRoom && heartbeat.isSuspect(now: MonotonicClock.now()) ? .held : .queueFull
+        }
         if holdsClicks.load(ordering: .acquiring) && hold.hasRoom { return .held }
         return deviceLost.load(ordering: .acquiring) ? .deviceLost : .noOutput
     }
@@ -415,7 +434,8 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
                 rewinds: state.pastRewinds + (state.stream?.counters.rewinds ?? 0),
                 queuedBehind: state.pastQueuedBehind + (state.stream?.counters.queuedBehind ?? 0),
                 queueFullClicks: queueFullClicks,
-                heldClicks: heldClicks.load(ordering: .relaxed), heldClicksDropped: heldClicksDropped.load(ordering: .relaxed))
+                heldClicks: heldClicks.load(ordering: .relaxed), heldClicksDropped: heldClicksDropped.load(ordering: .relaxed),
+                clicksLostWithDevice: lostWithDevice.load(ordering: .relaxed))
         }
     }
 
@@ -519,10 +539,13 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
         }
         do {
             let slot = try mixers.slot(for: opened.format)
-            slot.mixer.discardQueuedClicks()
+            // Clicks a tap queued as the last stream failed or closed, after its render thread stopped.
+            let stale = slot.mixer.discardQueuedClicks()
+            if stale > 0 { lostWithDevice.add(stale, ordering: .relaxed) }
             slot.mixer.collectGarbage()
             mixers.syncHostStreams(slot)
-            let renderer = OutputRenderer(mixer: slot.mixer, latency: latency, format: opened.format)
+            heartbeat.arm(suspectAfterNanoseconds: RenderHeartbeat.suspectAfterNanoseconds(for: opened.format))
+            let renderer = OutputRenderer(mixer: slot.mixer, latency: latency, format: opened.format, heartbeat: heartbeat)
             let identifier = ObjectIdentifier(opened)
             try opened.start(rendering: renderer) { [weak self] fault in
                 guard let self else { return }
@@ -550,7 +573,13 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
         guard let current = stream, ObjectIdentifier(current) == identifier else { return }
         shared.withLock { $0.faults += 1 }
         emit(.fault(fault))
+        let faultedMixer = activeSlot?.mixer
         handle(.faulted(message: fault.message, at: MonotonicClock.now()))
+        // The stream is closed: clicks its render thread never took are lost with the device, and counted.
+        if stream == nil, let faultedMixer {
+            let lost = faultedMixer.discardQueuedClicks()
+            if lost > 0 { lostWithDevice.add(lost, ordering: .relaxed) }
+        }
     }
 
     private func closeStream() {

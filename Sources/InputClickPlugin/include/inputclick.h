@@ -200,7 +200,9 @@ enum {
     /** Taps answered INPUTCLICK_HELD (they came while the stream was opening). */
     INPUTCLICK_STAT_HELD = 8,
     /** Held taps dropped because the stream did not run within 100 ms of them. */
-    INPUTCLICK_STAT_HELD_DROPPED = 9
+    INPUTCLICK_STAT_HELD_DROPPED = 9,
+    /** Clicks accepted on a stream that failed before writing them (lost with the device). */
+    INPUTCLICK_STAT_LOST_WITH_DEVICE = 10
 };
 
 /** Click scheduling modes (INPUTCLICK_STAT_SCHEDULING), chosen from what the device can do. */
