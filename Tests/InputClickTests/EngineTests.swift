@@ -28,7 +28,7 @@ struct EngineTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let output = OfflineOutput()
         let engine = InputClickEngine(output: output, options: .init(
-            settingsFile: directory.appendingPathComponent("settings.conf"), environment: [:], watchesSettings: false))
+            settingsFile: directory.appendingPathComponent("settings.conf").path, environment: [:], watchesSettings: false))
         defer { engine.shutdown() }
         #expect(engine.playInputClick() == .noVisibleInputView)
         let keyboard = Keyboard()
@@ -51,7 +51,7 @@ struct EngineTests {
         let directory = try makeDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("settings.conf")
-        let engine = InputClickEngine(output: OfflineOutput(), options: .init(settingsFile: file, environment: [:]))
+        let engine = InputClickEngine(output: OfflineOutput(), options: .init(settingsFile: file.path, environment: [:]))
         defer { engine.shutdown() }
         let keyboard = Keyboard()
         engine.setVisibleInputViews([keyboard])
@@ -72,7 +72,7 @@ struct EngineTests {
         try "clicks = off\nvolume = loud\n".write(to: file, atomically: true, encoding: .utf8)
         let warnings = Warnings()
         let engine = InputClickEngine(output: OfflineOutput(), options: .init(
-            settingsFile: file, environment: [:], watchesSettings: false, warningHandler: warnings.add))
+            settingsFile: file.path, environment: [:], watchesSettings: false, warningHandler: warnings.add))
         defer { engine.shutdown() }
         #expect(engine.settings == ClickSettings())
         #expect(engine.settingsError?.line == 2)
@@ -87,7 +87,7 @@ struct EngineTests {
         try "volume = loud\n".write(to: file, atomically: true, encoding: .utf8)
         let warnings = Warnings()
         let engine = InputClickEngine(output: OfflineOutput(), options: .init(
-            settingsFile: file, environment: [:], warningHandler: warnings.add))
+            settingsFile: file.path, environment: [:], warningHandler: warnings.add))
         defer { engine.shutdown() }
         #expect(engine.settingsStore.isWatching)
         #expect(warnings.lines.withLock { $0 }.count == 1, "\(warnings.lines.withLock { $0 })")
@@ -108,7 +108,7 @@ struct EngineTests {
         let warnings = Warnings()
         let output = OfflineOutput()
         let engine = InputClickEngine(output: output, options: .init(
-            settingsFile: file, environment: [:], watchesSettings: false, warningHandler: warnings.add))
+            settingsFile: file.path, environment: [:], watchesSettings: false, warningHandler: warnings.add))
         defer { engine.shutdown() }
         let keyboard = Keyboard()
         engine.setVisibleInputViews([keyboard])
@@ -128,7 +128,7 @@ struct EngineWarningTests {
         let output = OfflineOutput()
         output.isAvailable = false
         let engine = InputClickEngine(output: output, options: .init(
-            settingsFile: URL(fileURLWithPath: "/nonexistent/settings.conf"), environment: [:],
+            settingsFile: "/nonexistent/settings.conf", environment: [:],
             watchesSettings: false, warningHandler: warnings.add))
         defer { engine.shutdown() }
         let keyboard = Keyboard()
@@ -144,7 +144,7 @@ struct EngineHostStreamTests {
     func hostStreamPlaysAndDucks() throws {
         let output = OfflineOutput()
         let engine = InputClickEngine(output: output, options: .init(
-            settingsFile: URL(fileURLWithPath: "/nonexistent/settings.conf"), environment: [:], watchesSettings: false))
+            settingsFile: "/nonexistent/settings.conf", environment: [:], watchesSettings: false))
         defer { engine.shutdown() }
         let stream = HostStream(channels: 2, capacityFrames: 96_000)
         stream.write(TestSounds.spread(TestSounds.constant(0.5, frames: 96_000), channels: 2))
@@ -174,7 +174,7 @@ struct EngineHostStreamLifecycleTests {
         var player = ClickPlayerConfiguration()
         player.lingerNanoseconds = 10_000_000
         let engine = InputClickEngine(output: output, options: .init(
-            player: player, settingsFile: URL(fileURLWithPath: "/nonexistent/settings.conf"), environment: [:],
+            player: player, settingsFile: "/nonexistent/settings.conf", environment: [:],
             watchesSettings: false))
         let keyboard = Keyboard()
         engine.setVisibleInputViews([keyboard])     // the mixer is built…

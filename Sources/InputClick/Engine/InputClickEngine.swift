@@ -1,4 +1,3 @@
-import Foundation
 import Synchronization
 
 /// Everything a keyboard host needs, assembled and wired: the user's settings
@@ -27,9 +26,9 @@ public final class InputClickEngine: Sendable {
     public struct Options: Sendable {
         /// The player: stream request (latency profile), linger, retry backoff, handlers.
         public var player: ClickPlayerConfiguration
-        /// An explicit settings file; `nil` resolves it from the environment
+        /// The path of an explicit settings file; `nil` resolves it from the environment
         /// (`INPUTCLICK_CONFIG`, then `$XDG_CONFIG_HOME/inputclick/settings.conf`).
-        public var settingsFile: URL?
+        public var settingsFile: String?
         /// The environment that settings overrides and locations come from:
         /// by default this process's, read so that a value that is not UTF-8
         /// is refused by name (see ``ProcessEnvironment``).
@@ -50,7 +49,7 @@ public final class InputClickEngine: Sendable {
         /// The defaults.
         ///
         /// Thread context: any thread but the render thread (it copies the process environment).
-        public init(player: ClickPlayerConfiguration = ClickPlayerConfiguration(), settingsFile: URL? = nil,
+        public init(player: ClickPlayerConfiguration = ClickPlayerConfiguration(), settingsFile: String? = nil,
                     environment: ProcessEnvironment = .current(),
                     watchesSettings: Bool = true, rateLimit: ClickRateLimit = .default,
                     warningHandler: @escaping @Sendable (String) -> Void = ClickPlayerConfiguration.standardErrorWarning,
@@ -78,7 +77,7 @@ public final class InputClickEngine: Sendable {
     ///
     /// Thread context: any thread. Reads the settings file on this thread.
     public init(output: any AudioOutput, options: Options = Options()) {
-        let store = SettingsStore(fileURL: options.settingsFile, environment: options.environment)
+        let store = SettingsStore(filePath: options.settingsFile, environment: options.environment)
         let settings = store.current
         let warn = options.warningHandler
         let problems = self.problems
