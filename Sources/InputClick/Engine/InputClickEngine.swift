@@ -42,8 +42,9 @@ public final class InputClickEngine: Sendable {
         /// ``ClickPlayerConfiguration/warningHandler``. Default: standard error, one line each.
         public var warningHandler: @Sendable (String) -> Void
         /// Where the player does its control work and keeps its timers
-        /// (linger, retries); `nil` for its own serial queue on the wall clock.
-        /// Tests pass `ManualControlScheduler` (InputClickTesting) to move time by hand.
+        /// (linger, retries), and the clock of the settings watcher's
+        /// coalescing; `nil` for their own queues on the wall clock. Tests
+        /// pass `ManualControlScheduler` (InputClickTesting) to move time by hand.
         public var scheduler: (any ControlScheduler)?
 
         /// The defaults.
@@ -107,7 +108,7 @@ public final class InputClickEngine: Sendable {
             // The watcher's first check reads the file again; a file still bad
             // in the same way was just reported, so it is not reported twice.
             let firstCheck = FirstCheck()
-            store.startWatching(onChange: { [gate, player] settings in
+            store.startWatching(scheduler: options.scheduler, onChange: { [gate, player] settings in
                 firstCheck.pass()
                 gate.apply(settings)
                 player.apply(settings)
