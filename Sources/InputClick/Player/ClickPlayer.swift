@@ -24,9 +24,12 @@ import Synchronization
 ///   Every decision about opening, closing, lingering and retrying is made
 ///   by a ``PlayerLifecycle`` value from events; the player only carries out
 ///   the effects it returns, and keeps its mixers in a ``MixerCache``.
-/// - **Clicks** are accepted only while a stream runs. Otherwise
-///   ``submitClick(_:requestedAt:)`` returns `false` at once and the gate
-///   reports ``ClickDecision/noOutput``.
+/// - **Clicks** play while a stream runs. A tap while it is still opening is
+///   held (``ClickDecision/held``) and plays once it runs, if within 100 ms
+///   (``holdLimitNanoseconds``). Otherwise ``submit(_:requestedAt:)`` refuses
+///   at once and says why (``ClickDecision/noOutput``, ``ClickDecision/deviceLost``).
+/// - **Waiting.** ``waitUntil(_:timeout:)`` blocks until a state is published;
+///   ``drain(timeout:)`` until every accepted click has sounded out.
 /// - **Faults.** When opening fails or the running stream stops with a fault,
 ///   clicks are dropped and opening is retried with backoff while a keyboard
 ///   is visible. One warning per episode says why.
@@ -51,16 +54,11 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
 
     // Read by any thread, lock-free.
     private let currentMixer = Atomic<UnsafeMutableRawPointer?>(nil)
-    private let publishedState = PublishedState(ClickPlayerState.closed.rawValue)
+    let publishedState = PublishedState(ClickPlayerState.closed.rawValue)
     /// Clicks queued on a mixer since the player was made.
-    private let accepted = Atomic<Int>(0)
+    let accepted = Atomic<Int>(0)
     /// Taps that came while the stream was opening, waiting for it to run.
-    private let hold = CommandRing<ClickRequest>(minimumCapacity: ClickPlayer.holdCapacity)
-    /// Whether a tap with no running stream is held: set when a show is
-    /// reported to a closed player, cleared once the open has succeeded or failed.
-    private let holdsClicks = Atomic<Bool>(false)
-    private let heldClicks = Atomic<Int>(0)
-    private let heldClicksDropped = Atomic<Int>(0)
+    private let hold = ClickHold()
     private let lostWithDevice = Atomic<Int>(0)
     /// The running stream's render loop's heartbeat: a device that stopped
     /// making progress makes taps report ``ClickDecision/held``, not ``ClickDecision/plays``.
@@ -70,7 +68,7 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     /// Set while the player waits for a device that failed under an open stream.
     private let deviceLost = Atomic<Bool>(false)
     // Read by any thread, behind a lock; written on the control queue.
-    private let shared: Mutex<SharedState>
+    let shared: Mutex<PlayerSharedState>
 
     // Touched only by work on the control queue.
     /// Where the stream is; every decision about opening and closing is its.
@@ -103,7 +101,7 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
                                          retry: configuration.retry)
         self.mixers = MixerCache(sounds: sounds, mixerConfiguration: configuration.mixer, settings: settings,
                                  warningHandler: configuration.warningHandler)
-        self.shared = Mutex(SharedState())
+        self.shared = Mutex(PlayerSharedState())
     }
 
     deinit {
@@ -115,9 +113,9 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
 
     /// How long a tap that came while the stream was opening may wait for it:
     /// 100 ms. A held tap older than this when the stream runs is dropped.
-    public static let holdLimitNanoseconds: UInt64 = 100_000_000
+    public static let holdLimitNanoseconds: UInt64 = ClickHold.limitNanoseconds
     /// How many taps the hold keeps; more while opening are refused as ``ClickDecision/noOutput``.
-    public static let holdCapacity = 32
+    public static let holdCapacity = ClickHold.capacity
 
     /// Queues a click on the running stream's mixer (``ClickDecision/plays``);
     /// while the stream is opening, holds it to play once the stream runs
@@ -141,19 +139,18 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
             }
             accepted.add(1, ordering: .relaxed)
             guard !suspect else {
-                heldClicks.add(1, ordering: .relaxed)
+                hold.countHeld()
                 return .held
             }
             return .plays
         }
-        guard holdsClicks.load(ordering: .acquiring), hold.push(ClickRequest(kind: kind, requestedAt: requestedAt)) else {
+        guard hold.hold(kind, requestedAt: requestedAt) else {
             dropped.add(1, ordering: .relaxed)
             return deviceLost.load(ordering: .acquiring) ? .deviceLost : .noOutput
         }
-        heldClicks.add(1, ordering: .relaxed)
         // The stream may have started between the two loads, after the
         // control queue emptied the hold: then hand the hold over from here.
-        if currentMixer.load(ordering: .acquiring) != nil || !holdsClicks.load(ordering: .acquiring) {
+        if currentMixer.load(ordering: .acquiring) != nil || !hold.isHolding {
             _ = releaseHeldClicks(now: MonotonicClock.now())
         }
         return .held
@@ -173,18 +170,13 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     ///
     /// Thread context: any thread; lock-free and allocation-free.
     private func releaseHeldClicks(now: UInt64) -> Int {
-        var droppedNow = 0
-        while let request = hold.pop() {
-            if let raw = currentMixer.load(ordering: .acquiring), now &- request.requestedAt <= Self.holdLimitNanoseconds,
-               Unmanaged<Mixer>.fromOpaque(raw)._withUnsafeGuaranteedRef({
-                   $0.submitClick(request.kind, requestedAt: request.requestedAt) }) {
-                accepted.add(1, ordering: .relaxed)
-            } else {
-                droppedNow += 1
-            }
+        hold.release(now: now) { request in
+            guard let raw = currentMixer.load(ordering: .acquiring),
+                  Unmanaged<Mixer>.fromOpaque(raw)._withUnsafeGuaranteedRef({
+                      $0.submitClick(request.kind, requestedAt: request.requestedAt) }) else { return false }
+            accepted.add(1, ordering: .relaxed)
+            return true
         }
-        if droppedNow > 0 { heldClicksDropped.add(droppedNow, ordering: .relaxed) }
-        return droppedNow
     }
 
     /// Whether a click submitted now would be queued to play.
@@ -195,9 +187,6 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
         return Unmanaged<Mixer>.fromOpaque(raw)._withUnsafeGuaranteedRef { $0.isAcceptingClicks }
     }
 
-    /// Where the player is: closed, running, lingering, waiting for a device, or shut down.
-    ///
-    /// Thread context: any thread; lock-free.
     /// Why a click would be refused now: ``ClickDecision/queueFull`` while a
     /// stream is open, ``ClickDecision/held`` while it opens (the click would
     /// be held), ``ClickDecision/deviceLost`` while the player waits
@@ -210,116 +199,15 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
             let hasRoom = Unmanaged<Mixer>.fromOpaque(raw)._withUnsafeGuaranteedRef { $0.isAcceptingClicks }
             return hasRoom && heartbeat.isSuspect(now: MonotonicClock.now()) ? .held : .queueFull
         }
-        if holdsClicks.load(ordering: .acquiring) && hold.hasRoom { return .held }
+        if hold.wouldHold { return .held }
         return deviceLost.load(ordering: .acquiring) ? .deviceLost : .noOutput
     }
 
+    /// Where the player is: closed, running, lingering, waiting for a device, or shut down.
+    ///
+    /// Thread context: any thread; lock-free.
     public var state: ClickPlayerState {
         ClickPlayerState(rawValue: publishedState.value) ?? .closed
-    }
-
-    // MARK: Waiting
-
-    /// Waits until the player is in `state`, woken when the control queue
-    /// publishes a new state (no polling).
-    ///
-    /// Waiting for ``ClickPlayerState/running`` after a click-enabled view
-    /// was shown returns once clicks play (``isAcceptingClicks``). A player
-    /// waiting for a device stays in ``ClickPlayerState/waitingForDevice``
-    /// while it retries, so a wait for `running` then runs to its timeout
-    /// and says so.
-    ///
-    /// - Returns: ``ClickPlayerWaitResult/reached`` (at once if the player
-    ///   is in `state` already), ``ClickPlayerWaitResult/timedOut(_:)`` with
-    ///   the state when the timeout passed, or ``ClickPlayerWaitResult/shutDown``
-    ///   when the player shut down while waiting for another state.
-    ///
-    /// Thread context: any thread except the control queue's own work (an
-    /// event or warning handler) and the render thread; blocks up to `timeout`.
-    @discardableResult
-    public func waitUntil(_ state: ClickPlayerState, timeout: Duration) -> ClickPlayerWaitResult {
-        waitUntil(anyOf: [state], timeout: timeout)
-    }
-
-    /// Waits until the player is in one of `states`; like
-    /// ``waitUntil(_:timeout:)``, which it generalizes. For example
-    /// `[.running, .waitingForDevice]` returns as soon as the first open
-    /// either worked or failed.
-    ///
-    /// Thread context: any thread except the control queue's own work and the
-    /// render thread; blocks up to `timeout`.
-    @discardableResult
-    public func waitUntil(anyOf states: Set<ClickPlayerState>, timeout: Duration) -> ClickPlayerWaitResult {
-        let deadline = MonotonicClock.now() &+ Self.nanoseconds(timeout)
-        let shutDown = ClickPlayerState.shutDown.rawValue
-        var wanted: UInt32 = 0
-        for state in states { wanted |= 1 << UInt32(state.rawValue) }
-        let seen = publishedState.wait(untilNanoseconds: deadline) { wanted & (1 << UInt32($0)) != 0 || $0 == shutDown }
-        if wanted & (1 << UInt32(seen)) != 0 { return .reached }
-        if seen == shutDown { return .shutDown }
-        return .timedOut(ClickPlayerState(rawValue: seen) ?? .closed)
-    }
-
-    /// Waits until every click accepted so far has been written to the
-    /// device and has sounded out, so that closing the stream, or the
-    /// process exiting, cuts none short.
-    ///
-    /// It returns at once when no stream is open (nothing can sound) or no
-    /// click was accepted on the open one. Otherwise it waits until the
-    /// render thread has written the clicks, then until the device has played
-    /// the longest sound and its buffer past the last of them, or has been
-    /// stopped because everything sounded out. The render thread signals
-    /// nothing (it takes no locks): the wait sleeps for the time the audio
-    /// still needs, computed from the stream's frames, and checks again.
-    ///
-    /// - Returns: `true` once everything sounded out (or nothing was to),
-    ///   `false` if `timeout` passed first or the stream closed or failed
-    ///   with clicks unwritten (see ``statistics``).
-    ///
-    /// Thread context: any thread except the control queue's own work and the
-    /// render thread; blocks up to `timeout`.
-    @discardableResult
-    public func drain(timeout: Duration) -> Bool {
-        let deadline = MonotonicClock.now() &+ Self.nanoseconds(timeout)
-        let target = accepted.load(ordering: .acquiring)
-        guard let (renderer, acceptedAtOpen, longest) = shared.withLock({ state in
-            state.renderer.map { ($0, state.acceptedAtOpen, state.longestSoundFrames) }
-        }) else { return true }
-        let format = renderer.format
-        let clicksOnStream = target - acceptedAtOpen
-        guard clicksOnStream > 0 else { return true }
-        let nanosPerFrame = 1_000_000_000 / Double(format.sampleRate)
-        func isCurrent() -> Bool { shared.withLock { $0.renderer === renderer } }
-        // Written: the render thread takes queued clicks at its next wake, at most a buffer away.
-        while renderer.clicksWritten < clicksOnStream {
-            guard isCurrent() else { return false }
-            guard MonotonicClock.now() < deadline else { return false }
-            Self.sleep(nanoseconds: UInt64(Double(format.periodFrames) * nanosPerFrame), until: deadline)
-        }
-        // Sounded out: the longest sound and the device's buffer past the last click.
-        let end = renderer.lastClickFrame + Int64(longest + format.bufferFrames)
-        while true {
-            let position = renderer.streamPosition
-            if position >= end || renderer.isStoppedWhileSilent { return true }
-            guard isCurrent() else { return false }
-            guard MonotonicClock.now() < deadline else { return false }
-            let remaining = max(Int64(format.periodFrames), end - position)
-            Self.sleep(nanoseconds: UInt64(Double(remaining) * nanosPerFrame), until: deadline)
-        }
-    }
-
-    private static func nanoseconds(_ duration: Duration) -> UInt64 {
-        let (seconds, attoseconds) = duration.components
-        guard seconds >= 0 else { return 0 }
-        let whole = UInt64(clamping: seconds).multipliedReportingOverflow(by: 1_000_000_000)
-        guard !whole.overflow else { return UInt64.max / 2 }
-        return min(whole.partialValue &+ UInt64(attoseconds / 1_000_000_000), UInt64.max / 2)
-    }
-
-    private static func sleep(nanoseconds: UInt64, until deadline: UInt64) {
-        let now = MonotonicClock.now()
-        guard now < deadline else { return }
-        MonotonicClock.sleep(untilNanoseconds: min(now &+ nanoseconds, deadline))
     }
 
     // MARK: Visibility (any thread, returns at once)
@@ -331,9 +219,7 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     /// Thread context: any thread; returns without waiting for the device.
     public func clickEnabledInputViewVisibilityChanged(_ visible: Bool) {
         // From now until the open succeeds or fails, taps are held rather than refused.
-        if visible && currentMixer.load(ordering: .acquiring) == nil && state == .closed {
-            holdsClicks.store(true, ordering: .releasing)
-        }
+        if visible && currentMixer.load(ordering: .acquiring) == nil && state == .closed { hold.start() }
         scheduler.execute { [self] in handle(visible ? .shown : .hidden) }
     }
 
@@ -434,7 +320,7 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
                 rewinds: state.pastRewinds + (state.stream?.counters.rewinds ?? 0),
                 queuedBehind: state.pastQueuedBehind + (state.stream?.counters.queuedBehind ?? 0),
                 queueFullClicks: queueFullClicks,
-                heldClicks: heldClicks.load(ordering: .relaxed), heldClicksDropped: heldClicksDropped.load(ordering: .relaxed),
+                heldClicks: hold.held, heldClicksDropped: hold.dropped,
                 clicksLostWithDevice: lostWithDevice.load(ordering: .relaxed))
         }
     }
@@ -491,7 +377,7 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     /// Ends holding: held taps play on the running stream if still young
     /// enough, or are dropped, counted and reported.
     private func settleHeldClicks() {
-        holdsClicks.store(false, ordering: .releasing)
+        hold.stop()
         let droppedNow = releaseHeldClicks(now: MonotonicClock.now())
         guard droppedNow > 0 else { return }
         let why = stream == nil ? "no stream opened" : "the stream took longer than \(Self.holdLimitNanoseconds / 1_000_000) ms to open"
@@ -611,8 +497,8 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     }
 }
 
-/// What other threads may read about the player, behind a lock.
-private struct SharedState: @unchecked Sendable {
+/// What other threads may read about a ``ClickPlayer``, behind its lock.
+struct PlayerSharedState: @unchecked Sendable {
     var stream: (any AudioOutputStream)?
     var renderer: OutputRenderer?
     /// The longest sound of the bank the open stream's mixer plays.
