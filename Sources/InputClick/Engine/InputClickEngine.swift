@@ -7,7 +7,9 @@ import Synchronization
 /// ```swift
 /// let engine = InputClickEngine(output: try ALSAOutput(device: "default"))
 /// engine.setVisibleInputViews([keyboardView])   // keyboard shown: the stream opens
+/// engine.waitUntilReady(timeout: .seconds(2))   // optional: until clicks play
 /// engine.playInputClick(.key)                   // on every tap
+/// engine.drain(timeout: .seconds(2))            // before exiting: the last click sounds out
 /// engine.setVisibleInputViews([])               // keyboard hidden: closes after the linger
 /// ```
 ///

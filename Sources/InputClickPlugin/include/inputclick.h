@@ -140,7 +140,7 @@ enum {
     INPUTCLICK_NOT_OPTED_IN = 4,
     /** The same kind arrives faster than the rate limit (a held key; 20 per second per kind). */
     INPUTCLICK_RATE_LIMITED = 5,
-    /** No audio stream can take the click: still opening, or no device could be opened. */
+    /** No audio stream can take the click: no device could be opened, or none is being opened. */
     INPUTCLICK_NO_OUTPUT = 6,
     /** A stream is open but its click queue is full: clicks arrive faster than it takes them. */
     INPUTCLICK_QUEUE_FULL = 7,
@@ -532,7 +532,9 @@ int inputclick_state(inputclick_context *ctx);
  * Waits until the stream runs and clicks can play, at most timeout_ms
  * milliseconds (0 only checks). The stream opens in the background after a
  * click-enabled view becomes visible; hosts need not wait for it (taps
- * before then report INPUTCLICK_NO_OUTPUT), but tests and tools may.
+ * before then report INPUTCLICK_HELD and play once it runs, if within
+ * 100 ms), but tests and tools may. It sleeps until the player publishes a
+ * new state; it does not poll.
  *
  * Returns 0 once the stream runs. Errors: INPUTCLICK_ERROR_NO_STREAM at
  * once when no click-enabled view is visible (nothing will open);
