@@ -20,6 +20,12 @@ let package = Package(
         .systemLibrary(name: "CSampleRate", pkgConfig: "samplerate", providers: [.apt(["libsamplerate0-dev"])]),
         // Linux's eventfd (part of glibc), for the render thread's wake-up.
         .systemLibrary(name: "CLinuxEvents"),
+        // The plugin's own header, inputclick.h, so that the plugin's Swift code
+        // takes the C constants (results, kinds, decisions, states, statistics)
+        // from the header itself: one source for them.
+        .systemLibrary(name: "CInputClick"),
+        // libevdev, for `inputclick listen` reading the machine's keyboards.
+        .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
 
         // Policy: gate, settings, sound bank, mixer. Renders offline; no audio device.
         .target(name: "InputClick", dependencies: ["CSndFile", "CSampleRate", "CLinuxEvents"]),
@@ -30,9 +36,12 @@ let package = Package(
         // The seeds' text-input model and the demo keyboard.
         .target(name: "KeyboardCore", dependencies: ["InputClick"]),
         // The C ABI (libinputclick.so, inputclick.h).
-        .target(name: "InputClickPlugin", dependencies: ["InputClick", "InputClickALSA"]),
+        .target(name: "InputClickPlugin", dependencies: ["InputClick", "InputClickALSA", "CInputClick"]),
+        // `inputclick listen`'s pure part: evemu recordings, key to click kind and pan. No device access.
+        .target(name: "InputClickListen", dependencies: ["InputClick"]),
 
-        .executableTarget(name: "inputclick", dependencies: ["InputClick", "InputClickALSA", "KeyboardCore"]),
+        .executableTarget(name: "inputclick",
+                          dependencies: ["InputClick", "InputClickALSA", "KeyboardCore", "InputClickListen", "CEvdev"]),
         .executableTarget(name: "inputclick-bench", dependencies: ["InputClick", "InputClickALSA"]),
 
         // Test-only helpers shared by the ALSA and CLI tests (not shipped): child
@@ -41,6 +50,7 @@ let package = Package(
         .testTarget(name: "InputClickTests", dependencies: ["InputClick", "InputClickTesting"]),
         .testTarget(name: "InputClickALSATests",
                     dependencies: ["InputClickALSA", "InputClick", "InputClickTesting", "TestSupport"]),
+        .testTarget(name: "InputClickListenTests", dependencies: ["InputClickListen", "InputClick", "InputClickTesting"]),
         .testTarget(name: "KeyboardCoreTests", dependencies: ["KeyboardCore", "InputClick", "InputClickTesting"]),
         // Runs the built `inputclick` binary as a user would.
         .testTarget(name: "InputClickCLITests", dependencies: ["inputclick", "InputClick", "InputClickTesting", "TestSupport"]),

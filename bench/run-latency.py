@@ -13,6 +13,15 @@ Clients:
   plain        bench/plain-alsa-client.c: alsa-lib, 64 x 2 buffer kept full
   plain-wait   the same with --wait-first (waits for room, then renders)
   inputclick   `inputclick tap --device DEVICE`
+  listen       `inputclick listen --replay - --device DEVICE`: each tap is the
+               recording's evemu press line, written to its standard input,
+               so the figure is event to sound as `listen` sees a key press
+  per-key      bench/per-key-client.c: opens, plays and closes a stream for
+               every press, as naive tools do (aplay per key)
+
+With --recording FILE (an evemu-record recording; bench/run-listen.sh passes
+the test fixture), the taps are the recording's key presses at their
+recorded times, for every client, instead of the seeded rhythm.
 
 Sinks (--sink):
   jack         the JACK dummy server of scripts/virtual-sink.sh (the default);
@@ -44,7 +53,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-ALL_CLIENTS = ("native", "plain", "plain-wait", "inputclick")
+ALL_CLIENTS = ("native", "plain", "plain-wait", "inputclick", "listen", "per-key")
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 
 
@@ -107,11 +116,15 @@ def make_schedule(args):
 class Child:
     """A child process whose stdout and stderr are read by threads."""
 
-    def __init__(self, label, argv, env):
+    def __init__(self, label, argv, env, preamble=b"", payloads=None):
         self.label = label
         self.argv = argv
+        self.payloads = payloads
+        self.sent = 0
         self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, env=env, bufsize=0)
+        if preamble:
+            os.write(self.proc.stdin.fileno(), preamble)
         self.stdout_lines = []
         self.stderr_lines = []
         self.ready = threading.Event()
@@ -142,9 +155,12 @@ class Child:
         return False
 
     def tap(self):
-        """Stamps the time, then writes one line (an unbuffered pipe write)."""
+        """Stamps the time, then writes one line (an unbuffered pipe write):
+        an empty one, or the client's next payload line."""
+        line = self.payloads[self.sent] if self.payloads else b"\n"
+        self.sent += 1
         t = mono_ns()
-        os.write(self.proc.stdin.fileno(), b"\n")
+        os.write(self.proc.stdin.fileno(), line)
         return t
 
     def finish(self, timeout):
@@ -513,7 +529,39 @@ def client_argv(name, args):
         return [os.path.join(b, "plain-alsa-client"), args.device_plain, "--wait-first"]
     if name == "inputclick":
         return [args.inputclick_bin, "tap", "--device", args.device_inputclick]
+    if name == "listen":
+        return [args.inputclick_bin, "listen", "--replay", "-", "--device", args.device_inputclick]
+    if name == "per-key":
+        return [os.path.join(b, "per-key-client"), args.device_plain]
     raise ValueError(name)
+
+
+def load_recording(path):
+    """The presses of an evemu-record recording: their offsets in ns from the
+    first, the recording's description lines (N:, I:, P:, B:, A:) and each
+    press's own E: line, for the listen client. Repeats and releases are left
+    out: a tap is a press."""
+    header, offsets, lines, first = [], [], [], None
+    with open(path, "rb") as f:
+        for raw in f:
+            line = raw.split(b"#", 1)[0].strip()
+            if not line:
+                continue
+            if not line.startswith(b"E:"):
+                header.append(line + b"\n")
+                continue
+            fields = line.split()
+            sec, usec = fields[1].split(b".")
+            t = int(sec) * 1_000_000_000 + int(usec.ljust(6, b"0")) * 1000
+            if first is None:
+                first = t
+            if fields[2] == b"0001" and int(fields[4]) == 1:
+                offsets.append(t - first)
+                lines.append(line + b"\n")
+    if not offsets:
+        sys.exit(f"run-latency: {path} holds no key press")
+    base = offsets[0]
+    return [o - base for o in offsets], b"".join(header), lines
 
 
 def run_client(name, args, env, offsets, phases):
@@ -529,7 +577,13 @@ def run_client(name, args, env, offsets, phases):
             raise RuntimeError("the probe did not start: " + " | ".join(probe.stderr_lines[-5:]))
         if monitor:
             pw_link_monitor(args, env)
-        client = Child(name, client_argv(name, args), env)
+        if name == "listen":
+            if args.recording_lines is None:
+                raise RuntimeError("the listen client needs --recording")
+            client = Child(name, client_argv(name, args), env, preamble=args.recording_header,
+                           payloads=args.recording_lines)
+        else:
+            client = Child(name, client_argv(name, args), env)
         if not client.wait_ready(args.ready_timeout):
             raise RuntimeError(f"{name} did not print READY within {args.ready_timeout:.0f} s "
                                f"(exit {client.proc.poll()}): " + " | ".join(client.stderr_lines[-5:]))
@@ -746,6 +800,10 @@ def ratios(results):
         "inputclick_p99_over_plain_p99": ratio(get("inputclick", "all", "p99"), get("plain", "all", "p99")),
         "inputclick_idle_cpu_over_plain_idle_cpu": ratio(get("inputclick", "idle_cpu", "percent"),
                                                          get("plain", "idle_cpu", "percent")),
+        "listen_p50_minus_inputclick_p50_ms": (None if get("listen", "all", "p50") is None
+                                               or get("inputclick", "all", "p50") is None
+                                               else get("listen", "all", "p50") - get("inputclick", "all", "p50")),
+        "listen_p99_over_per_key_p99": ratio(get("listen", "all", "p99"), get("per-key", "all", "p99")),
     }
 
 
@@ -870,6 +928,9 @@ def main():
                     help="comma-separated, from: " + ", ".join(ALL_CLIENTS))
     ap.add_argument("--taps", type=int, default=200, help="typing taps per client (bursts come on top)")
     ap.add_argument("--seed", type=int, default=1, help="seed of the tap rhythm")
+    ap.add_argument("--recording", default=None,
+                    help="an evemu-record recording: its key presses, at their recorded times, are the taps "
+                         "(the listen client needs it)")
     ap.add_argument("--bursts", type=int, default=2, help="bursts, spread between the typing taps")
     ap.add_argument("--burst-taps", type=int, default=20, help="taps per burst")
     ap.add_argument("--burst-gap-ms", type=float, default=30.0, help="gap between burst taps")
@@ -923,7 +984,7 @@ def main():
     for exe in needed:
         if not os.access(os.path.join(args.build_dir, exe), os.X_OK):
             sys.exit(f"run-latency: {args.build_dir}/{exe} is missing; build with bash bench/run.sh")
-    if "inputclick" in clients and not os.access(args.inputclick_bin, os.X_OK):
+    if ("inputclick" in clients or "listen" in clients) and not os.access(args.inputclick_bin, os.X_OK):
         sys.exit(f"run-latency: {args.inputclick_bin} is missing; build it with "
                  "swift build -c release --product inputclick, or set INPUTCLICK_BIN")
     default_device = "inputclick_sink" if args.sink == "pipewire" else "bench"
@@ -951,7 +1012,12 @@ def main():
         sys.exit(f"run-latency: the PipeWire null sink's playback ports are not visible to pw-jack "
                  f"({args.pw_sink_ports})")
 
-    offsets, phases = make_schedule(args)
+    args.recording_header, args.recording_lines = b"", None
+    if args.recording:
+        offsets, args.recording_header, args.recording_lines = load_recording(args.recording)
+        phases = ["typing"] * len(offsets)
+    else:
+        offsets, phases = make_schedule(args)
     log(f"{len(offsets)} taps per client ({phases.count('typing')} typing, {phases.count('burst')} in "
         f"{args.bursts} bursts), {offsets[-1] / 1e9:.1f} s; sink {args.sink}, server "
         f"{server}; clients {', '.join(clients)}")
@@ -1012,7 +1078,9 @@ def main():
     rat = ratios(results)
     labels = {"inputclick_p50_over_native_p50": "inputclick p50 / native p50",
               "inputclick_p99_over_plain_p99": "inputclick p99 / plain p99",
-              "inputclick_idle_cpu_over_plain_idle_cpu": "inputclick idle CPU / plain idle CPU"}
+              "inputclick_idle_cpu_over_plain_idle_cpu": "inputclick idle CPU / plain idle CPU",
+              "listen_p50_minus_inputclick_p50_ms": "listen p50 - inputclick tap p50 (ms)",
+              "listen_p99_over_per_key_p99": "listen p99 / per-key p99"}
     for k, label in labels.items():
         print(f"{label:<38} {fmt(rat[k])}")
     print()
@@ -1060,7 +1128,7 @@ def main():
                      "load_average": os.getloadavg()},
             "sink": args.sink,
             "server": server,
-            "settings": {k: v for k, v in vars(args).items() if k not in ("json", "svg", "pw_sink_ports")},
+            "settings": {k: v for k, v in vars(args).items() if k not in ("json", "svg", "pw_sink_ports", "recording_header", "recording_lines")},
             "pipewire_sink_ports": args.pw_sink_ports,
             "schedule": {"offsets_ms": [o / 1e6 for o in offsets], "phases": phases},
             "results": results,

@@ -41,7 +41,7 @@ case $sink in
     *) echo "bench: --sink must be jack or pipewire, not '$sink'" >&2; exit 64 ;;
 esac
 want_inputclick=0
-case ",$clients," in *,inputclick,*) want_inputclick=1 ;; esac
+case ",$clients," in *,inputclick,* | *,listen,*) want_inputclick=1 ;; esac
 
 if ! bash scripts/install-deps.sh; then
     if [ "$want_inputclick" = 1 ] && [ -z "${INPUTCLICK_BIN:-}" ]; then
@@ -63,6 +63,7 @@ echo "bench: building the probe and the reference clients into $out"
     "$cc" "${cflags[@]}" -o "$out/probe" bench/probe.c $jack_flags -lm
     "$cc" "${cflags[@]}" -o "$out/native-client" bench/native-client.c $jack_flags -lm
     "$cc" "${cflags[@]}" -o "$out/plain-alsa-client" bench/plain-alsa-client.c $alsa_flags -lpthread -lm
+    "$cc" "${cflags[@]}" -o "$out/per-key-client" bench/per-key-client.c $alsa_flags -lpthread -lm
     "$cc" "${cflags[@]}" -o "$out/onset-scan" bench/onset-scan.c -lm
 }
 

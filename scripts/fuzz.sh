@@ -5,6 +5,7 @@
 #   settings     Fuzz/settings_fuzz.swift  the settings file: SettingsStore's reload and the pure parser
 #   sound_file   Fuzz/sound_file_fuzz.swift a sound-pack file: libsndfile, the reader's checks, libsamplerate
 #   c_api        Fuzz/c_api_fuzz.c         call sequences on libinputclick.so from three threads
+#   evemu        Fuzz/evemu_fuzz.swift     an evemu-record recording: listen --replay's parser
 #
 # Usage: scripts/fuzz.sh [SECONDS]     (default 30 per harness)
 #
@@ -41,7 +42,7 @@ case $seconds in
 esac
 scratch=${INPUTCLICK_FUZZ_SCRATCH:-$root/.build/fuzz}
 artifacts=${INPUTCLICK_FUZZ_ARTIFACTS:-$scratch/artifacts}
-harnesses=(settings sound_file c_api)
+harnesses=(settings sound_file c_api evemu)
 if [ -n "${INPUTCLICK_FUZZ_ONLY:-}" ]; then read -r -a harnesses <<<"$INPUTCLICK_FUZZ_ONLY"; fi
 
 # The toolchain's clang: it carries libFuzzer and the sanitizer runtimes that
@@ -69,6 +70,15 @@ if ! swift build "${build_flags[@]}" >"$scratch/logs/build.log" 2>&1; then
   echo "0 passed, ${#harnesses[@]} failed"
   exit 1
 fi
+# The listener's parser is not part of the plugin: its module is built alone, with the same flags.
+listen_flags=("${build_flags[@]/#--product/--target}")
+listen_flags=("${listen_flags[@]/#InputClickPlugin/InputClickListen}")
+if ! swift build "${listen_flags[@]}" >>"$scratch/logs/build.log" 2>&1; then
+  tail -n 40 "$scratch/logs/build.log"
+  echo "fuzz: the build of InputClickListen failed"
+  echo "0 passed, ${#harnesses[@]} failed"
+  exit 1
+fi
 products=$scratch/swiftpm/release
 modules=(-I "$products/Modules")
 for library in CSndFile CSampleRate CLinuxEvents; do
@@ -80,7 +90,8 @@ build_harness() {
   local name=$1 out=$scratch/bin/$1_fuzz
   if [ -f "Fuzz/${name}_fuzz.swift" ]; then
     "$swiftc" -O -g -parse-as-library -sanitize=fuzzer,address -use-ld=lld -module-name "${name}_fuzz" \
-      "${modules[@]}" "Fuzz/${name}_fuzz.swift" "$products"/InputClick.build/*.o -o "$out"
+      "${modules[@]}" "Fuzz/${name}_fuzz.swift" "$products"/InputClick.build/*.o \
+      $( [ "$name" = evemu ] && echo "$products"/InputClickListen.build/*.o ) -o "$out"
   elif [ -f "Fuzz/${name}_fuzz.c" ]; then
     "$clang" -g -O1 -Wall -Wextra -Werror -fuse-ld=lld -fsanitize=fuzzer,address \
       -I Sources/InputClickPlugin/include "Fuzz/${name}_fuzz.c" \

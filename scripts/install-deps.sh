@@ -8,6 +8,7 @@ packages=(
   libasound2-dev      # alsa-lib: the output
   libsndfile1-dev     # decoding sound packs (WAV, FLAC, Ogg/Vorbis)
   libsamplerate0-dev  # rate conversion at load time
+  libevdev-dev        # inputclick listen: reading the keyboards (/dev/input/event*)
   alsa-utils          # aplay, for comparison and manual checks
   jackd2              # the real-time virtual sink used by the tests
   libasound2-plugins  # ALSA's jack PCM, which plays into that sink

@@ -6,4 +6,6 @@ let allSubcommands: [any Subcommand.Type] = [
     TapCommand.self,
     DevicesCommand.self,
     DoctorCommand.self,
+    SettingsCommand.self,
+    ListenCommand.self,
 ]

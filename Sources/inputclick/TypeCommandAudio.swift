@@ -10,12 +10,16 @@ import KeyboardCore
 /// machine allows.
 ///
 /// The settings are those in force; their problems were already reported.
-func renderTypedClicks(_ clicks: [TimedClick], settings: ClickSettings, to path: String) throws {
+///
+/// `variation` varies each click's gain and pitch from its seed (`listen`); none by default.
+func renderTypedClicks(_ clicks: [TimedClick], settings: ClickSettings, to path: String,
+                       variation: ClickVariation? = nil) throws {
     let format = (rate: 48_000, channels: 2)
     let load = SoundBank.load(packDirectory: settings.soundPackDirectory, sampleRate: format.rate, channels: format.channels)
     for problem in load.problems { writeError("warning: sound pack: \(problem)") }
     let mixer = Mixer(configuration: MixerConfiguration(sampleRate: format.rate, channels: format.channels,
-                                                        ducking: settings.ducking), bank: load.bank)
+                                                        ducking: settings.ducking, variation: variation),
+                      bank: load.bank)
     mixer.setClickGain(settings.clickGain)
     let longest = ClickKind.allCases.map { load.bank.sound($0).frameCount }.max() ?? 0
     let audio = ClickTimeline(clicks).render(through: mixer, tailFrames: longest + format.rate / 20)

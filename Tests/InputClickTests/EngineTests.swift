@@ -4,10 +4,6 @@ import InputClickTesting
 import Synchronization
 import Testing
 
-private final class Keyboard: InputViewAudioFeedback, Sendable {
-    var enableInputClicksWhenVisible: Bool { true }
-}
-
 private final class Warnings: Sendable {
     let lines = Mutex<[String]>([])
     func add(_ line: String) { lines.withLock { $0.append(line) } }
@@ -31,7 +27,7 @@ struct EngineTests {
             settingsFile: directory.appendingPathComponent("settings.conf").path, environment: [:], watchesSettings: false))
         defer { engine.shutdown() }
         #expect(engine.playInputClick() == .noVisibleInputView)
-        let keyboard = Keyboard()
+        let keyboard = OptedInInputView()
         engine.setVisibleInputViews([keyboard])
         #expect(waitUntil { output.isRendering })
         #expect(engine.playInputClick(.key) == .plays)
@@ -53,7 +49,7 @@ struct EngineTests {
         let file = directory.appendingPathComponent("settings.conf")
         let engine = InputClickEngine(output: OfflineOutput(), options: .init(settingsFile: file.path, environment: [:]))
         defer { engine.shutdown() }
-        let keyboard = Keyboard()
+        let keyboard = OptedInInputView()
         engine.setVisibleInputViews([keyboard])
         #expect(waitUntil { engine.decision() == .plays })
         try "clicks = off\n".write(to: file, atomically: true, encoding: .utf8)
@@ -110,7 +106,7 @@ struct EngineTests {
         let engine = InputClickEngine(output: output, options: .init(
             settingsFile: file.path, environment: [:], watchesSettings: false, warningHandler: warnings.add))
         defer { engine.shutdown() }
-        let keyboard = Keyboard()
+        let keyboard = OptedInInputView()
         engine.setVisibleInputViews([keyboard])
         #expect(waitUntil { output.isRendering })
         #expect(engine.soundProblems.map(\.path) == [directory.appendingPathComponent("key.wav").path])
@@ -131,7 +127,7 @@ struct EngineWarningTests {
             settingsFile: "/nonexistent/settings.conf", environment: [:],
             watchesSettings: false, warningHandler: warnings.add))
         defer { engine.shutdown() }
-        let keyboard = Keyboard()
+        let keyboard = OptedInInputView()
         engine.setVisibleInputViews([keyboard])
         #expect(waitUntil { !warnings.lines.withLock { $0 }.isEmpty })
         #expect(engine.playInputClick() == .noOutput)
@@ -149,7 +145,7 @@ struct EngineHostStreamTests {
         let stream = HostStream(channels: 2, capacityFrames: 96_000)
         stream.write(TestSounds.spread(TestSounds.constant(0.5, frames: 96_000), channels: 2))
         engine.attach(stream)                      // before the stream opens: attached when it does
-        let keyboard = Keyboard()
+        let keyboard = OptedInInputView()
         engine.setVisibleInputViews([keyboard])
         #expect(waitUntil { output.isRendering })
         let before = output.render(frameCount: 480)
@@ -176,7 +172,7 @@ struct EngineHostStreamLifecycleTests {
         let engine = InputClickEngine(output: output, options: .init(
             player: player, settingsFile: "/nonexistent/settings.conf", environment: [:],
             watchesSettings: false))
-        let keyboard = Keyboard()
+        let keyboard = OptedInInputView()
         engine.setVisibleInputViews([keyboard])     // the mixer is built…
         #expect(waitUntil { output.isRendering })
         engine.setVisibleInputViews([])             // …and the stream closes after the linger

@@ -87,7 +87,7 @@ import Testing
         let configuration = ClickPlayerConfiguration(lingerNanoseconds: 5_000_000, warningHandler: { _ in })
         let player = ClickPlayer(output: output, configuration: configuration, sounds: SyntheticClickSounds.provider)
         let gate = InputClickGate(sink: player, rateLimit: .unlimited)
-        let keyboard = ClickingKeyboardView()
+        let keyboard = OptedInInputView()
         DispatchQueue.concurrentPerform(iterations: 400) { i in
             gate.setVisibleInputViews(i % 3 == 0 ? [] : [keyboard])
             _ = gate.playInputClick()

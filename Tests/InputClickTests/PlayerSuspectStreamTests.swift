@@ -44,7 +44,7 @@ struct PlayerSuspectStreamTests {
         let player = ClickPlayer(output: output, configuration: ClickPlayerConfiguration(warningHandler: { _ in }),
                                  scheduler: scheduler, sounds: SyntheticClickSounds.provider)
         let gate = InputClickGate(sink: player, rateLimit: .unlimited)
-        gate.setVisibleInputViews([ClickingKeyboardView()])
+        gate.setVisibleInputViews([OptedInInputView()])
         scheduler.runPending()
         let stream = try #require(output.stream.withLock { $0 })
         let heartbeat = try #require(stream.renderer?.heartbeat)

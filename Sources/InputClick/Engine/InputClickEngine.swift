@@ -139,6 +139,17 @@ public final class InputClickEngine: Sendable {
         gate.playInputClick(kind)
     }
 
+    /// Plays a click like ``playInputClick(_:)``, placed by `placement`: its
+    /// pan, its gain, and whether the mixer's variation applies
+    /// (``MixerConfiguration/variation``, set through the player's
+    /// configuration). Secure entry plays it centred and unvaried.
+    ///
+    /// Thread context: any thread; lock-free and allocation-free.
+    @discardableResult
+    public func playInputClick(_ kind: ClickKind, placement: ClickPlacement) -> ClickDecision {
+        gate.playInputClick(kind, at: MonotonicClock.now(), placement: placement)
+    }
+
     /// What a tap of `kind` would do now, without playing it.
     ///
     /// Thread context: any thread; lock-free.

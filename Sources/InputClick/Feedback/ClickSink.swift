@@ -10,8 +10,8 @@
 ///   ``ClickDecision/noOutput``, ``ClickDecision/queueFull`` or
 ///   ``ClickDecision/deviceLost``.
 /// - A sink that can say more in one step implements
-///   ``submit(_:requestedAt:)``, which the gate calls; by default it is
-///   ``submitClick(_:requestedAt:)`` followed by ``refusal``.
+///   ``submit(_:requestedAt:placement:)``, which the gate calls; by default it is
+///   ``submitClick(_:requestedAt:placement:)`` followed by ``refusal``.
 ///
 /// Thread context: both members are called from any thread, several at once;
 /// a conformer keeps them lock-free and allocation-free.
@@ -27,6 +27,13 @@ public protocol ClickSink: AnyObject, Sendable {
     /// Thread context: any thread; lock-free and allocation-free.
     func submitClick(_ kind: ClickKind, requestedAt: UInt64) -> Bool
 
+    /// Queues one click placed by `placement` (pan, gain, variation).
+    /// A sink that cannot place clicks plays them centred, as
+    /// ``submitClick(_:requestedAt:)`` does (the default implementation).
+    ///
+    /// Thread context: any thread; lock-free and allocation-free.
+    func submitClick(_ kind: ClickKind, requestedAt: UInt64, placement: ClickPlacement) -> Bool
+
     /// Whether a click submitted now would be queued.
     ///
     /// Thread context: any thread; lock-free.
@@ -39,17 +46,27 @@ public protocol ClickSink: AnyObject, Sendable {
     /// Thread context: any thread; lock-free.
     var refusal: ClickDecision { get }
 
-    /// Queues one click and says what became of it: ``ClickDecision/plays``,
-    /// ``ClickDecision/held``, or why it was refused.
+    /// Queues one click placed by `placement` and says what became of it:
+    /// ``ClickDecision/plays``, ``ClickDecision/held``, or why it was refused.
     ///
     /// Thread context: any thread; lock-free and allocation-free.
-    func submit(_ kind: ClickKind, requestedAt: UInt64) -> ClickDecision
+    func submit(_ kind: ClickKind, requestedAt: UInt64, placement: ClickPlacement) -> ClickDecision
 }
 
 extension ClickSink {
-    /// ``submitClick(_:requestedAt:)``, then ``refusal`` if it was refused.
+    /// Plays the click centred, ignoring `placement`.
+    public func submitClick(_ kind: ClickKind, requestedAt: UInt64, placement: ClickPlacement) -> Bool {
+        submitClick(kind, requestedAt: requestedAt)
+    }
+
+    /// ``submitClick(_:requestedAt:placement:)``, then ``refusal`` if it was refused.
+    public func submit(_ kind: ClickKind, requestedAt: UInt64, placement: ClickPlacement) -> ClickDecision {
+        submitClick(kind, requestedAt: requestedAt, placement: placement) ? .plays : refusal
+    }
+
+    /// ``submit(_:requestedAt:placement:)`` centred.
     public func submit(_ kind: ClickKind, requestedAt: UInt64) -> ClickDecision {
-        submitClick(kind, requestedAt: requestedAt) ? .plays : refusal
+        submit(kind, requestedAt: requestedAt, placement: .center)
     }
 
     /// A sink that cannot say more refuses for want of an output.

@@ -79,19 +79,31 @@ public final class InputClickGate: Sendable {
         play(kind, at: time).decision
     }
 
-    /// Plays a click as if asked for at `time` and says both what happened and
-    /// which sound was chosen (``ClickKind/key`` for every tap during secure
-    /// text entry), both from the one state the tap was decided on.
+    /// Plays a click as ``playInputClick(_:at:)`` does, placed by `placement`
+    /// (pan, gain, variation). During secure text entry the click is centred,
+    /// at full level and unvaried, like every other tap there.
     ///
     /// Thread context: any thread. Lock-free and allocation-free.
     @discardableResult
-    public func play(_ kind: ClickKind, at time: UInt64) -> ClickOutcome {
+    public func playInputClick(_ kind: ClickKind, at time: UInt64, placement: ClickPlacement) -> ClickDecision {
+        play(kind, at: time, placement: placement).decision
+    }
+
+    /// Plays a click as if asked for at `time`, placed by `placement`
+    /// (centred by default), and says both what happened and which sound was
+    /// chosen (``ClickKind/key`` for every tap during secure text entry), both
+    /// from the one state the tap was decided on.
+    ///
+    /// Thread context: any thread. Lock-free and allocation-free.
+    @discardableResult
+    public func play(_ kind: ClickKind, at time: UInt64, placement: ClickPlacement = .center) -> ClickOutcome {
         let current = GateState(rawValue: state.load(ordering: .acquiring))
         let played = current.soundKind(kind)
         if let refusal = current.refusal { return ClickOutcome(decision: refusal, soundKind: played) }
         guard limiter.admit(played, at: time) else { return ClickOutcome(decision: .rateLimited, soundKind: played) }
         guard let sink else { return ClickOutcome(decision: .noOutput, soundKind: played) }
-        return ClickOutcome(decision: sink.submit(played, requestedAt: time), soundKind: played)
+        let placed = current.isSecureTextEntry ? ClickPlacement(varies: false) : placement
+        return ClickOutcome(decision: sink.submit(played, requestedAt: time, placement: placed), soundKind: played)
     }
 
     /// What ``playInputClick(_:)`` would do now, without playing or counting anything.

@@ -1,4 +1,4 @@
-/// A click waiting to start: what a ``Mixer/submitClick(_:requestedAt:)``
+/// A click waiting to start: what a ``Mixer/submitClick(_:requestedAt:placement:)``
 /// call puts in the click ring for the render thread.
 ///
 /// Real-time context: a plain value, copied into a preallocated ring slot,
@@ -9,4 +9,6 @@ struct ClickRequest: BitwiseCopyable {
     /// When the click was asked for, on the caller's clock; reported back in
     /// the click's ``ClickOnset``.
     var requestedAt: UInt64
+    /// Its pan, gain and whether it varies.
+    var placement: ClickPlacement = .center
 }

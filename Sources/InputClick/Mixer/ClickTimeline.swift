@@ -11,13 +11,16 @@ public struct ClickTimeline: Sendable, Hashable {
         public var time: UInt64
         /// The sound.
         public var kind: ClickKind
+        /// Its pan, gain and whether the mixer's variation applies; centred by default.
+        public var placement: ClickPlacement
 
         /// Creates an entry.
         ///
         /// Thread context: any thread; it only stores its arguments.
-        public init(time: UInt64, kind: ClickKind) {
+        public init(time: UInt64, kind: ClickKind, placement: ClickPlacement = .center) {
             self.time = time
             self.kind = kind
+            self.placement = placement
         }
     }
 
@@ -59,7 +62,7 @@ public struct ClickTimeline: Sendable, Hashable {
     /// allocates, so never on a real-time thread.
     public func render(through mixer: Mixer, tailFrames: Int) -> [Float] {
         let channels = mixer.configuration.channels
-        let sorted = entries.sorted { $0.time < $1.time }
+        let sorted = entries.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
         let starts = sorted.map { self.frame(of: $0.time, sampleRate: mixer.configuration.sampleRate) }
         let total = (starts.last ?? 0) + max(0, tailFrames)
         var audio = [Float](repeating: 0, count: total * channels)
@@ -69,7 +72,7 @@ public struct ClickTimeline: Sendable, Hashable {
             while frame < total {
                 // Queue every click due now, then render up to the next one.
                 while next < sorted.count && starts[next] <= frame {
-                    _ = mixer.submitClick(sorted[next].kind, requestedAt: sorted[next].time)
+                    _ = mixer.submitClick(sorted[next].kind, requestedAt: sorted[next].time, placement: sorted[next].placement)
                     next += 1
                 }
                 let until = next < sorted.count ? min(starts[next], total) : total

@@ -10,6 +10,9 @@ import Synchronization
 ///   step. (A burst of more than twice the pool within one fade waits a
 ///   period for the fades to finish.) A new click lowers the clicks still
 ///   sounding (−6 dB by default), so each onset stays distinct when typing is fast.
+///   A click may be panned and given its own gain (``ClickPlacement``), and
+///   a seeded variation of gain and pitch (``ClickVariation``) may vary each
+///   one a little.
 /// - **Host streams** (``HostStream``) are mixed in under the clicks and
 ///   ducked while clicks sound (``DuckingParameters``).
 /// - The click volume applies to clicks only. Then the master volume
@@ -24,8 +27,9 @@ import Synchronization
 /// streams they read: objects they stop using travel back through a lock-free
 /// ring and are released on the next control call (``collectGarbage()``).
 ///
-/// Thread context: ``submitClick(_:requestedAt:)``, ``setClickGain(_:)``,
-/// ``setMasterVolume(_:)`` and ``setDucking(_:)`` from any thread, lock-free. ``install(_:)``,
+/// Thread context: ``submitClick(_:requestedAt:)``, ``submitClick(_:requestedAt:placement:)``,
+/// ``setClickGain(_:)``, ``setMasterVolume(_:)``, ``setVariation(_:)`` and
+/// ``setDucking(_:)`` from any thread, lock-free. ``install(_:)``,
 /// ``attach(_:)``, ``detach(_:)`` and ``collectGarbage()`` from any thread
 /// except the render thread (they may release memory).
 public final class Mixer: ClickSink, @unchecked Sendable {
@@ -45,6 +49,10 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     private let retired: RetiredObjects
     private let clickGainBits: Atomic<UInt32>
     private let masterGainBits = Atomic<UInt32>(Float(1).bitPattern)
+    /// The variation's seed and its two ranges (gain dB in the high half,
+    /// pitch fraction in the low half, as float bits); ranges 0 means off.
+    private let variationSeed = Atomic<UInt64>(0)
+    private let variationRanges = Atomic<UInt64>(0)
     /// Ducking parameters, for the render thread to pick up at its next
     /// block without waiting for a writer.
     private let ducking: SequenceLocked<DuckingParameters>
@@ -130,6 +138,7 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         banks = RetiringSlots(count: Self.bankSlots, retiringInto: retired)
         _ = banks.occupy(Unmanaged.passRetained(bank).toOpaque())   // slot 0, the current bank
         state.pointee.duckingGeneration = ducking.generation
+        setVariation(configuration.variation)
     }
 
     deinit {
@@ -153,9 +162,44 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     ///
     /// Thread context: any thread; lock-free and allocation-free.
     public func submitClick(_ kind: ClickKind, requestedAt: UInt64) -> Bool {
-        guard clicks.push(ClickRequest(kind: kind, requestedAt: requestedAt)) else { return false }
+        submitClick(kind, requestedAt: requestedAt, placement: .center)
+    }
+
+    /// Queues a click to start at the next render, placed by `placement`
+    /// (pan, gain, and whether the variation applies). Returns `false` only
+    /// if the click queue is full.
+    ///
+    /// Thread context: any thread; lock-free and allocation-free.
+    public func submitClick(_ kind: ClickKind, requestedAt: UInt64, placement: ClickPlacement) -> Bool {
+        guard clicks.push(ClickRequest(kind: kind, requestedAt: requestedAt, placement: placement)) else { return false }
         wakeup?.signal()
         return true
+    }
+
+    /// Sets the per-click variation of gain and pitch for clicks that start
+    /// from now on; `nil` (the default) plays every click unvaried. Each
+    /// click's variation comes from the seed and its start order
+    /// (``ClickVariation``), so offline renders and rewinds repeat it exactly.
+    ///
+    /// Thread context: any thread; lock-free. A render that starts clicks
+    /// while the variation changes may use the old seed with the new ranges
+    /// for those clicks: set it before clicks play.
+    public func setVariation(_ variation: ClickVariation?) {
+        let valid = variation?.clamped
+        variationSeed.store(valid?.seed ?? 0, ordering: .relaxed)
+        let ranges = valid.map { UInt64($0.gainDecibels.bitPattern) << 32 | UInt64($0.pitchFraction.bitPattern) } ?? 0
+        variationRanges.store(ranges, ordering: .releasing)
+    }
+
+    /// The variation in force (``setVariation(_:)``), or `nil` when off.
+    ///
+    /// Thread context: any thread; lock-free.
+    public var variation: ClickVariation? {
+        let ranges = variationRanges.load(ordering: .acquiring)
+        guard ranges != 0 else { return nil }
+        return ClickVariation(seed: variationSeed.load(ordering: .relaxed),
+                              gainDecibels: Float(bitPattern: UInt32(truncatingIfNeeded: ranges >> 32)),
+                              pitchFraction: Float(bitPattern: UInt32(truncatingIfNeeded: ranges)))
     }
 
     /// Whether the click queue has room.
@@ -477,7 +521,16 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         while let free = voices.freeSlot(), let request = clicks.pop() {
             let sound = bank._withUnsafeGuaranteedRef { $0.sound(request.kind) }
             state.pointee.serial &+= 1
-            voices.start(request.kind, sound, bankSlot: bankSlot, in: free, serial: state.pointee.serial)
+            let placement = request.placement
+            var level = placement.linearGain
+            var rate: Float = 1
+            if placement.varies, let variation {
+                let factors = variation.factors(forClick: state.pointee.serial)
+                level *= factors.gain
+                rate = factors.rate
+            }
+            voices.start(request.kind, sound, bankSlot: bankSlot, in: free, serial: state.pointee.serial,
+                         level: level, pan: placement.panGains, rate: rate)
             if onsetStart + started < onsets.count {
                 onsets[onsetStart + started] = ClickOnset(kind: request.kind, requestedAt: request.requestedAt,
                                                           frameOffset: frameBase)

@@ -26,6 +26,9 @@ public struct MixerConfiguration: Sendable, Hashable {
     public var limiterCeilingDecibels: Double
     /// How fast the limiter lets go after a peak, in milliseconds. Default 50.
     public var limiterReleaseMilliseconds: Double
+    /// The per-click variation of gain and pitch, or `nil` for none (the
+    /// default). ``Mixer/setVariation(_:)`` changes it later.
+    public var variation: ClickVariation?
 
     /// Creates a configuration; every argument has the documented default.
     ///
@@ -34,7 +37,8 @@ public struct MixerConfiguration: Sendable, Hashable {
                 maxFramesPerRender: Int = 4096, clickQueueCapacity: Int = 256,
                 clickOnClickDuckingDecibels: Double = -6, clickOnClickRampMilliseconds: Double = 2,
                 stealFadeMilliseconds: Double = 2, ducking: DuckingParameters = .default,
-                limiterCeilingDecibels: Double = -0.1, limiterReleaseMilliseconds: Double = 50) {
+                limiterCeilingDecibels: Double = -0.1, limiterReleaseMilliseconds: Double = 50,
+                variation: ClickVariation? = nil) {
         self.sampleRate = sampleRate
         self.channels = channels
         self.voiceCount = voiceCount
@@ -46,6 +50,7 @@ public struct MixerConfiguration: Sendable, Hashable {
         self.ducking = ducking
         self.limiterCeilingDecibels = limiterCeilingDecibels
         self.limiterReleaseMilliseconds = limiterReleaseMilliseconds
+        self.variation = variation
     }
 
     /// This configuration with every value brought into a range the mixer
@@ -53,7 +58,7 @@ public struct MixerConfiguration: Sendable, Hashable {
     /// rate 1 000…768 000 Hz, 1…64 channels, 1…1024 voices, 16…65 536 frames
     /// per render, a click queue of 16…65 536, click-on-click ducking −60…0 dB
     /// over 0…100 ms, a steal fade of 1…100 ms, a limiter ceiling of −20…0 dBFS
-    /// releasing over 1…5000 ms, and ducking as ``DuckingParameters/clamped()``.
+    /// releasing over 1…5000 ms, a variation within ±6 dB and ±10 %, and ducking as ``DuckingParameters/clamped()``.
     ///
     /// Thread context: any thread; pure.
     public func validated() -> MixerConfiguration {
@@ -73,6 +78,7 @@ public struct MixerConfiguration: Sendable, Hashable {
         valid.stealFadeMilliseconds = clamp(stealFadeMilliseconds, 1...100, defaults.stealFadeMilliseconds)
         valid.ducking = ducking.clamped()
         valid.limiterCeilingDecibels = clamp(limiterCeilingDecibels, -20...0, defaults.limiterCeilingDecibels)
+        valid.variation = variation?.clamped
         valid.limiterReleaseMilliseconds = clamp(limiterReleaseMilliseconds, 1...5000, defaults.limiterReleaseMilliseconds)
         return valid
     }

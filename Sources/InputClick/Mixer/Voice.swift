@@ -1,5 +1,9 @@
 /// One sounding click in the mixer's voice pool.
 ///
+/// Everything about the click's sound lives here, including its pan, level
+/// and playback rate, so a checkpoint of the pool (``MixerHistory``) holds
+/// it and a rewound render repeats it exactly.
+///
 /// Real-time context: a plain value kept in preallocated memory.
 struct Voice {
     var isActive = false
@@ -19,10 +23,23 @@ struct Voice {
     var fadeLength = 1
     /// Start order: a lower serial started earlier.
     var serial: UInt64 = 0
+    /// The click's own level (placement gain times variation), and its
+    /// channel gains from the pan (stereo only).
+    var level: Float = 1
+    var panLeft: Float = 1
+    var panRight: Float = 1
+    /// Source frames advanced per output frame (1 = as recorded), and the
+    /// fractional part of the read position when the rate is not 1.
+    var rate: Float = 1
+    var fraction: Float = 0
+
+    /// Whether the voice plays its samples exactly as they are.
+    private var isPlain: Bool { level == 1 && panLeft == 1 && panRight == 1 && rate == 1 }
 
     var remainingFrames: Int {
         guard isActive else { return 0 }
-        let left = frameCount - position
+        var left = frameCount - position
+        if rate != 1 { left = Int((Float(left) - fraction) / rate) + 1 }
         return isFading ? min(left, fadeRemaining) : left
     }
 
@@ -31,6 +48,10 @@ struct Voice {
     mutating func mix(into output: UnsafeMutablePointer<Float>, frames: Int, channels: Int,
                       scale: Float, scaleStep: Float = 0) {
         guard isActive, let samples else { return }
+        if !isPlain {
+            mixShaped(samples, into: output, frames: frames, channels: channels, scale: scale, scaleStep: scaleStep)
+            return
+        }
         // Work on local copies, written back once, so the loop runs in registers.
         let frameCount = self.frameCount, targetGain = self.targetGain, gainStep = self.gainStep
         let isFading = self.isFading, fadeLength = self.fadeLength
@@ -56,10 +77,55 @@ struct Voice {
         self.position = position
         self.gain = gain
         self.fadeRemaining = fadeRemaining
-        if position >= frameCount || (isFading && fadeRemaining <= 0) {
-            isActive = false
-            self.isFading = false
-            self.samples = nil
+        if position >= frameCount || (isFading && fadeRemaining <= 0) { stop() }
+    }
+
+    /// ``mix(into:frames:channels:scale:scaleStep:)`` for a voice with a
+    /// level, a pan or a rate other than 1: reads between samples by linear
+    /// interpolation, and scales each channel by its pan gain.
+    private mutating func mixShaped(_ samples: UnsafePointer<Float>, into output: UnsafeMutablePointer<Float>,
+                                    frames: Int, channels: Int, scale: Float, scaleStep: Float) {
+        let frameCount = self.frameCount, targetGain = self.targetGain, gainStep = self.gainStep
+        let isFading = self.isFading, fadeLength = self.fadeLength, rate = self.rate, level = self.level
+        let panLeft = channels == 2 ? self.panLeft : 1, panRight = channels == 2 ? self.panRight : 1
+        var position = self.position, fraction = self.fraction, gain = self.gain, fadeRemaining = self.fadeRemaining
+        var frame = 0
+        while frame < frames && position < frameCount {
+            if gain != targetGain {
+                gain += gainStep
+                if (gainStep < 0 && gain <= targetGain) || (gainStep > 0 && gain >= targetGain) { gain = targetGain }
+            }
+            var g = level * gain * (scaleStep == 0 ? scale : scale + scaleStep * Float(frame + 1))
+            if isFading {
+                if fadeRemaining <= 0 { break }
+                g *= Float(fadeRemaining) / Float(fadeLength)
+                fadeRemaining -= 1
+            }
+            let source = samples + position * channels
+            let hasNext = position + 1 < frameCount
+            let target = output + frame * channels
+            for c in 0..<channels {
+                let next = hasNext ? source[channels + c] : 0
+                let value = fraction == 0 ? source[c] : source[c] + (next - source[c]) * fraction
+                let channelGain = c == 0 ? panLeft : (c == 1 ? panRight : 1)
+                target[c] += value * g * channelGain
+            }
+            fraction += rate
+            let whole = Int(fraction)
+            position += whole
+            fraction -= Float(whole)
+            frame += 1
         }
+        self.position = position
+        self.fraction = fraction
+        self.gain = gain
+        self.fadeRemaining = fadeRemaining
+        if position >= frameCount || (isFading && fadeRemaining <= 0) { stop() }
+    }
+
+    private mutating func stop() {
+        isActive = false
+        isFading = false
+        samples = nil
     }
 }

@@ -71,12 +71,14 @@ final class VoicePool {
     }
 
     /// Starts `sound` (of `kind`, from bank slot `bankSlot`) in the free slot
-    /// `slot`, with start order `serial` (larger than any before it).
+    /// `slot`, with start order `serial` (larger than any before it), at
+    /// `level` (linear), with channel gains `pan` and playback rate `rate`.
     ///
     /// Every click still sounding steps down (click-on-click ducking). When
     /// the pool already holds its full count of sounding voices, the oldest
     /// starts its fade, in its own slot.
-    func start(_ kind: ClickKind, _ sound: ClickSound, bankSlot: Int, in slot: Int, serial: UInt64) {
+    func start(_ kind: ClickKind, _ sound: ClickSound, bankSlot: Int, in slot: Int, serial: UInt64,
+               level: Float = 1, pan: (left: Float, right: Float) = (1, 1), rate: Float = 1) {
         var sounding = 0
         var oldest = -1
         for i in 0..<slotCount where storage[i].isActive {
@@ -97,7 +99,8 @@ final class VoicePool {
         storage[slot] = Voice(isActive: true, isFading: false, kind: kind, bankSlot: bankSlot,
                               samples: sound.samples, frameCount: sound.frameCount, position: 0,
                               gain: 1, targetGain: 1, gainStep: 0, fadeRemaining: 0, fadeLength: 1,
-                              serial: serial)
+                              serial: serial, level: level, panLeft: pan.left, panRight: pan.right,
+                              rate: rate, fraction: 0)
     }
 
     /// Adds `frames` frames of every sounding voice into `output`, each frame

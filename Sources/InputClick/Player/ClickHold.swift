@@ -1,7 +1,7 @@
 import Synchronization
 
 /// The taps that came while a ``ClickPlayer``'s stream was still opening,
-/// kept to play once it runs: a fixed ring of (kind, time asked for), with
+/// kept to play once it runs: a fixed ring of (kind, time asked for, placement), with
 /// the counts of taps held and dropped.
 ///
 /// The player starts holding when a click-enabled view is shown to it while
@@ -43,8 +43,8 @@ final class ClickHold: Sendable {
     func stop() { holding.store(false, ordering: .releasing) }
 
     /// Holds a tap; `false` when not holding or full.
-    func hold(_ kind: ClickKind, requestedAt: UInt64) -> Bool {
-        guard isHolding, ring.push(ClickRequest(kind: kind, requestedAt: requestedAt)) else { return false }
+    func hold(_ request: ClickRequest) -> Bool {
+        guard isHolding, ring.push(request) else { return false }
         heldCount.add(1, ordering: .relaxed)
         return true
     }

@@ -129,10 +129,12 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     /// ``ClickPlayerStatistics/clicksLostWithDevice``.
     ///
     /// Thread context: any thread; lock-free and allocation-free.
-    public func submit(_ kind: ClickKind, requestedAt: UInt64) -> ClickDecision {
+    public func submit(_ kind: ClickKind, requestedAt: UInt64, placement: ClickPlacement) -> ClickDecision {
         if let raw = currentMixer.load(ordering: .acquiring) {
             let suspect = heartbeat.isSuspect(now: MonotonicClock.now())
-            guard Unmanaged<Mixer>.fromOpaque(raw)._withUnsafeGuaranteedRef({ $0.submitClick(kind, requestedAt: requestedAt) })
+            guard Unmanaged<Mixer>.fromOpaque(raw)._withUnsafeGuaranteedRef({
+                $0.submitClick(kind, requestedAt: requestedAt, placement: placement)
+            })
             else {
                 queueFull.add(1, ordering: .relaxed)
                 return .queueFull
@@ -144,7 +146,7 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
             }
             return .plays
         }
-        guard hold.hold(kind, requestedAt: requestedAt) else {
+        guard hold.hold(ClickRequest(kind: kind, requestedAt: requestedAt, placement: placement)) else {
             dropped.add(1, ordering: .relaxed)
             return deviceLost.load(ordering: .acquiring) ? .deviceLost : .noOutput
         }
@@ -156,11 +158,18 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
         return .held
     }
 
-    /// ``submit(_:requestedAt:)``, `true` for a click that plays or is held.
+    /// ``submit(_:requestedAt:placement:)`` centred, `true` for a click that plays or is held.
     ///
     /// Thread context: any thread; lock-free and allocation-free.
     public func submitClick(_ kind: ClickKind, requestedAt: UInt64) -> Bool {
-        let decision = submit(kind, requestedAt: requestedAt)
+        submitClick(kind, requestedAt: requestedAt, placement: .center)
+    }
+
+    /// ``submit(_:requestedAt:placement:)``, `true` for a click that plays or is held.
+    ///
+    /// Thread context: any thread; lock-free and allocation-free.
+    public func submitClick(_ kind: ClickKind, requestedAt: UInt64, placement: ClickPlacement) -> Bool {
+        let decision = submit(kind, requestedAt: requestedAt, placement: placement)
         return decision == .plays || decision == .held
     }
 
@@ -173,7 +182,8 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
         hold.release(now: now) { request in
             guard let raw = currentMixer.load(ordering: .acquiring),
                   Unmanaged<Mixer>.fromOpaque(raw)._withUnsafeGuaranteedRef({
-                      $0.submitClick(request.kind, requestedAt: request.requestedAt) }) else { return false }
+                      $0.submitClick(request.kind, requestedAt: request.requestedAt, placement: request.placement)
+                  }) else { return false }
             accepted.add(1, ordering: .relaxed)
             return true
         }

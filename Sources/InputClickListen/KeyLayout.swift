@@ -1,0 +1,50 @@
+/// Where keys sit on a standard 104-key ANSI layout, for panning: each key's
+/// column is the horizontal centre of its cap, in key widths from the left
+/// edge of the main block (15 widths wide: Esc/\` … Backspace).
+///
+/// A key's pan is ``maximumPan`` × (column − 7.5) / 7.5: the far-left keys
+/// (\`, Tab, Caps Lock, left Shift and Ctrl) sit at about −0.23, the
+/// far-right ones (Backspace, \\, Enter, right Shift and Ctrl) at about
+/// +0.23, G and H near the centre, Space at the centre. With the mixer's
+/// linear balance law, a pan of 0.25 lowers the far channel by 2.5 dB.
+/// Keys off the main block (function keys, arrows, the keypad) play centred.
+///
+/// Thread context: constants and pure functions; use them from any thread.
+public enum KeyLayout {
+    /// The largest pan a key gets, either way: 0.25.
+    public static let maximumPan: Float = 0.25
+
+    /// The pan of key code `code`: 0 for keys off the main block.
+    public static func pan(code: UInt16) -> Float {
+        guard let column = column(code: code) else { return 0 }
+        return maximumPan * (column - 7.5) / 7.5
+    }
+
+    /// The column of key code `code` (key widths from the left), or `nil`
+    /// for keys off the main block.
+    public static func column(code: UInt16) -> Float? {
+        switch code {
+        case 41: return 0.5                                          // `
+        case 2...13: return 1.5 + Float(code - 2)                    // 1 … 0 - =
+        case 14: return 14                                           // Backspace (2 wide)
+        case 15: return 0.75                                         // Tab (1.5 wide)
+        case 16...27: return 2 + Float(code - 16)                    // Q … P [ ]
+        case 43: return 14.25                                        // \ (1.5 wide)
+        case 58: return 0.875                                        // Caps Lock (1.75 wide)
+        case 30...40: return 2.25 + Float(code - 30)                 // A … L ; '
+        case 28: return 13.875                                       // Enter (2.25 wide)
+        case 42: return 1.125                                        // left Shift (2.25 wide)
+        case 44...53: return 2.75 + Float(code - 44)                 // Z … M , . /
+        case 54: return 13.625                                       // right Shift (2.75 wide)
+        case 29: return 0.625                                        // left Ctrl
+        case 125: return 1.875                                       // left Meta
+        case 56: return 3.125                                        // left Alt
+        case 57: return 7.5                                          // Space
+        case 100: return 11.875                                      // right Alt
+        case 126: return 13.125                                      // right Meta
+        case 127: return 13.125                                      // Compose/Menu
+        case 97: return 14.375                                       // right Ctrl
+        default: return nil
+        }
+    }
+}

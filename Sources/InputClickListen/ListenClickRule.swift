@@ -1,0 +1,38 @@
+import InputClick
+
+/// Which key transitions click, and how: `listen`'s rule, the same for live
+/// keyboards and replayed recordings.
+///
+/// - A press and each autorepeat of a held key click (the gate's rate limit
+///   then thins fast repeats).
+/// - With ``keyUp``, a release clicks too, ``releaseGainDecibels`` quieter.
+/// - With ``panning``, each click sits at its key's pan (``KeyLayout``);
+///   without it, every click is centred.
+///
+/// Thread context: a plain value; use it from any thread.
+public struct ListenClickRule: Sendable, Hashable {
+    /// How much quieter a release plays than a press: −10 dB.
+    public static let releaseGainDecibels: Float = -10
+
+    /// Whether releases click.
+    public var keyUp: Bool
+    /// Whether clicks are panned by the key's column.
+    public var panning: Bool
+
+    /// Creates a rule.
+    public init(keyUp: Bool = false, panning: Bool = false) {
+        self.keyUp = keyUp
+        self.panning = panning
+    }
+
+    /// The click for `action` and its placement, or `nil` when it makes none.
+    public func click(for action: KeyAction) -> (kind: ClickKind, placement: ClickPlacement)? {
+        let pan = panning ? action.click.pan : 0
+        switch action.transition {
+        case .press, .autorepeat:
+            return (action.click.kind, ClickPlacement(pan: pan))
+        case .release:
+            return keyUp ? (action.click.kind, ClickPlacement(pan: pan, gainDecibels: Self.releaseGainDecibels)) : nil
+        }
+    }
+}
