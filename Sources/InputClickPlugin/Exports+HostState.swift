@@ -10,7 +10,7 @@ let maximumVisibleViews = 64
 
 /// `int inputclick_set_visible_views(inputclick_context *ctx, const int *enable_input_clicks_when_visible, size_t count)`.
 ///
-/// Thread context: any thread; takes the gate's short visibility lock.
+/// Thread context: any thread; takes the gate's short observer lock.
 @c(inputclick_set_visible_views)
 public func inputclickSetVisibleViews(_ context: OpaquePointer?, _ flags: UnsafePointer<Int32>?, _ count: Int) -> Int32 {
     ExportCall.withContext("inputclick_set_visible_views", context) { _, context throws(PluginFailure) -> Int32 in

@@ -46,7 +46,9 @@ public func inputclickOpenWithOptions(_ options: OpaquePointer?, _ out: UnsafeMu
 @c(inputclick_close)
 public func inputclickClose(_ context: OpaquePointer?) -> Int32 {
     ExportCall.run("inputclick_close") { () throws(PluginFailure) -> Int32 in
-        try PluginHandle.close(context, .context, as: PluginContext.self) { context in
+        // Shutting the player down first wakes waits under way on other threads.
+        try PluginHandle.close(context, .context, as: PluginContext.self,
+                               interrupt: { $0.engine.player.shutdown() }) { context in
             context.engine.shutdown()
         }
         return PluginResult.ok.rawValue

@@ -1,11 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import InputClick
 
-// The stream: state, waiting for it, its format and counters, and warnings.
+// The stream: state, waiting for it, draining it, its format and counters, and warnings.
 // See inputclick.h for each function's contract.
 
 /// `int inputclick_state(inputclick_context *ctx)`.
@@ -23,9 +18,9 @@ public func inputclickState(_ context: OpaquePointer?) -> Int32 {
 
 /// `int inputclick_wait_until_running(inputclick_context *ctx, int timeout_ms)`.
 ///
-/// Polls the player's state every millisecond: the stream opens on the
-/// player's control queue, which reports no completion to wait on, and a
-/// poll also notices a close begun on another thread.
+/// Blocks on the player's published state (``ClickPlayer/waitUntil(_:timeout:)``),
+/// woken when the control queue publishes; `inputclick_close` on another
+/// thread shuts the player down first, which wakes this wait.
 ///
 /// Thread context: any thread; blocks up to `timeout_ms`.
 @c(inputclick_wait_until_running)
@@ -34,27 +29,43 @@ public func inputclickWaitUntilRunning(_ context: OpaquePointer?, _ timeoutMilli
         guard timeoutMilliseconds >= 0 else {
             throw PluginFailure(.invalidArgument, "the timeout \(timeoutMilliseconds) ms is negative")
         }
-        let deadline = MonotonicClock.now() &+ UInt64(timeoutMilliseconds) * 1_000_000
-        while true {
-            guard context.engine.gate.isClickEnabledInputViewVisible else {
-                throw PluginFailure(.noStream, "no click-enabled input view is visible, so no stream opens; report one with inputclick_set_visible_views first")
-            }
-            if context.engine.player.state == .running && context.engine.player.isAcceptingClicks {
-                return PluginResult.ok.rawValue
-            }
-            if handle.isClosing {
-                throw PluginFailure(.closed, "the inputclick_context was closed while waiting")
-            }
-            if MonotonicClock.now() >= deadline { break }
-            usleep(1_000)
+        guard context.engine.gate.isClickEnabledInputViewVisible else {
+            throw PluginFailure(.noStream, "no click-enabled input view is visible, so no stream opens; report one with inputclick_set_visible_views first")
         }
-        if context.engine.player.state == .waitingForDevice {
+        let result = context.engine.waitUntilReady(timeout: .milliseconds(timeoutMilliseconds))
+        if handle.isClosing {
+            throw PluginFailure(.closed, "the inputclick_context was closed while waiting")
+        }
+        switch result {
+        case .reached:
+            return PluginResult.ok.rawValue
+        case .shutDown:
+            throw PluginFailure(.closed, "the inputclick_context was closed while waiting")
+        case .timedOut(.waitingForDevice):
             let warning = context.warnings.mostRecent
             throw PluginFailure(.deviceUnavailable, warning.isEmpty
                 ? "audio device '\(context.device)' could not be opened within \(timeoutMilliseconds) ms"
                 : warning)
+        case .timedOut(let state):
+            throw PluginFailure(.timeout, "the stream on '\(context.device)' was not running within \(timeoutMilliseconds) ms (state: \(state))")
         }
-        throw PluginFailure(.timeout, "the stream on '\(context.device)' was not running within \(timeoutMilliseconds) ms (state: \(context.engine.player.state))")
+    }
+}
+
+/// `int inputclick_drain(inputclick_context *ctx, int timeout_ms)`.
+///
+/// Thread context: any thread; blocks up to `timeout_ms`.
+@c(inputclick_drain)
+public func inputclickDrain(_ context: OpaquePointer?, _ timeoutMilliseconds: Int32) -> Int32 {
+    ExportCall.withContext("inputclick_drain", context) { handle, context throws(PluginFailure) -> Int32 in
+        guard timeoutMilliseconds >= 0 else {
+            throw PluginFailure(.invalidArgument, "the timeout \(timeoutMilliseconds) ms is negative")
+        }
+        if context.engine.drain(timeout: .milliseconds(timeoutMilliseconds)) { return PluginResult.ok.rawValue }
+        if handle.isClosing {
+            throw PluginFailure(.closed, "the inputclick_context was closed while draining")
+        }
+        throw PluginFailure(.timeout, "the clicks accepted on '\(context.device)' had not sounded out within \(timeoutMilliseconds) ms, or the stream closed first (state: \(context.engine.player.state))")
     }
 }
 
@@ -99,10 +110,13 @@ public func inputclickStatistic(_ context: OpaquePointer?, _ which: Int32, _ val
             }
             number = Int(HeaderConstants.code(for: scheduling))
         case HeaderConstants.Statistic.queueFull: number = statistics.queueFullClicks
+        case HeaderConstants.Statistic.held: number = statistics.heldClicks
+        case HeaderConstants.Statistic.heldDropped: number = statistics.heldClicksDropped
+        case HeaderConstants.Statistic.lostWithDevice: number = statistics.clicksLostWithDevice
         default:
             throw PluginFailure(.invalidArgument,
                                 "counter \(which) is not one of INPUTCLICK_STAT_OPENS (\(HeaderConstants.Statistic.opens)) "
-                                    + "to INPUTCLICK_STAT_QUEUE_FULL (\(HeaderConstants.Statistic.queueFull))")
+                                    + "to INPUTCLICK_STAT_LOST_WITH_DEVICE (\(HeaderConstants.Statistic.lostWithDevice))")
         }
         value.pointee = UInt64(max(0, number))
         return PluginResult.ok.rawValue

@@ -25,6 +25,7 @@ enum HeaderConstants {
         case .noOutput: return Int32(INPUTCLICK_NO_OUTPUT)
         case .queueFull: return Int32(INPUTCLICK_QUEUE_FULL)
         case .deviceLost: return Int32(INPUTCLICK_DEVICE_LOST)
+        case .held: return Int32(INPUTCLICK_HELD)
         }
     }
 
@@ -91,6 +92,9 @@ enum HeaderConstants {
         static let realtime = Int32(INPUTCLICK_STAT_REALTIME)
         static let scheduling = Int32(INPUTCLICK_STAT_SCHEDULING)
         static let queueFull = Int32(INPUTCLICK_STAT_QUEUE_FULL)
+        static let held = Int32(INPUTCLICK_STAT_HELD)
+        static let heldDropped = Int32(INPUTCLICK_STAT_HELD_DROPPED)
+        static let lostWithDevice = Int32(INPUTCLICK_STAT_LOST_WITH_DEVICE)
     }
 
     /// A name table indexed by C code: entry `i` is `name(value)` for the value

@@ -28,7 +28,7 @@ final class PluginContext: Sendable {
         player.warningHandler = warn
         let options = InputClickEngine.Options(
             player: player,
-            settingsFile: values.settingsFile.map { URL(fileURLWithPath: $0) },
+            settingsFile: values.settingsFile,
             watchesSettings: values.watchesSettings,
             warningHandler: warn)
         self.engine = InputClickEngine(output: output, options: options)

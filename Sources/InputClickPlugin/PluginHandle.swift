@@ -88,8 +88,8 @@ final class PluginHandle: @unchecked Sendable {
         word.load(ordering: .acquiring) & Self.closedBit != 0
     }
 
-    /// Marks the handle behind `pointer` closed, waits for calls under way,
-    /// and hands the payload to `finish` (which shuts it down) before
+    /// Marks the handle behind `pointer` closed, lets `interrupt` wake calls
+    /// that block, waits for calls under way, and hands the payload to `finish` (which shuts it down) before
     /// releasing it.
     ///
     /// - Throws: ``PluginResult/invalidArgument`` for NULL or a handle of
@@ -97,6 +97,7 @@ final class PluginHandle: @unchecked Sendable {
     ///
     /// Thread context: any thread; waits for calls under way on the handle.
     static func close<Payload: AnyObject & Sendable>(_ pointer: OpaquePointer?, _ kind: Kind, as type: Payload.Type,
+                                          interrupt: (Payload) -> Void = { _ in },
                                           finish: (Payload) -> Void) throws(PluginFailure) {
         guard let pointer else {
             throw PluginFailure(.invalidArgument, "the \(kind.noun) handle is NULL")
@@ -107,7 +108,11 @@ final class PluginHandle: @unchecked Sendable {
         }
         let before = handle.word.bitwiseOr(closedBit, ordering: .sequentiallyConsistent).oldValue
         guard before & closedBit == 0 else { throw closedFailure(kind) }
-        // Wait for the calls under way; new ones see the closed bit and back out.
+        // Wake the calls that block (waits), then wait for the calls under
+        // way; new ones see the closed bit and back out.
+        if let raw = handle.payload.load(ordering: .acquiring) {
+            interrupt(Unmanaged<Payload>.fromOpaque(raw).takeUnretainedValue())
+        }
         while handle.word.load(ordering: .sequentiallyConsistent) & ~closedBit != 0 {
             usleep(50)
         }

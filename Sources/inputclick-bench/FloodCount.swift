@@ -18,7 +18,7 @@ func runFlood(gate: InputClickGate, player: ClickPlayer, taps: Int, json: Bool) 
     }
     let seconds = Double(MonotonicClock.now() - started) / 1e9
     // Let what was queued play out, so the statistics count it.
-    usleep(300_000)
+    player.drain(timeout: .seconds(4))
     let statistics = player.statistics
     let byReason = ClickDecision.allCases.filter { counts[Int($0.rawValue)] > 0 }
     if json {

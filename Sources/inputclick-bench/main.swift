@@ -86,20 +86,11 @@ let configuration = ClickPlayerConfiguration(
 let player = ClickPlayer(output: output, configuration: configuration) { request in
     SoundBank.bundled(sampleRate: request.sampleRate, channels: request.channels)
 }
-final class BenchInputView: InputViewAudioFeedback {
-    var enableInputClicksWhenVisible: Bool { true }
-}
-let gate = InputClickGate(sink: player, rateLimit: floodTaps != nil && !unlimited ? .default : .unlimited)
-gate.addVisibilityObserver(player)
-gate.setVisibleInputViews([BenchInputView()])
-
-let openDeadline = MonotonicClock.now() + 10_000_000_000
-while player.state != .running {
-    if MonotonicClock.now() > openDeadline { fail("ALSA device '\(device)' did not open within 10 seconds", 69) }
-    usleep(1_000)
-}
+let session = ClickSession(player: player, rateLimit: floodTaps != nil && !unlimited ? .default : .unlimited)
+let gate = session.gate
+if session.open(timeout: .seconds(10)) != .reached { fail("ALSA device '\(device)' did not open within 10 seconds", 69) }
 // Let the stream settle for a moment, as a keyboard shown before the first tap would.
-usleep(200_000)
+MonotonicClock.sleep(untilNanoseconds: MonotonicClock.now() + 200_000_000)
 if let floodTaps {
     let status = runFlood(gate: gate, player: player, taps: floodTaps, json: json)
     player.shutdown()
@@ -118,12 +109,11 @@ for tap in rhythm.taps(clickCount) {
     while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &next, nil) == EINTR {}
     if gate.playInputClick(tap.kind) == .plays { played += 1 } else { dropped += 1 }
 }
-let writtenDeadline = MonotonicClock.now() + 2_000_000_000
-while player.latency.count < played && MonotonicClock.now() < writtenDeadline { usleep(1_000) }
+session.drain(timeout: .seconds(4))
 
 let statistics = player.statistics
 let report = player.latency.report()
-player.shutdown()
+session.close()
 
 let formatText = statistics.format.map(\.description) ?? "closed"
 if json {

@@ -43,8 +43,7 @@ struct DoctorCommand: Subcommand {
         let settings = engine.settings
         let keyboard = DoctorKeyboard()
         engine.setVisibleInputViews([keyboard])
-        let deadline = Date().addingTimeInterval(3)
-        while !engine.player.isAcceptingClicks && Date() < deadline { usleep(10_000) }
+        engine.waitUntilReady(timeout: .seconds(3))
         let verdict = TapVerdict(decision: engine.decision(for: .key), settings: settings)
         let format = engine.player.statistics.format
         let scheduling = engine.player.statistics.scheduling

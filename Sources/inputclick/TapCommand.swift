@@ -57,8 +57,6 @@ struct TapCommand: Subcommand {
 
     /// Exit status when the device never opens (EX_UNAVAILABLE).
     static let unavailableExitCode: Int32 = 69
-    /// How long tap waits for the stream before giving up.
-    static let readyTimeoutNanoseconds: UInt64 = 10_000_000_000
 
     static func run(_ arguments: [String]) throws -> Int32 {
         let scanner = try ArgumentScanner(arguments, valueOptions: ["--device", "--period", "--periods", "--scheduling",
@@ -84,18 +82,10 @@ struct TapCommand: Subcommand {
             lingerNanoseconds: 0,
             warningHandler: { writeError("warning: \($0)") })
         let player = ClickPlayer(output: output, configuration: configuration, sounds: bundledSounds)
-        let gate = InputClickGate(sink: player, rateLimit: .unlimited)
-        gate.addVisibilityObserver(player)
-        let view = TapInputView()
-        gate.setVisibleInputViews([view])
-        defer { player.shutdown() }
-
-        let deadline = MonotonicClock.now() + readyTimeoutNanoseconds
-        while player.state != .running {
-            guard MonotonicClock.now() < deadline else {
-                throw RuntimeFailure("ALSA device '\(device)' did not open within 10 seconds", exitCode: unavailableExitCode)
-            }
-            usleep(1_000)
+        let session = ClickSession(player: player, rateLimit: .unlimited)
+        defer { session.close() }
+        guard session.open(timeout: .seconds(10)) == .reached else {
+            throw RuntimeFailure("ALSA device '\(device)' did not open within 10 seconds", exitCode: unavailableExitCode)
         }
         print("READY")
         fflush(nil)
@@ -115,11 +105,11 @@ struct TapCommand: Subcommand {
                     + "(expected an empty line, key, delete, modifier, space or return); skipped")
                 continue
             }
-            if gate.playInputClick(kind) == .plays { tally.played += 1 } else { tally.dropped += 1 }
+            if session.play(kind) == .plays { tally.played += 1 } else { tally.dropped += 1 }
         }
 
         // Let every click be written and sound out before the stream closes.
-        waitUntilClicksSoundOut(player, played: tally.played)
+        session.drain(timeout: .seconds(4))
         let statistics = player.statistics
         let report = player.latency.report()
         print(json ? try tally.json(device: device, statistics: statistics, report: report)
@@ -135,11 +125,6 @@ struct TapCommand: Subcommand {
         }
         return SoundBank.bundled(sampleRate: request.sampleRate, channels: request.channels)
     }
-}
-
-/// The input view tap shows: it opts in to clicks.
-private final class TapInputView: InputViewAudioFeedback {
-    var enableInputClicksWhenVisible: Bool { true }
 }
 
 extension String {

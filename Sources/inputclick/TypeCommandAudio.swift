@@ -49,11 +49,7 @@ func playTypedClicks(_ clicks: [TimedClick], device: String) throws {
     engine.setVisibleInputViews([keyboard])
     // Wait for the stream, as a person waits for the keyboard to slide up; a
     // device that refuses its first open is not waited for.
-    let deadline = MonotonicClock.now() + 10_000_000_000
-    while !engine.player.isAcceptingClicks && engine.player.state != .waitingForDevice
-            && MonotonicClock.now() < deadline {
-        sleepUntil(MonotonicClock.now() + 5_000_000)
-    }
+    engine.player.waitUntil(anyOf: [.running, .waitingForDevice], timeout: .seconds(10))
     guard engine.player.isAcceptingClicks else {
         writeError("warning: \(device): no audio output could be opened; the text is typed without clicks")
         return
@@ -69,7 +65,7 @@ func playTypedClicks(_ clicks: [TimedClick], device: String) throws {
         if engine.playInputClick(click.kind) != .plays { dropped += 1 }
     }
     // Let every click sound out before the stream closes.
-    waitUntilClicksSoundOut(engine.player, played: clicks.count - dropped)
+    engine.drain(timeout: .seconds(4))
     engine.setVisibleInputViews([])
     if dropped > 0 { writeError("warning: \(dropped) of \(clicks.count) clicks did not play") }
     let report = engine.player.latency.report()

@@ -1,6 +1,7 @@
 import Foundation
 import InputClick
 import InputClickALSA
+import InputClickTesting
 import Testing
 
 extension ThroughTheVirtualSink {

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import InputClick
 import InputClickALSA
+import InputClickTesting
 import Synchronization
 import Testing
 
@@ -67,19 +68,29 @@ extension ThroughTheVirtualSink {
 extension ThroughTheVirtualSink.RecoveryTests {
     /// Ten crashes of the sink while typing: each time the loss is noticed,
     /// clicks are refused as device-lost rather than lost silently, and
-    /// clicks are written again once the sink is back. The times are
-    /// printed; the 200 ms and 500 ms the player aims at are not asserted,
-    /// because a loaded machine can stall the sink itself.
+    /// clicks are written again once the sink is back. Every click reported
+    /// as playing was written: the clicks accepted (`plays`, and `held` while
+    /// the dying device was suspect) are exactly those written plus those
+    /// counted as lost with the device or dropped from the hold. The times
+    /// are printed; the 200 ms and 500 ms the player aims at are not
+    /// asserted, because a loaded machine can stall the sink itself.
     @Test func tenCrashesOfTheSinkDuringTypingEachComeBack() throws {
         let rig = try SinkRig(lingerMilliseconds: 200, stallMilliseconds: 200)
         #expect(rig.showAndWaitUntilRunning())
         let stop = Atomic(false)
         let refusedAsLost = Atomic(0)
+        let reportedPlaying = Atomic(0)
+        let reportedHeld = Atomic(0)
         let finished = DispatchSemaphore(value: 0)
         let gate = rig.gate
         Thread.detachNewThread {
             while !stop.load(ordering: .acquiring) {
-                if gate.playInputClick(.key) == .deviceLost { refusedAsLost.add(1, ordering: .relaxed) }
+                switch gate.playInputClick(.key) {
+                case .deviceLost: refusedAsLost.add(1, ordering: .relaxed)
+                case .plays: reportedPlaying.add(1, ordering: .relaxed)
+                case .held: reportedHeld.add(1, ordering: .relaxed)
+                default: break
+                }
                 usleep(50_000)
             }
             finished.signal()
@@ -102,7 +113,16 @@ extension ThroughTheVirtualSink.RecoveryTests {
         }
         stop.store(true, ordering: .releasing)
         #expect(finished.wait(timeout: .now() + 5) == .success)
+        #expect(rig.player.drain(timeout: .seconds(10)), "the last clicks did not sound out")
         #expect(refusedAsLost.load(ordering: .relaxed) > 0, "clicks during the outages were not refused as device-lost")
+        let statistics = rig.player.statistics
+        let accepted = reportedPlaying.load(ordering: .relaxed) + reportedHeld.load(ordering: .relaxed)
+        let accountedFor = rig.player.latency.count + statistics.clicksLostWithDevice + statistics.heldClicksDropped
+        #expect(accepted == accountedFor,
+                "\(reportedPlaying.load(ordering: .relaxed)) plays + \(reportedHeld.load(ordering: .relaxed)) held vs \(rig.player.latency.count) written + \(statistics.clicksLostWithDevice) lost with the device + \(statistics.heldClicksDropped) dropped from the hold")
+        print("sink crashes: \(reportedPlaying.load(ordering: .relaxed)) plays, \(reportedHeld.load(ordering: .relaxed)) held, "
+            + "\(rig.player.latency.count) written, \(statistics.clicksLostWithDevice) lost with the device, "
+            + "\(statistics.heldClicksDropped) dropped from the hold, \(refusedAsLost.load(ordering: .relaxed)) refused as device-lost")
         #expect(rig.player.statistics.faults >= 10)
         func milliseconds(_ values: [Double]) -> String { values.map { String(Int($0 * 1000)) }.joined(separator: " ") }
         print("sink crashes: noticed after (ms) \(milliseconds(detections)); clicks back after (ms) \(milliseconds(returns))")

@@ -46,7 +46,6 @@ final class SinkRig: Sendable {
         player = ClickPlayer(output: output, configuration: configuration, settings: settings,
                              sounds: SyntheticClickSounds.provider)
         gate = InputClickGate(sink: player, settings: settings, rateLimit: rateLimit)
-        gate.addVisibilityObserver(player)
     }
 
     deinit {

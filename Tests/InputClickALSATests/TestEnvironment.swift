@@ -43,12 +43,3 @@ enum TestEnvironment {
     }
 }
 
-/// Polls `condition` every 2 ms until it holds or `seconds` pass; returns whether it held.
-func waitUntil(seconds: Double, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-        if condition() { return true }
-        usleep(2_000)
-    }
-    return condition()
-}

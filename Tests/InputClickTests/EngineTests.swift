@@ -9,15 +9,6 @@ private final class Warnings: Sendable {
     func add(_ line: String) { lines.withLock { $0.append(line) } }
 }
 
-/// Waits up to `seconds` for `condition`; returns whether it came true.
-private func eventually(_ seconds: Double = 5, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-        if condition() { return true }
-        usleep(5_000)
-    }
-    return condition()
-}
 
 @Suite("The assembled engine")
 struct EngineTests {
@@ -33,12 +24,12 @@ struct EngineTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let output = OfflineOutput()
         let engine = InputClickEngine(output: output, options: .init(
-            settingsFile: directory.appendingPathComponent("settings.conf"), environment: ["INPUTCLICK_DESKTOP_SETTINGS": "off"], watchesSettings: false))
+            settingsFile: directory.appendingPathComponent("settings.conf").path, environment: ["INPUTCLICK_DESKTOP_SETTINGS": "off"], watchesSettings: false))
         defer { engine.shutdown() }
         #expect(engine.playInputClick() == .noVisibleInputView)
         let keyboard = OptedInInputView()
         engine.setVisibleInputViews([keyboard])
-        #expect(eventually { output.isRendering })
+        #expect(waitUntil { output.isRendering })
         #expect(engine.playInputClick(.key) == .plays)
         let audio = output.render(frameCount: 4800)
         let format = try #require(output.lastRequest)
@@ -56,17 +47,17 @@ struct EngineTests {
         let directory = try makeDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("settings.conf")
-        let engine = InputClickEngine(output: OfflineOutput(), options: .init(settingsFile: file, environment: ["INPUTCLICK_DESKTOP_SETTINGS": "off"]))
+        let engine = InputClickEngine(output: OfflineOutput(), options: .init(settingsFile: file.path, environment: ["INPUTCLICK_DESKTOP_SETTINGS": "off"]))
         defer { engine.shutdown() }
         let keyboard = OptedInInputView()
         engine.setVisibleInputViews([keyboard])
-        #expect(eventually { engine.decision() == .plays })
+        #expect(waitUntil { engine.decision() == .plays })
         try "clicks = off\n".write(to: file, atomically: true, encoding: .utf8)
-        #expect(eventually { engine.decision() == .clicksOff })
+        #expect(waitUntil { engine.decision() == .clicksOff })
         try "clicks = on\nprofile = silent\n".write(to: file, atomically: true, encoding: .utf8)
-        #expect(eventually { engine.decision() == .silentProfile })
+        #expect(waitUntil { engine.decision() == .silentProfile })
         try "profile = quiet\n".write(to: file, atomically: true, encoding: .utf8)
-        #expect(eventually { engine.decision() == .plays })
+        #expect(waitUntil { engine.decision() == .plays })
     }
 
     @Test("a malformed settings file warns, names its line, and leaves the defaults in force")
@@ -77,7 +68,7 @@ struct EngineTests {
         try "clicks = off\nvolume = loud\n".write(to: file, atomically: true, encoding: .utf8)
         let warnings = Warnings()
         let engine = InputClickEngine(output: OfflineOutput(), options: .init(
-            settingsFile: file, environment: ["INPUTCLICK_DESKTOP_SETTINGS": "off"], watchesSettings: false, warningHandler: warnings.add))
+            settingsFile: file.path, environment: ["INPUTCLICK_DESKTOP_SETTINGS": "off"], watchesSettings: false, warningHandler: warnings.add))
         defer { engine.shutdown() }
         #expect(engine.settings == ClickSettings())
         #expect(engine.settingsError?.line == 2)
@@ -92,12 +83,12 @@ struct EngineTests {
         try "volume = loud\n".write(to: file, atomically: true, encoding: .utf8)
         let warnings = Warnings()
         let engine = InputClickEngine(output: OfflineOutput(), options: .init(
-            settingsFile: file, environment: ["INPUTCLICK_DESKTOP_SETTINGS": "off"], warningHandler: warnings.add))
+            settingsFile: file.path, environment: ["INPUTCLICK_DESKTOP_SETTINGS": "off"], warningHandler: warnings.add))
         defer { engine.shutdown() }
         #expect(engine.settingsStore.isWatching)
         #expect(warnings.lines.withLock { $0 }.count == 1, "\(warnings.lines.withLock { $0 })")
         try "clicks = maybe\n".write(to: file, atomically: true, encoding: .utf8)
-        #expect(eventually { warnings.lines.withLock { $0 }.count == 2 })
+        #expect(waitUntil { warnings.lines.withLock { $0 }.count == 2 })
         let lines = warnings.lines.withLock { $0 }
         #expect(lines.last?.contains("settings.conf:1") == true && lines.last?.contains("in force") == true, "\(lines)")
         #expect(engine.settings == ClickSettings())
@@ -113,11 +104,11 @@ struct EngineTests {
         let warnings = Warnings()
         let output = OfflineOutput()
         let engine = InputClickEngine(output: output, options: .init(
-            settingsFile: file, environment: ["INPUTCLICK_DESKTOP_SETTINGS": "off"], watchesSettings: false, warningHandler: warnings.add))
+            settingsFile: file.path, environment: ["INPUTCLICK_DESKTOP_SETTINGS": "off"], watchesSettings: false, warningHandler: warnings.add))
         defer { engine.shutdown() }
         let keyboard = OptedInInputView()
         engine.setVisibleInputViews([keyboard])
-        #expect(eventually { output.isRendering })
+        #expect(waitUntil { output.isRendering })
         #expect(engine.soundProblems.map(\.path) == [directory.appendingPathComponent("key.wav").path])
         #expect(warnings.lines.withLock { $0 }.contains { $0.contains("key.wav") })
         #expect(engine.playInputClick() == .plays)
@@ -133,12 +124,12 @@ struct EngineWarningTests {
         let output = OfflineOutput()
         output.isAvailable = false
         let engine = InputClickEngine(output: output, options: .init(
-            settingsFile: URL(fileURLWithPath: "/nonexistent/settings.conf"), environment: ["INPUTCLICK_DESKTOP_SETTINGS": "off"],
+            settingsFile: "/nonexistent/settings.conf", environment: ["INPUTCLICK_DESKTOP_SETTINGS": "off"],
             watchesSettings: false, warningHandler: warnings.add))
         defer { engine.shutdown() }
         let keyboard = OptedInInputView()
         engine.setVisibleInputViews([keyboard])
-        #expect(eventually { !warnings.lines.withLock { $0 }.isEmpty })
+        #expect(waitUntil { !warnings.lines.withLock { $0 }.isEmpty })
         #expect(engine.playInputClick() == .noOutput)
     }
 }
@@ -149,14 +140,14 @@ struct EngineHostStreamTests {
     func hostStreamPlaysAndDucks() throws {
         let output = OfflineOutput()
         let engine = InputClickEngine(output: output, options: .init(
-            settingsFile: URL(fileURLWithPath: "/nonexistent/settings.conf"), environment: ["INPUTCLICK_DESKTOP_SETTINGS": "off"], watchesSettings: false))
+            settingsFile: "/nonexistent/settings.conf", environment: ["INPUTCLICK_DESKTOP_SETTINGS": "off"], watchesSettings: false))
         defer { engine.shutdown() }
         let stream = HostStream(channels: 2, capacityFrames: 96_000)
         stream.write(TestSounds.spread(TestSounds.constant(0.5, frames: 96_000), channels: 2))
         engine.attach(stream)                      // before the stream opens: attached when it does
         let keyboard = OptedInInputView()
         engine.setVisibleInputViews([keyboard])
-        #expect(eventually { output.isRendering })
+        #expect(waitUntil { output.isRendering })
         let before = output.render(frameCount: 480)
         #expect(before.allSatisfy { abs($0 - 0.5) < 1e-6 })
         engine.playInputClick(.space)
@@ -179,13 +170,13 @@ struct EngineHostStreamLifecycleTests {
         var player = ClickPlayerConfiguration()
         player.lingerNanoseconds = 10_000_000
         let engine = InputClickEngine(output: output, options: .init(
-            player: player, settingsFile: URL(fileURLWithPath: "/nonexistent/settings.conf"), environment: ["INPUTCLICK_DESKTOP_SETTINGS": "off"],
+            player: player, settingsFile: "/nonexistent/settings.conf", environment: ["INPUTCLICK_DESKTOP_SETTINGS": "off"],
             watchesSettings: false))
         let keyboard = OptedInInputView()
         engine.setVisibleInputViews([keyboard])     // the mixer is built…
-        #expect(eventually { output.isRendering })
+        #expect(waitUntil { output.isRendering })
         engine.setVisibleInputViews([])             // …and the stream closes after the linger
-        #expect(eventually { !output.isStreamOpen })
+        #expect(waitUntil { !output.isStreamOpen })
 
         let kept = HostStream(channels: 2, capacityFrames: 4800)
         kept.write(TestSounds.spread(TestSounds.constant(0.25, frames: 4800), channels: 2))
@@ -197,7 +188,7 @@ struct EngineHostStreamLifecycleTests {
         }
         engine.attach(kept)
         engine.setVisibleInputViews([keyboard])
-        #expect(eventually { output.isRendering })
+        #expect(waitUntil { output.isRendering })
         let out = output.render(frameCount: 480)
         #expect(out.allSatisfy { abs($0 - 0.25) < 1e-6 })
         engine.shutdown()

@@ -59,3 +59,46 @@ struct GateVisibilityObserverTests {
         #expect(zip(changes, changes.dropFirst()).allSatisfy { $0 != $1 })
     }
 }
+
+@Suite("One wiring")
+struct GateWiringTests {
+    @Test("a gate made with a player opens its stream on show with no other call, and adding the player again changes nothing")
+    func playerIsWiredByTheGate() {
+        let harness = PlayerHarness()   // makes InputClickGate(sink: player) and nothing more
+        harness.gate.addVisibilityObserver(harness.player)
+        harness.show()
+        #expect(harness.output.openCount == 1)
+        #expect(harness.player.state == .running)
+        #expect(harness.gate.playInputClick() == .plays)
+    }
+
+    @Test("an observer may call back into the gate from its notification")
+    func observerMayCallBack() {
+        final class Reentrant: InputViewVisibilityObserver, @unchecked Sendable {
+            weak var gate: InputClickGate?
+            let decisions = Mutex<[ClickDecision]>([])
+            func clickEnabledInputViewVisibilityChanged(_ visible: Bool) {
+                guard let gate else { return }
+                decisions.withLock { $0.append(gate.decision()) }
+                if visible { gate.setVisibleInputViews([]) }
+            }
+        }
+        let gate = InputClickGate(sink: RecordingSink(), rateLimit: .unlimited)
+        let observer = Reentrant()
+        observer.gate = gate
+        gate.addVisibilityObserver(observer)
+        gate.setVisibleInputViews([OptedInInputView()])
+        #expect(observer.decisions.withLock { $0 } == [.plays, .noVisibleInputView])
+        #expect(!gate.isClickEnabledInputViewVisible)
+    }
+
+    @Test("play says which sound it chose from the same state it decided on")
+    func playReportsTheSoundKind() {
+        let gate = InputClickGate(sink: RecordingSink(), rateLimit: .unlimited)
+        #expect(gate.play(.delete, at: 1) == ClickOutcome(decision: .noVisibleInputView, soundKind: .delete))
+        gate.setVisibleInputViews([OptedInInputView()])
+        #expect(gate.play(.delete, at: 2) == ClickOutcome(decision: .plays, soundKind: .delete))
+        gate.setSecureTextEntry(true)
+        #expect(gate.play(.delete, at: 3) == ClickOutcome(decision: .plays, soundKind: .key))
+    }
+}

@@ -3,14 +3,18 @@ import InputClickTesting
 import Testing
 
 @Suite struct PlayerClickTests {
-    @Test func clicksAreRefusedAtOnceWhileNoStreamRuns() {
+    @Test func clicksAreHeldWhileTheStreamOpensAndRefusedAtOnceWhenNoneWillOpen() {
         let harness = PlayerHarness()
         harness.gate.setVisibleInputViews([harness.keyboard])
-        // Visible, but the control queue has not opened the stream yet.
-        #expect(harness.gate.playInputClick() == .noOutput)
-        #expect(harness.player.statistics.droppedClicks == 1)
+        // Visible, but the control queue has not opened the stream yet: held (PlayerHoldTests).
+        #expect(harness.gate.playInputClick() == .held)
         harness.scheduler.runPending()
         #expect(harness.gate.playInputClick() == .plays)
+        harness.hide()
+        harness.scheduler.advance(byNanoseconds: PlayerHarness.linger * 2)
+        // Hidden and closed: the gate refuses first; the player itself refuses at once.
+        #expect(harness.player.submit(.key, requestedAt: MonotonicClock.now()) == .noOutput)
+        #expect(harness.player.statistics.droppedClicks == 1)
     }
 
     @Test func aClickStartsAtTheBeginningOfTheNextRenderedPeriod() {

@@ -33,7 +33,6 @@ struct PlayerHarness {
         player = ClickPlayer(output: output, configuration: configuration, settings: settings,
                              scheduler: scheduler, sounds: sounds)
         gate = InputClickGate(sink: player, settings: settings, rateLimit: .unlimited)
-        gate.addVisibilityObserver(player)
     }
 
     func show() {

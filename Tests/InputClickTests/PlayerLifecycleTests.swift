@@ -87,7 +87,6 @@ import Testing
         let configuration = ClickPlayerConfiguration(lingerNanoseconds: 5_000_000, warningHandler: { _ in })
         let player = ClickPlayer(output: output, configuration: configuration, sounds: SyntheticClickSounds.provider)
         let gate = InputClickGate(sink: player, rateLimit: .unlimited)
-        gate.addVisibilityObserver(player)
         let keyboard = OptedInInputView()
         DispatchQueue.concurrentPerform(iterations: 400) { i in
             gate.setVisibleInputViews(i % 3 == 0 ? [] : [keyboard])
@@ -96,11 +95,8 @@ import Testing
         gate.setVisibleInputViews([])
         // Every show and hide is queued by now, the last hide last; run them
         // all (an open may still be pending), then wait out the linger.
-        let deadline = MonotonicClock.now() + 5_000_000_000
-        repeat {
-            player.flushControlQueue()
-            usleep(1_000)
-        } while (output.isStreamOpen || player.state != .closed) && MonotonicClock.now() < deadline
+        player.flushControlQueue()
+        #expect(player.waitUntil(.closed, timeout: .seconds(10)) == .reached)
         #expect(!output.isStreamOpen)
         #expect(player.state == .closed)
         #expect(output.openCount == output.closeCount)

@@ -189,3 +189,61 @@ import Testing
         #expect(device.calls < 10 * (device.ticks - 20) + 50, "\(device.calls) calls in \(device.ticks - 20) ticks")
     }
 }
+
+/// The heartbeat: a device that stops consuming is suspect before the loop gives it up.
+@Suite struct RenderLoopHeartbeatTests {
+    @Test func aDeviceThatStopsConsumingBecomesSuspectBeforeTheLoopDeclaresItStalled() {
+        let format = RenderLoopSchedulingTests.format
+        let mixer = RenderLoopSchedulingTests.mixer()
+        mixer.prepareHistory(periods: 17)
+        let heartbeat = RenderHeartbeat()
+        heartbeat.arm(suspectAfterNanoseconds: RenderHeartbeat.suspectAfterNanoseconds(for: format))
+        let renderer = OutputRenderer(mixer: mixer, latency: LatencyRecorder(capacity: 100), format: format, heartbeat: heartbeat)
+        let device = SimulatedRenderDevice(format: format)
+        device.diesAtTick = 20
+        let stop = StopFlag(wakeup: mixer.wakeup)
+        let suspectAfterTicks = Int(heartbeat.suspectAfterNanoseconds / 1_000_000 * 48 / 64) + 2
+        let seen = SuspectLog()
+        device.onTick = { [unowned device] tick in
+            if tick > 5_000 { stop.request() }
+            if tick == 15 || tick == 20 + suspectAfterTicks { seen.record(tick, heartbeat.isSuspect(now: device.now)) }
+            guard tick % 5 == 0 else { return false }
+            _ = mixer.submitClick(.key, requestedAt: device.now)
+            return true
+        }
+        let buffer = UnsafeMutablePointer<Float>.allocate(capacity: 128)
+        defer { buffer.deallocate() }
+        let loop = RenderLoop(device: device, renderer: renderer, scheduling: .rewind, format: format,
+                              fillFrames: format.bufferFrames, safeguardFrames: 64, stallTimeoutNanoseconds: 200_000_000,
+                              counters: OutputCounters(), stopRequested: stop,
+                              floatBuffer: buffer, deviceBuffer: UnsafeMutableRawPointer(buffer))
+        guard case .stalled = loop.run() else {
+            Issue.record("the loop did not give the dead device up")
+            return
+        }
+        #expect(suspectAfterTicks * 64 * 1000 / 48_000 < 200, "suspect must come before the 200 ms stall")
+        #expect(seen.entries == [(15, false), (20 + suspectAfterTicks, true)].map { Pair(tick: $0.0, suspect: $0.1) })
+    }
+
+    @Test func aStoppedOrNeverStartedDeviceIsNeverSuspect() {
+        let heartbeat = RenderHeartbeat()
+        heartbeat.arm(suspectAfterNanoseconds: 10)
+        #expect(!heartbeat.isSuspect(now: 1_000_000))
+        heartbeat.starting(at: 100)
+        #expect(!heartbeat.isSuspect(now: 110))
+        #expect(heartbeat.isSuspect(now: 111))
+        heartbeat.beat(at: 200)
+        heartbeat.starting(at: 300)   // already running: the last beat stands
+        #expect(heartbeat.isSuspect(now: 211))
+        heartbeat.stopped()
+        #expect(!heartbeat.isSuspect(now: 1_000_000))
+    }
+}
+
+struct Pair: Equatable { var tick: Int; var suspect: Bool }
+
+/// What the heartbeat said at chosen ticks (the render loop runs on the test's thread).
+final class SuspectLog: @unchecked Sendable {
+    private(set) var entries: [Pair] = []
+    func record(_ tick: Int, _ suspect: Bool) { entries.append(Pair(tick: tick, suspect: suspect)) }
+}

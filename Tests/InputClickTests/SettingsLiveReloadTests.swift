@@ -1,5 +1,6 @@
 import Foundation
 import InputClick
+import InputClickTesting
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -19,11 +20,11 @@ import Glibc
         #expect(store.watchedDirectory == directory.child("config/inputclick"))
 
         try directory.write("volume = 0.3\nprofile = quiet\n", to: relativePath)
-        #expect(settingsEventually { recorder.changes.last == ClickSettings(volume: 0.3, profile: .quiet) })
+        #expect(waitUntil { recorder.changes.last == ClickSettings(volume: 0.3, profile: .quiet) })
         #expect(store.current == ClickSettings(volume: 0.3, profile: .quiet))
 
         try directory.write("volume = 0.9\nprofile = loud\n", to: relativePath)
-        #expect(settingsEventually { !recorder.errors.isEmpty })
+        #expect(waitUntil { !recorder.errors.isEmpty })
         #expect(recorder.errors.last?.description
                 == "\(directory.child(relativePath)):2: profile must be one of full, quiet, silent, not 'loud'")
         #expect(store.current == ClickSettings(volume: 0.3, profile: .quiet))
@@ -39,7 +40,7 @@ import Glibc
         defer { store.stopWatching() }
 
         try directory.writeByRename("volume = 0.2\nclicks = off\n", to: relativePath)
-        #expect(settingsEventually { recorder.changes.last == ClickSettings(clicksEnabled: false, volume: 0.2) })
+        #expect(waitUntil { recorder.changes.last == ClickSettings(clicksEnabled: false, volume: 0.2) })
         #expect(store.current == ClickSettings(clicksEnabled: false, volume: 0.2))
     }
 
@@ -56,10 +57,10 @@ import Glibc
             #expect(store.watchedDirectory == directory.path)
 
             try directory.write("volume = 0.1\n", to: relativePath)   // mkdir -p config/inputclick, then write.
-            #expect(settingsEventually { recorder.changes.last == ClickSettings(volume: 0.1) })
-            #expect(settingsEventually { store.watchedDirectory == directory.child("config/inputclick") })
+            #expect(waitUntil { recorder.changes.last == ClickSettings(volume: 0.1) })
+            #expect(waitUntil { store.watchedDirectory == directory.child("config/inputclick") })
             try directory.write("volume = 0.3\n", to: relativePath)
-            #expect(settingsEventually { recorder.changes.last == ClickSettings(volume: 0.3) })
+            #expect(waitUntil { recorder.changes.last == ClickSettings(volume: 0.3) })
             #expect(recorder.errors.isEmpty)
         }
     }
@@ -73,11 +74,11 @@ import Glibc
         defer { store.stopWatching() }
 
         try FileManager.default.removeItem(atPath: directory.child("config"))
-        #expect(settingsEventually { recorder.changes.last == ClickSettings() })
-        #expect(settingsEventually { store.watchedDirectory == directory.path })
+        #expect(waitUntil { recorder.changes.last == ClickSettings() })
+        #expect(waitUntil { store.watchedDirectory == directory.path })
 
         try directory.write("volume = 0.7\n", to: relativePath)
-        #expect(settingsEventually { recorder.changes.last == ClickSettings(volume: 0.7) })
+        #expect(waitUntil { recorder.changes.last == ClickSettings(volume: 0.7) })
     }
 
     @Test func deletingTheWatchedFileReturnsToTheDefaults() throws {
@@ -89,7 +90,7 @@ import Glibc
         defer { store.stopWatching() }
 
         #expect(unlink(directory.child(relativePath)) == 0)
-        #expect(settingsEventually { recorder.changes.last == ClickSettings() })
+        #expect(waitUntil { recorder.changes.last == ClickSettings() })
     }
 
     @Test func fixingABadFileReportsTheSettingsAgainEvenWhenTheyAreUnchanged() throws {
@@ -101,9 +102,9 @@ import Glibc
         defer { store.stopWatching() }
 
         try directory.write("volume = half\n", to: relativePath)
-        #expect(settingsEventually { recorder.errors.count == 1 })
+        #expect(waitUntil { recorder.errors.count == 1 })
         try directory.write("volume = 0.5\n", to: relativePath)
-        #expect(settingsEventually { recorder.changes == [ClickSettings(volume: 0.5)] })
+        #expect(waitUntil { recorder.changes == [ClickSettings(volume: 0.5)] })
         #expect(store.lastError == nil)
     }
 
@@ -117,25 +118,45 @@ import Glibc
 
         try directory.write("volume = nonsense\n", to: "config/inputclick/other.conf")
         try directory.write("volume = 0.25\n", to: relativePath)
-        #expect(settingsEventually { recorder.changes.last == ClickSettings(volume: 0.25) })
+        #expect(waitUntil { recorder.changes.last == ClickSettings(volume: 0.25) })
         #expect(recorder.errors.isEmpty)
         #expect(recorder.changes.count == 1)
     }
 
-    @Test func afterStopWatchingNoCallbackRuns() throws {
+    @Test func afterStopWatchingNoCallbackRunsEvenForAChangeSeenBeforeTheStop() throws {
         let directory = try SettingsTemporaryDirectory()
         try directory.write("volume = 0.5\n", to: relativePath)
         let store = SettingsStore(environment: directory.environment)
         let recorder = SettingsCallbackRecorder()
-        store.startWatching(recordingInto: recorder)
+        let clock = ManualControlScheduler()
+        store.startWatching(recordingInto: recorder, scheduler: clock)
+
+        try directory.write("volume = 0.1\n", to: relativePath)
+        // The watcher saw the change: its check waits for the quiet period on the manual clock.
+        #expect(waitUntil(seconds: 10) { clock.pendingCount > 0 })
         store.stopWatching()
         #expect(!store.isWatching)
         #expect(store.watchedDirectory == nil)
-
-        try directory.write("volume = 0.1\n", to: relativePath)
-        usleep(300_000)   // Several quiet periods: a running watcher would have reported by now.
+        clock.advance(byNanoseconds: 1_000_000_000)   // past the quiet period and the longest delay
         #expect(recorder.changes.isEmpty)
         #expect(store.current == ClickSettings(volume: 0.5))
+    }
+
+    @Test func aChangeIsReportedOnlyOnceTheQuietPeriodHasPassedOnTheWatchersClock() throws {
+        let directory = try SettingsTemporaryDirectory()
+        try directory.write("volume = 0.5\n", to: relativePath)
+        let store = SettingsStore(environment: directory.environment)
+        let recorder = SettingsCallbackRecorder()
+        let clock = ManualControlScheduler()
+        store.startWatching(recordingInto: recorder, scheduler: clock)
+        defer { store.stopWatching() }
+
+        try directory.write("volume = 0.1\n", to: relativePath)
+        #expect(waitUntil(seconds: 10) { clock.pendingCount > 0 })
+        clock.advance(byNanoseconds: 49_000_000)
+        #expect(recorder.changes.isEmpty, "reported before the 50 ms quiet period passed")
+        clock.advance(byNanoseconds: 500_000_000)
+        #expect(recorder.changes == [ClickSettings(volume: 0.1)])
     }
 
     @Test func aCallbackMayStopTheWatchItself() throws {
@@ -148,7 +169,7 @@ import Glibc
         }, onError: { recorder.record($0) })
 
         try directory.write("volume = 0.6\n", to: relativePath)
-        #expect(settingsEventually { !store.isWatching })
+        #expect(waitUntil { !store.isWatching })
         #expect(recorder.changes == [ClickSettings(volume: 0.6)])
     }
 
@@ -161,7 +182,7 @@ import Glibc
         defer { store.stopWatching() }
 
         try directory.write("volume = 0.4\nprofile = full\n", to: relativePath)
-        #expect(settingsEventually { recorder.changes.last == ClickSettings(volume: 0.4, profile: .silent) })
+        #expect(waitUntil { recorder.changes.last == ClickSettings(volume: 0.4, profile: .silent) })
     }
 
     @Test func startingAgainReplacesTheEarlierCallbacks() throws {
@@ -174,7 +195,7 @@ import Glibc
         defer { store.stopWatching() }
 
         try directory.write("volume = 0.6\n", to: relativePath)
-        #expect(settingsEventually { second.changes == [ClickSettings(volume: 0.6)] })
+        #expect(waitUntil { second.changes == [ClickSettings(volume: 0.6)] })
         #expect(first.changes.isEmpty)
     }
 

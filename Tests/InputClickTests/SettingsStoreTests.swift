@@ -1,5 +1,6 @@
 import Foundation
 import InputClick
+import InputClickTesting
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -128,13 +129,16 @@ import Glibc
         let relativePath = "config/inputclick/settings.conf"
         try directory.write("volume = 0.5\n", to: relativePath)
         let recorder = SettingsCallbackRecorder()
+        let clock = ManualControlScheduler()
         do {
             let store = SettingsStore(environment: directory.environment)
-            store.startWatching(recordingInto: recorder)
+            store.startWatching(recordingInto: recorder, scheduler: clock)
             #expect(store.isWatching)
+            try directory.write("volume = 0.1\n", to: relativePath)
+            // The watcher saw the change; its check waits on the manual clock.
+            #expect(waitUntil(seconds: 10) { clock.pendingCount > 0 })
         }
-        try directory.write("volume = 0.1\n", to: relativePath)
-        usleep(300_000)   // Several quiet periods: a live watcher would have reported by now.
+        clock.advance(byNanoseconds: 1_000_000_000)   // the store is gone: its check must not run
         #expect(recorder.changes.isEmpty)
         #expect(recorder.errors.isEmpty)
     }

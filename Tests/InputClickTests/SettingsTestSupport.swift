@@ -60,19 +60,8 @@ final class SettingsCallbackRecorder: Sendable {
 
 extension SettingsStore {
     /// Starts watching with callbacks that go to `recorder`.
-    func startWatching(recordingInto recorder: SettingsCallbackRecorder) {
-        startWatching(onChange: { recorder.record($0) }, onError: { recorder.record($0) })
+    func startWatching(recordingInto recorder: SettingsCallbackRecorder, scheduler: (any ControlScheduler)? = nil) {
+        startWatching(scheduler: scheduler, onChange: { recorder.record($0) }, onError: { recorder.record($0) })
     }
 }
 
-/// Polls `condition` every 10 ms until it holds or `seconds` pass.
-///
-/// - Returns: Whether the condition held in time.
-func settingsEventually(within seconds: Double = 5, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-        if condition() { return true }
-        usleep(10_000)
-    }
-    return condition()
-}

@@ -64,7 +64,8 @@ int main(int argc, char **argv) {
         printf("\n");
     }
 
-    /* The keyboard hides; the device closes after the linger, or now with inputclick_close. */
+    /* Let the last click sound out; then the keyboard hides, and the device closes after the linger, or now with inputclick_close. */
+    inputclick_drain(ctx, 2000);
     inputclick_set_visible_views(ctx, NULL, 0);
     size_t count;
     double p50, p99, max;

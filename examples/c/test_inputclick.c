@@ -99,7 +99,7 @@ static void test_version(void) {
 
 static void test_names(void) {
     static const char *decisions[] = {"plays", "clicks-off", "silent-profile", "no-visible-input-view",
-                                      "not-opted-in", "rate-limited", "no-output", "queue-full", "device-lost"};
+                                      "not-opted-in", "rate-limited", "no-output", "queue-full", "device-lost", "held"};
     static const char *kinds[] = {"key", "delete", "modifier", "space", "return"};
     static const char *states[] = {"closed", "running", "lingering", "waiting-for-device"};
     int all = 1;
@@ -119,9 +119,9 @@ static void test_names(void) {
           "strerror of an unknown code says so", NULL);
 
     all = 1;
-    for (int d = 0; d <= INPUTCLICK_DEVICE_LOST; d++) all &= strcmp(inputclick_decision_name(d), decisions[d]) == 0;
+    for (int d = 0; d <= INPUTCLICK_HELD; d++) all &= strcmp(inputclick_decision_name(d), decisions[d]) == 0;
     check(all, "decision names are the stable identifiers", NULL);
-    check(strcmp(inputclick_decision_name(9), "unknown") == 0 && strcmp(inputclick_decision_name(-1), "unknown") == 0,
+    check(strcmp(inputclick_decision_name(10), "unknown") == 0 && strcmp(inputclick_decision_name(-1), "unknown") == 0,
           "decision name of an unknown value is unknown", NULL);
     check(strstr(inputclick_decision_description(INPUTCLICK_NOT_OPTED_IN), "enableInputClicksWhenVisible") != NULL,
           "decision description explains", inputclick_decision_description(INPUTCLICK_NOT_OPTED_IN));
@@ -161,6 +161,7 @@ static void test_bad_arguments(void) {
     check_code(inputclick_clear_host_settings(NULL), INPUTCLICK_ERROR_INVALID_ARGUMENT, "clear_host_settings on NULL");
     check_code(inputclick_state(NULL), INPUTCLICK_ERROR_INVALID_ARGUMENT, "state on NULL");
     check_code(inputclick_wait_until_running(NULL, 0), INPUTCLICK_ERROR_INVALID_ARGUMENT, "wait_until_running on NULL");
+    check_code(inputclick_drain(NULL, 0), INPUTCLICK_ERROR_INVALID_ARGUMENT, "drain on NULL");
     check_code(inputclick_stream_format(NULL, NULL, NULL, NULL, NULL), INPUTCLICK_ERROR_INVALID_ARGUMENT, "stream_format on NULL");
     check_code(inputclick_latency(NULL, 0, NULL, NULL, NULL, NULL, NULL), INPUTCLICK_ERROR_INVALID_ARGUMENT, "latency on NULL");
     check_code(inputclick_reset_latency(NULL), INPUTCLICK_ERROR_INVALID_ARGUMENT, "reset_latency on NULL");
@@ -273,6 +274,8 @@ static void test_clicks_through_the_sink(const char *settings_file) {
     check_code(inputclick_set_visible_views(ctx, views_opted_in, 65), INPUTCLICK_ERROR_INVALID_ARGUMENT, "65 visible views");
     check_code(inputclick_set_visible_views(ctx, views_opted_in, (size_t)-1), INPUTCLICK_ERROR_INVALID_ARGUMENT, "SIZE_MAX visible views");
     check_code(inputclick_wait_until_running(ctx, -5), INPUTCLICK_ERROR_INVALID_ARGUMENT, "a negative timeout");
+    check_code(inputclick_drain(ctx, 0), INPUTCLICK_OK, "draining with no stream returns at once");
+    check_code(inputclick_drain(ctx, -5), INPUTCLICK_ERROR_INVALID_ARGUMENT, "a negative drain timeout");
 
     check_code(inputclick_set_visible_views(ctx, views_not_opted_in, 2), INPUTCLICK_OK, "show views that do not opt in");
     check_code(inputclick_play(ctx, INPUTCLICK_KIND_KEY), INPUTCLICK_NOT_OPTED_IN, "visible but not opted in");
@@ -300,7 +303,10 @@ static void test_clicks_through_the_sink(const char *settings_file) {
     check_code(inputclick_play(ctx, INPUTCLICK_KIND_RETURN), INPUTCLICK_PLAYS, "a tap in a secure field plays");
     check_code(inputclick_set_secure_text_entry(ctx, 0), INPUTCLICK_OK, "secure text entry off");
 
-    for (int i = 0; i < 200 && latency_count(ctx) < 6; i++) sleep_ms(10);
+    check_code(inputclick_drain(ctx, 5000), INPUTCLICK_OK, "every click played has sounded out within 5 s");
+    /* Played: one of each of the 5 kinds, the deletes not rate-limited, and the return. */
+    snprintf(detail, sizeof detail, "%zu written of %d played", latency_count(ctx), 5 + (25 - limited) + 1);
+    check(latency_count(ctx) == (size_t)(5 + (25 - limited) + 1), "after the drain, every click played was written", detail);
     check_code(inputclick_latency(ctx, INPUTCLICK_MEASURE_CALL_TO_WRITE, &count, &p50, &p95, &p99, &max), INPUTCLICK_OK, "latency call to write");
     snprintf(detail, sizeof detail, "n=%zu p50 %.0f us, p95 %.0f us, p99 %.0f us, max %.0f us", count, p50, p95, p99, max);
     check(count >= 6 && p50 > 0 && p50 <= p95 && p95 <= p99 && p99 <= max, "latency figures after clicks are ordered", detail);
@@ -313,6 +319,11 @@ static void test_clicks_through_the_sink(const char *settings_file) {
     check_code(inputclick_statistic(ctx, INPUTCLICK_STAT_OPENS, &value), INPUTCLICK_OK, "opens counter");
     check(value >= 1, "at least one stream opened", NULL);
     check_code(inputclick_statistic(ctx, 99, &value), INPUTCLICK_ERROR_INVALID_ARGUMENT, "an unknown counter");
+    check_code(inputclick_statistic(ctx, INPUTCLICK_STAT_HELD_DROPPED, &value), INPUTCLICK_OK, "held-dropped counter");
+    check(value == 0, "no held tap was dropped: the test waited for the stream", NULL);
+    check_code(inputclick_statistic(ctx, INPUTCLICK_STAT_LOST_WITH_DEVICE, &value), INPUTCLICK_OK, "lost-with-device counter");
+    check(value == 0, "no click was lost with the device", NULL);
+    check_code(inputclick_statistic(ctx, INPUTCLICK_STAT_LOST_WITH_DEVICE + 1, &value), INPUTCLICK_ERROR_INVALID_ARGUMENT, "the counter after the last");
     check_code(inputclick_statistic(ctx, INPUTCLICK_STAT_DROPPED_CLICKS, NULL), INPUTCLICK_ERROR_INVALID_ARGUMENT, "a NULL counter value");
     check_code(inputclick_reset_latency(ctx), INPUTCLICK_OK, "reset latency");
     check(latency_count(ctx) == 0, "no figures after a reset", NULL);
@@ -402,7 +413,7 @@ static void *hammer_thread(void *argument) {
         int result = inputclick_play(hammer->ctx, hammer->calls % 5);
         hammer->calls++;
         if (result == INPUTCLICK_ERROR_CLOSED) break;
-        if (result < 0 || result > INPUTCLICK_DEVICE_LOST) hammer->bad_results++;
+        if (result < 0 || result > INPUTCLICK_HELD) hammer->bad_results++;
         if (hammer->calls % 64 == 0) inputclick_set_visible_views(hammer->ctx, views, 1);
         if (hammer->calls % 97 == 0) inputclick_decision(hammer->ctx, 0);
     }

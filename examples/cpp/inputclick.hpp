@@ -78,6 +78,7 @@ public:
     int state() { return check(inputclick_state(ctx_)); }
     // Returns 0 or the negative code (no throw): not running yet is an answer, not a failure.
     int wait_until_running(int timeout_ms) { return inputclick_wait_until_running(ctx_, timeout_ms); }
+    int drain(int timeout_ms) { return inputclick_drain(ctx_, timeout_ms); }
     Latency latency(int measure = INPUTCLICK_MEASURE_CALL_TO_CONVERTER) {
         Latency l;
         check(inputclick_latency(ctx_, measure, &l.count, &l.p50, &l.p95, &l.p99, &l.max));

@@ -36,7 +36,7 @@ ERROR_CODES = [OK, ERROR, ERROR_INVALID_ARGUMENT, ERROR_INVALID_KIND, ERROR_CLOS
 # Click kinds.
 KIND_KEY, KIND_DELETE, KIND_MODIFIER, KIND_SPACE, KIND_RETURN = range(5)
 # Decisions.
-PLAYS, CLICKS_OFF, SILENT_PROFILE, NO_VISIBLE_INPUT_VIEW, NOT_OPTED_IN, RATE_LIMITED, NO_OUTPUT, QUEUE_FULL, DEVICE_LOST = range(9)
+PLAYS, CLICKS_OFF, SILENT_PROFILE, NO_VISIBLE_INPUT_VIEW, NOT_OPTED_IN, RATE_LIMITED, NO_OUTPUT, QUEUE_FULL, DEVICE_LOST, HELD = range(10)
 # Stream states.
 STATE_CLOSED, STATE_RUNNING, STATE_LINGERING, STATE_WAITING_FOR_DEVICE = range(4)
 # Latency profiles and measures.
@@ -44,7 +44,7 @@ LATENCY_PROFILE_LOW, LATENCY_PROFILE_CONSERVATIVE = range(2)
 MEASURE_CALL_TO_WRITE, MEASURE_CALL_TO_CONVERTER = range(2)
 # Counters.
 (STAT_OPENS, STAT_FAULTS, STAT_UNDERRUNS, STAT_SUSPENDS, STAT_DROPPED_CLICKS, STAT_REALTIME, STAT_SCHEDULING,
- STAT_QUEUE_FULL) = range(8)
+ STAT_QUEUE_FULL, STAT_HELD, STAT_HELD_DROPPED, STAT_LOST_WITH_DEVICE) = range(11)
 # Scheduling modes (the value of STAT_SCHEDULING).
 SCHEDULING_REWIND, SCHEDULING_ON_DEMAND, SCHEDULING_APPEND = range(3)
 
@@ -101,6 +101,7 @@ _signatures = {
     "inputclick_reload_settings": (_c_int, [_handle]),
     "inputclick_state": (_c_int, [_handle]),
     "inputclick_wait_until_running": (_c_int, [_handle, _c_int]),
+    "inputclick_drain": (_c_int, [_handle, _c_int]),
     "inputclick_stream_format": (_c_int, [_handle] + [ctypes.POINTER(_c_int)] * 4),
     "inputclick_latency": (_c_int, [_handle, _c_int, ctypes.POINTER(_c_size)] + [ctypes.POINTER(_c_double)] * 4),
     "inputclick_reset_latency": (_c_int, [_handle]),
@@ -223,6 +224,10 @@ class Context:
     def wait_until_running(self, timeout_ms):
         """Returns 0, or the negative code (not raised: not yet running is an answer)."""
         return lib.inputclick_wait_until_running(self.handle, timeout_ms)
+
+    def drain(self, timeout_ms):
+        """Waits until every click played has sounded out; returns 0, or the negative code."""
+        return lib.inputclick_drain(self.handle, timeout_ms)
 
     def latency(self, measure=MEASURE_CALL_TO_CONVERTER):
         """(count, p50, p95, p99, max) in microseconds."""

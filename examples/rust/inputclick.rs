@@ -51,6 +51,7 @@ pub const RATE_LIMITED: c_int = 5;
 pub const NO_OUTPUT: c_int = 6;
 pub const QUEUE_FULL: c_int = 7;
 pub const DEVICE_LOST: c_int = 8;
+pub const HELD: c_int = 9;
 
 pub const STATE_CLOSED: c_int = 0;
 pub const STATE_RUNNING: c_int = 1;
@@ -70,6 +71,9 @@ pub const STAT_DROPPED_CLICKS: c_int = 4;
 pub const STAT_REALTIME: c_int = 5;
 pub const STAT_SCHEDULING: c_int = 6;
 pub const STAT_QUEUE_FULL: c_int = 7;
+pub const STAT_HELD: c_int = 8;
+pub const STAT_HELD_DROPPED: c_int = 9;
+pub const STAT_LOST_WITH_DEVICE: c_int = 10;
 
 pub const SCHEDULING_REWIND: c_int = 0;
 pub const SCHEDULING_ON_DEMAND: c_int = 1;
@@ -106,6 +110,7 @@ extern "C" {
     pub fn inputclick_reload_settings(ctx: *mut Context) -> c_int;
     pub fn inputclick_state(ctx: *mut Context) -> c_int;
     pub fn inputclick_wait_until_running(ctx: *mut Context, timeout_ms: c_int) -> c_int;
+    pub fn inputclick_drain(ctx: *mut Context, timeout_ms: c_int) -> c_int;
     pub fn inputclick_stream_format(ctx: *mut Context, sample_rate: *mut c_int, channels: *mut c_int,
                                     period_frames: *mut c_int, buffer_frames: *mut c_int) -> c_int;
     pub fn inputclick_latency(ctx: *mut Context, measure: c_int, count: *mut usize, p50_us: *mut c_double,

@@ -188,7 +188,7 @@ fn test_close_under_load(checks: &mut Checks, settings: &CString) {
                     if result == ic::ERROR_CLOSED {
                         return;
                     }
-                    if result < 0 || result > ic::DEVICE_LOST {
+                    if result < 0 || result > ic::HELD {
                         bad.fetch_add(1, Ordering::Relaxed);
                     }
                 }

@@ -1,4 +1,3 @@
-import Foundation
 import Synchronization
 
 /// Everything a keyboard host needs, assembled and wired: the user's settings
@@ -8,7 +7,9 @@ import Synchronization
 /// ```swift
 /// let engine = InputClickEngine(output: try ALSAOutput(device: "default"))
 /// engine.setVisibleInputViews([keyboardView])   // keyboard shown: the stream opens
+/// engine.waitUntilReady(timeout: .seconds(2))   // optional: until clicks play
 /// engine.playInputClick(.key)                   // on every tap
+/// engine.drain(timeout: .seconds(2))            // before exiting: the last click sounds out
 /// engine.setVisibleInputViews([])               // keyboard hidden: closes after the linger
 /// ```
 ///
@@ -27,9 +28,9 @@ public final class InputClickEngine: Sendable {
     public struct Options: Sendable {
         /// The player: stream request (latency profile), linger, retry backoff, handlers.
         public var player: ClickPlayerConfiguration
-        /// An explicit settings file; `nil` resolves it from the environment
+        /// The path of an explicit settings file; `nil` resolves it from the environment
         /// (`INPUTCLICK_CONFIG`, then `$XDG_CONFIG_HOME/inputclick/settings.conf`).
-        public var settingsFile: URL?
+        public var settingsFile: String?
         /// The environment that settings overrides and locations come from:
         /// by default this process's, read so that a value that is not UTF-8
         /// is refused by name (see ``ProcessEnvironment``).
@@ -42,20 +43,27 @@ public final class InputClickEngine: Sendable {
         /// the player's (no device, faults); it replaces
         /// ``ClickPlayerConfiguration/warningHandler``. Default: standard error, one line each.
         public var warningHandler: @Sendable (String) -> Void
+        /// Where the player does its control work and keeps its timers
+        /// (linger, retries), and the clock of the settings watcher's
+        /// coalescing; `nil` for their own queues on the wall clock. Tests
+        /// pass `ManualControlScheduler` (InputClickTesting) to move time by hand.
+        public var scheduler: (any ControlScheduler)?
 
         /// The defaults.
         ///
         /// Thread context: any thread but the render thread (it copies the process environment).
-        public init(player: ClickPlayerConfiguration = ClickPlayerConfiguration(), settingsFile: URL? = nil,
+        public init(player: ClickPlayerConfiguration = ClickPlayerConfiguration(), settingsFile: String? = nil,
                     environment: ProcessEnvironment = .current(),
                     watchesSettings: Bool = true, rateLimit: ClickRateLimit = .default,
-                    warningHandler: @escaping @Sendable (String) -> Void = ClickPlayerConfiguration.standardErrorWarning) {
+                    warningHandler: @escaping @Sendable (String) -> Void = ClickPlayerConfiguration.standardErrorWarning,
+                    scheduler: (any ControlScheduler)? = nil) {
             self.player = player
             self.settingsFile = settingsFile
             self.environment = environment
             self.watchesSettings = watchesSettings
             self.rateLimit = rateLimit
             self.warningHandler = warningHandler
+            self.scheduler = scheduler
         }
     }
 
@@ -72,7 +80,7 @@ public final class InputClickEngine: Sendable {
     ///
     /// Thread context: any thread. Reads the settings file on this thread.
     public init(output: any AudioOutput, options: Options = Options()) {
-        let store = SettingsStore(filePath: options.settingsFile?.path, environment: options.environment)
+        let store = SettingsStore(filePath: options.settingsFile, environment: options.environment)
         let themeSearchPath = SoundThemeSearchPath(environment: options.environment)
         let settings = store.current
         let warn = options.warningHandler
@@ -81,7 +89,8 @@ public final class InputClickEngine: Sendable {
         playerConfiguration.mixer.ducking = settings.ducking
         // One place for every warning: the player's (no device, faults) too.
         playerConfiguration.warningHandler = warn
-        let player = ClickPlayer(output: output, configuration: playerConfiguration, settings: settings) { request in
+        let player = ClickPlayer(output: output, configuration: playerConfiguration, settings: settings,
+                                 scheduler: options.scheduler) { request in
             guard SoundBank.supportedSampleRates.contains(request.sampleRate),
                   SoundBank.supportedChannelCounts.contains(request.channels) else {
                 throw InputClickEngineError.unsupportedFormat(sampleRate: request.sampleRate, channels: request.channels)
@@ -94,7 +103,6 @@ public final class InputClickEngine: Sendable {
             return load.bank
         }
         let gate = InputClickGate(sink: player, settings: settings, rateLimit: options.rateLimit)
-        gate.addVisibilityObserver(player)
         self.gate = gate
         self.player = player
         self.settingsStore = store
@@ -104,7 +112,7 @@ public final class InputClickEngine: Sendable {
             // The watcher's first check reads the file again; a file still bad
             // in the same way was just reported, so it is not reported twice.
             let firstCheck = FirstCheck()
-            store.startWatching(onChange: { [gate, player] settings in
+            store.startWatching(scheduler: options.scheduler, onChange: { [gate, player] settings in
                 firstCheck.pass()
                 gate.apply(settings)
                 player.apply(settings)
@@ -149,6 +157,27 @@ public final class InputClickEngine: Sendable {
     /// Thread context: any thread; lock-free.
     public func decision(for kind: ClickKind = .key) -> ClickDecision {
         gate.decision(for: kind)
+    }
+
+    // MARK: Waiting
+
+    /// Waits until the stream runs and clicks play, after a click-enabled
+    /// view was shown; see ``ClickPlayer/waitUntil(_:timeout:)``. A host
+    /// that must not lose the first tap calls it once after showing its keyboard.
+    ///
+    /// Thread context: any thread except the player's handlers; blocks up to `timeout`.
+    @discardableResult
+    public func waitUntilReady(timeout: Duration) -> ClickPlayerWaitResult {
+        player.waitUntil(.running, timeout: timeout)
+    }
+
+    /// Waits until every click accepted so far has sounded out; call it
+    /// before hiding the keyboard for good or exiting. See ``ClickPlayer/drain(timeout:)``.
+    ///
+    /// Thread context: any thread except the player's handlers; blocks up to `timeout`.
+    @discardableResult
+    public func drain(timeout: Duration) -> Bool {
+        player.drain(timeout: timeout)
     }
 
     // MARK: Host state

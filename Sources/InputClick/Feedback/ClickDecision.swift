@@ -28,6 +28,11 @@ public enum ClickDecision: UInt8, Sendable, Hashable, CaseIterable, CustomString
     /// The stream's device stopped working and the player is waiting for it
     /// to come back; clicks are refused until it does.
     case deviceLost = 8
+    /// The stream is still opening: the click is held and plays as soon as
+    /// the stream runs, if that is within 100 ms of the tap
+    /// (``ClickPlayer/holdLimitNanoseconds``); later than that it is dropped
+    /// and counted (``ClickPlayerStatistics/heldClicksDropped``) with a warning.
+    case held = 9
 
     /// A short, stable identifier (`plays`, `clicks-off`, …) for logs, JSON and the CLI's `doctor`.
     public var identifier: String {
@@ -41,6 +46,7 @@ public enum ClickDecision: UInt8, Sendable, Hashable, CaseIterable, CustomString
         case .noOutput: return "no-output"
         case .queueFull: return "queue-full"
         case .deviceLost: return "device-lost"
+        case .held: return "held"
         }
     }
 
@@ -56,6 +62,7 @@ public enum ClickDecision: UInt8, Sendable, Hashable, CaseIterable, CustomString
         case .noOutput: return "no audio output is open to play the click"
         case .queueFull: return "the click queue is full: clicks arrive faster than the stream takes them"
         case .deviceLost: return "the audio device stopped working; waiting for it to come back"
+        case .held: return "the audio device is still opening; the click plays once it runs, if within 100 ms"
         }
     }
 }

@@ -9,6 +9,9 @@
 ///   queue), and the gate then asks ``refusal`` why, to report
 ///   ``ClickDecision/noOutput``, ``ClickDecision/queueFull`` or
 ///   ``ClickDecision/deviceLost``.
+/// - A sink that can say more in one step implements
+///   ``submit(_:requestedAt:placement:)``, which the gate calls; by default it is
+///   ``submitClick(_:requestedAt:placement:)`` followed by ``refusal``.
 ///
 /// Thread context: both members are called from any thread, several at once;
 /// a conformer keeps them lock-free and allocation-free.
@@ -37,16 +40,33 @@ public protocol ClickSink: AnyObject, Sendable {
     var isAcceptingClicks: Bool { get }
 
     /// Why a click would not be queued now: ``ClickDecision/noOutput``,
-    /// ``ClickDecision/queueFull`` or ``ClickDecision/deviceLost``.
+    /// ``ClickDecision/queueFull`` or ``ClickDecision/deviceLost`` (or
+    /// ``ClickDecision/held`` for a sink that holds clicks while it opens).
     ///
     /// Thread context: any thread; lock-free.
     var refusal: ClickDecision { get }
+
+    /// Queues one click placed by `placement` and says what became of it:
+    /// ``ClickDecision/plays``, ``ClickDecision/held``, or why it was refused.
+    ///
+    /// Thread context: any thread; lock-free and allocation-free.
+    func submit(_ kind: ClickKind, requestedAt: UInt64, placement: ClickPlacement) -> ClickDecision
 }
 
 extension ClickSink {
     /// Plays the click centred, ignoring `placement`.
     public func submitClick(_ kind: ClickKind, requestedAt: UInt64, placement: ClickPlacement) -> Bool {
         submitClick(kind, requestedAt: requestedAt)
+    }
+
+    /// ``submitClick(_:requestedAt:placement:)``, then ``refusal`` if it was refused.
+    public func submit(_ kind: ClickKind, requestedAt: UInt64, placement: ClickPlacement) -> ClickDecision {
+        submitClick(kind, requestedAt: requestedAt, placement: placement) ? .plays : refusal
+    }
+
+    /// ``submit(_:requestedAt:placement:)`` centred.
+    public func submit(_ kind: ClickKind, requestedAt: UInt64) -> ClickDecision {
+        submit(kind, requestedAt: requestedAt, placement: .center)
     }
 
     /// A sink that cannot say more refuses for want of an output.

@@ -25,18 +25,19 @@ import Synchronization
 /// ``playInputClick(_:)`` and ``decision(for:)`` are lock-free and
 /// allocation-free; the others take a short internal lock.
 public final class InputClickGate: Sendable {
-    private enum Visibility: UInt8 {
-        case none = 0, notOptedIn = 1, optedIn = 2
-    }
-
     private let sink: (any ClickSink)?
     private let limiter: ClickRateLimiter
-    /// Bit 0: clicks enabled; bits 1–2: profile; bit 3: secure text entry; bits 8–9: visibility.
-    private let state = Atomic<UInt32>(1)
-    private let observers = Mutex<[any InputViewVisibilityObserver]>([])
-    private let visibilityLock = Mutex<Void>(())
+    /// The packed ``GateState``, read by every tap in one load.
+    private let state = Atomic<UInt32>(GateState().rawValue)
+    /// The observers and the notifications not yet delivered, behind the gate's one lock.
+    private let observers = Mutex(ObserverList())
 
     /// Creates a gate.
+    ///
+    /// When `sink` is also an ``InputViewVisibilityObserver`` (a
+    /// ``ClickPlayer`` is), it is the gate's first observer: the player hears
+    /// when a click-enabled view shows, and opens its stream, without any
+    /// further wiring.
     ///
     /// - Parameters:
     ///   - sink: Where clicks go; `nil` makes every click report ``ClickDecision/noOutput``.
@@ -49,6 +50,9 @@ public final class InputClickGate: Sendable {
         self.sink = sink
         self.limiter = ClickRateLimiter(rateLimit)
         apply(settings)
+        if let observer = sink as? any InputViewVisibilityObserver {
+            observers.withLock { $0.observers.append(observer) }
+        }
     }
 
     // MARK: Clicks
@@ -61,7 +65,7 @@ public final class InputClickGate: Sendable {
     /// Thread context: any thread. Lock-free and allocation-free; never waits for audio.
     @discardableResult
     public func playInputClick(_ kind: ClickKind = .key) -> ClickDecision {
-        playInputClick(kind, at: MonotonicClock.now())
+        play(kind, at: MonotonicClock.now()).decision
     }
 
     /// Plays a click as if asked for at `time` (nanoseconds of ``MonotonicClock``).
@@ -72,7 +76,7 @@ public final class InputClickGate: Sendable {
     /// Thread context: any thread. Lock-free and allocation-free.
     @discardableResult
     public func playInputClick(_ kind: ClickKind, at time: UInt64) -> ClickDecision {
-        playInputClick(kind, at: time, placement: .center)
+        play(kind, at: time).decision
     }
 
     /// Plays a click as ``playInputClick(_:at:)`` does, placed by `placement`
@@ -82,23 +86,33 @@ public final class InputClickGate: Sendable {
     /// Thread context: any thread. Lock-free and allocation-free.
     @discardableResult
     public func playInputClick(_ kind: ClickKind, at time: UInt64, placement: ClickPlacement) -> ClickDecision {
-        let bits = state.load(ordering: .acquiring)
-        if let refusal = Self.refusal(bits) { return refusal }
-        let played = Self.soundKind(kind, bits)
-        guard limiter.admit(played, at: time) else { return .rateLimited }
-        guard let sink else { return .noOutput }
-        let placed = bits & 0x8 != 0 ? ClickPlacement(varies: false) : placement
-        guard sink.submitClick(played, requestedAt: time, placement: placed) else { return sink.refusal }
-        return .plays
+        play(kind, at: time, placement: placement).decision
+    }
+
+    /// Plays a click as if asked for at `time`, placed by `placement`
+    /// (centred by default), and says both what happened and which sound was
+    /// chosen (``ClickKind/key`` for every tap during secure text entry), both
+    /// from the one state the tap was decided on.
+    ///
+    /// Thread context: any thread. Lock-free and allocation-free.
+    @discardableResult
+    public func play(_ kind: ClickKind, at time: UInt64, placement: ClickPlacement = .center) -> ClickOutcome {
+        let current = GateState(rawValue: state.load(ordering: .acquiring))
+        let played = current.soundKind(kind)
+        if let refusal = current.refusal { return ClickOutcome(decision: refusal, soundKind: played) }
+        guard limiter.admit(played, at: time) else { return ClickOutcome(decision: .rateLimited, soundKind: played) }
+        guard let sink else { return ClickOutcome(decision: .noOutput, soundKind: played) }
+        let placed = current.isSecureTextEntry ? ClickPlacement(varies: false) : placement
+        return ClickOutcome(decision: sink.submit(played, requestedAt: time, placement: placed), soundKind: played)
     }
 
     /// What ``playInputClick(_:)`` would do now, without playing or counting anything.
     ///
     /// Thread context: any thread. Lock-free and allocation-free.
     public func decision(for kind: ClickKind = .key) -> ClickDecision {
-        let bits = state.load(ordering: .acquiring)
-        if let refusal = Self.refusal(bits) { return refusal }
-        guard limiter.wouldAdmit(Self.soundKind(kind, bits), at: MonotonicClock.now()) else { return .rateLimited }
+        let current = GateState(rawValue: state.load(ordering: .acquiring))
+        if let refusal = current.refusal { return refusal }
+        guard limiter.wouldAdmit(current.soundKind(kind), at: MonotonicClock.now()) else { return .rateLimited }
         guard let sink else { return .noOutput }
         guard sink.isAcceptingClicks else { return sink.refusal }
         return .plays
@@ -109,7 +123,7 @@ public final class InputClickGate: Sendable {
     ///
     /// Thread context: any thread; lock-free.
     public func soundKind(for kind: ClickKind) -> ClickKind {
-        Self.soundKind(kind, state.load(ordering: .acquiring))
+        GateState(rawValue: state.load(ordering: .acquiring)).soundKind(kind)
     }
 
     // MARK: Host-reported state
@@ -118,11 +132,15 @@ public final class InputClickGate: Sendable {
     /// responder are visible now; pass `[]` when the keyboard hides.
     ///
     /// Each view's ``InputViewAudioFeedback/enableInputClicksWhenVisible`` is
-    /// read here. Observers hear of a change in whether any opted-in view is visible.
+    /// read here. Observers hear of a change in whether any opted-in view is
+    /// visible, in the order the changes happened, never while the gate holds
+    /// its lock. When several threads report at once, one of them delivers the
+    /// notifications of all, so a call may return just before its own
+    /// notification is delivered on another thread.
     ///
-    /// Thread context: any thread; takes the gate's visibility lock.
+    /// Thread context: any thread; takes the gate's observer lock briefly.
     public func setVisibleInputViews(_ views: [AnyObject]) {
-        let visibility: Visibility
+        let visibility: GateState.Visibility
         if views.isEmpty {
             visibility = .none
         } else if views.contains(where: { ($0 as? any InputViewAudioFeedback)?.enableInputClicksWhenVisible == true }) {
@@ -130,29 +148,27 @@ public final class InputClickGate: Sendable {
         } else {
             visibility = .notOptedIn
         }
-        visibilityLock.withLock { _ in
-            let old = update { ($0 & ~0x300) | (UInt32(visibility.rawValue) << 8) }
-            let wasOptedIn = (old >> 8) & 0x3 == UInt32(Visibility.optedIn.rawValue)
+        let delivers = observers.withLock { list -> Bool in
+            let old = update { $0.visibility = visibility }
             let isOptedIn = visibility == .optedIn
-            guard wasOptedIn != isOptedIn else { return }
-            for observer in observers.withLock({ $0 }) {
-                observer.clickEnabledInputViewVisibilityChanged(isOptedIn)
-            }
+            guard old.isClickEnabledViewVisible != isOptedIn, !list.observers.isEmpty else { return false }
+            return list.enqueue(Notification(visible: isOptedIn, observers: list.observers))
         }
+        if delivers { deliverNotifications() }
     }
 
     /// Whether a visible input view or accessory view has opted in to clicks.
     ///
     /// Thread context: any thread; lock-free.
     public var isClickEnabledInputViewVisible: Bool {
-        (state.load(ordering: .acquiring) >> 8) & 0x3 == UInt32(Visibility.optedIn.rawValue)
+        GateState(rawValue: state.load(ordering: .acquiring)).isClickEnabledViewVisible
     }
 
     /// Reports whether the first responder's text input is secure (a password field).
     ///
     /// Thread context: any thread; lock-free.
     public func setSecureTextEntry(_ secure: Bool) {
-        update { secure ? ($0 | 0x8) : ($0 & ~0x8) }
+        update { $0.isSecureTextEntry = secure }
     }
 
     /// Applies the user's settings: whether clicks are on and the profile.
@@ -160,55 +176,93 @@ public final class InputClickGate: Sendable {
     ///
     /// Thread context: any thread; lock-free.
     public func apply(_ settings: ClickSettings) {
-        let bits = (settings.clicksEnabled ? 1 : 0) | (UInt32(settings.profile.rawValue) << 1)
-        update { ($0 & ~0x7) | bits }
+        update {
+            $0.clicksEnabled = settings.clicksEnabled
+            $0.profile = settings.profile
+        }
     }
 
     /// Adds an observer of click-enabled visibility. It is told the current
-    /// state at once if a click-enabled view is already visible.
+    /// state at once if a click-enabled view is already visible. Adding an
+    /// observer that is already there (for example the player the gate was
+    /// made with) does nothing.
     ///
-    /// Thread context: any thread; takes the gate's visibility lock.
+    /// Thread context: any thread; takes the gate's observer lock briefly and
+    /// calls the observer outside it.
     public func addVisibilityObserver(_ observer: any InputViewVisibilityObserver) {
-        visibilityLock.withLock { _ in
-            observers.withLock { $0.append(observer) }
-            if isClickEnabledInputViewVisible { observer.clickEnabledInputViewVisibilityChanged(true) }
+        let delivers = observers.withLock { list -> Bool in
+            guard !list.observers.contains(where: { $0 === observer }) else { return false }
+            list.observers.append(observer)
+            guard isClickEnabledInputViewVisible else { return false }
+            return list.enqueue(Notification(visible: true, observers: [observer]))
         }
+        if delivers { deliverNotifications() }
     }
 
-    /// Removes an observer added with ``addVisibilityObserver(_:)``.
+    /// Removes an observer added with ``addVisibilityObserver(_:)`` (or the
+    /// player the gate was made with). A notification already being delivered
+    /// on another thread may still reach it.
     ///
-    /// Thread context: any thread; takes the gate's visibility lock.
+    /// Thread context: any thread; takes the gate's observer lock briefly.
     public func removeVisibilityObserver(_ observer: any InputViewVisibilityObserver) {
-        visibilityLock.withLock { _ in
-            observers.withLock { $0.removeAll { $0 === observer } }
+        observers.withLock { $0.observers.removeAll { $0 === observer } }
+    }
+
+    // MARK: Observers
+
+    /// Delivers queued notifications, outside the lock, until none is left.
+    /// Only one thread delivers at a time (the one ``ObserverList/enqueue(_:)``
+    /// chose), so observers hear changes in order.
+    private func deliverNotifications() {
+        while let notification = observers.withLock({ $0.next() }) {
+            for observer in notification.observers {
+                observer.clickEnabledInputViewVisibilityChanged(notification.visible)
+            }
         }
     }
 
-    // MARK: Bits
+    // MARK: State
 
     @discardableResult
-    private func update(_ transform: (UInt32) -> UInt32) -> UInt32 {
+    private func update(_ change: (inout GateState) -> Void) -> GateState {
         var old = state.load(ordering: .relaxed)
         while true {
-            let (done, seen) = state.compareExchange(expected: old, desired: transform(old), ordering: .acquiringAndReleasing)
-            if done { return old }
+            var new = GateState(rawValue: old)
+            change(&new)
+            let (done, seen) = state.compareExchange(expected: old, desired: new.rawValue, ordering: .acquiringAndReleasing)
+            if done { return GateState(rawValue: old) }
             old = seen
         }
     }
+}
 
-    @inline(__always)
-    private static func refusal(_ bits: UInt32) -> ClickDecision? {
-        if bits & 0x1 == 0 { return .clicksOff }
-        if (bits >> 1) & 0x3 == UInt32(ClickProfile.silent.rawValue) { return .silentProfile }
-        switch (bits >> 8) & 0x3 {
-        case UInt32(Visibility.none.rawValue): return .noVisibleInputView
-        case UInt32(Visibility.notOptedIn.rawValue): return .notOptedIn
-        default: return nil
-        }
+/// One change of click-enabled visibility and who is to hear it.
+private struct Notification {
+    var visible: Bool
+    var observers: [any InputViewVisibilityObserver]
+}
+
+/// The gate's observers and the notifications waiting for delivery.
+private struct ObserverList: @unchecked Sendable {
+    var observers: [any InputViewVisibilityObserver] = []
+    private var pending: [Notification] = []
+    private var isDelivering = false
+
+    /// Queues `notification`; returns `true` when the caller is to deliver
+    /// (nobody else is delivering).
+    mutating func enqueue(_ notification: Notification) -> Bool {
+        pending.append(notification)
+        guard !isDelivering else { return false }
+        isDelivering = true
+        return true
     }
 
-    @inline(__always)
-    private static func soundKind(_ kind: ClickKind, _ bits: UInt32) -> ClickKind {
-        bits & 0x8 != 0 ? .key : kind
+    /// The next notification to deliver; `nil`, and delivery ends, when none is left.
+    mutating func next() -> Notification? {
+        guard !pending.isEmpty else {
+            isDelivering = false
+            return nil
+        }
+        return pending.removeFirst()
     }
 }

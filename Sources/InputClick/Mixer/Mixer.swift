@@ -300,11 +300,14 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     }
 
     /// Drops clicks queued but not yet started, for a player that reopens its
-    /// stream after a pause and must not play stale clicks.
+    /// stream after a pause and must not play stale clicks; returns how many.
     ///
     /// Thread context: only while no thread is rendering.
-    public func discardQueuedClicks() {
-        while clicks.pop() != nil {}
+    @discardableResult
+    public func discardQueuedClicks() -> Int {
+        var count = 0
+        while clicks.pop() != nil { count += 1 }
+        return count
     }
 
     /// Keeps checkpoints of the last `periods` periods of `periodFrames`

@@ -22,6 +22,8 @@ public final class OutputRenderer: @unchecked Sendable {
     public let latency: LatencyRecorder
     /// The stream's format; the mixer renders at its rate and channel count.
     public let format: OutputFormat
+    /// Where the render loop says when its device last made progress.
+    public let heartbeat: RenderHeartbeat
 
     private let onsets: UnsafeMutableBufferPointer<ClickOnset>
     /// What only the render thread touches, kept out of class storage so that
@@ -31,18 +33,22 @@ public final class OutputRenderer: @unchecked Sendable {
     private let framesWritten = Atomic<Int64>(0)
     /// Whether the render loop has stopped the device because nothing sounds.
     private let stopped = Atomic<Bool>(false)
+    /// Clicks written so far, and the stream frame of the last one.
+    private let writtenClicks = Atomic<Int>(0)
+    private let lastClick = Atomic<Int64>(0)
 
     /// Creates a renderer for a stream of `format`.
     ///
     /// - Precondition: the mixer's rate and channel count equal the format's.
     ///
     /// Thread context: any thread but the render thread (it allocates).
-    public init(mixer: Mixer, latency: LatencyRecorder, format: OutputFormat) {
+    public init(mixer: Mixer, latency: LatencyRecorder, format: OutputFormat, heartbeat: RenderHeartbeat = RenderHeartbeat()) {
         precondition(mixer.configuration.sampleRate == format.sampleRate && mixer.configuration.channels == format.channels,
                      "the mixer's format must match the stream's")
         self.mixer = mixer
         self.latency = latency
         self.format = format
+        self.heartbeat = heartbeat
         onsets = .allocate(capacity: max(16, mixer.configuration.clickQueueCapacity))
         onsets.initialize(repeating: ClickOnset(kind: .key, requestedAt: 0, frameOffset: 0))
         pending = .allocate(capacity: 1)
@@ -60,6 +66,18 @@ public final class OutputRenderer: @unchecked Sendable {
     ///
     /// Thread context: any thread; lock-free.
     public var streamPosition: Int64 { framesWritten.load(ordering: .relaxed) }
+
+    /// How many clicks have started in periods written to the device (a
+    /// click in frames that a rewind writes again counts again).
+    ///
+    /// Thread context: any thread; lock-free.
+    public var clicksWritten: Int { writtenClicks.load(ordering: .acquiring) }
+
+    /// The stream frame (counted like ``streamPosition``) at which the last
+    /// written click started; 0 before the first.
+    ///
+    /// Thread context: any thread; lock-free.
+    public var lastClickFrame: Int64 { lastClick.load(ordering: .acquiring) }
 
     /// Whether the render loop has stopped the device because everything it
     /// was given has sounded out (``ClickScheduling/rewind`` and
@@ -138,6 +156,11 @@ public final class OutputRenderer: @unchecked Sendable {
             latency.record(LatencyRecord(kind: onset.kind, requestedAt: min(onset.requestedAt, time),
                                          writtenAt: time, reachesConverterAt: converter,
                                          streamFrame: written + Int64(onset.frameOffset)))
+        }
+        let startedClicks = min(pendingOnsets, onsets.count)
+        if startedClicks > 0 {
+            lastClick.store(written + Int64(onsets[startedClicks - 1].frameOffset), ordering: .relaxed)
+            writtenClicks.add(startedClicks, ordering: .releasing)
         }
         let position = written + Int64(pendingFrames)
         if position > framesWritten.load(ordering: .relaxed) { framesWritten.store(position, ordering: .relaxed) }

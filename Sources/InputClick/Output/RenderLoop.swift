@@ -143,6 +143,7 @@ public struct RenderLoop<Device: RenderDevice> {
                 let now = device.now
                 if room > progress.roomAfterWrite {
                     progress.lastProgressAt = now
+                    renderer.heartbeat.beat(at: device.now)
                     progress.recovering = false
                 }
                 if now &- progress.lastProgressAt >= stallTimeoutNanoseconds { return .stalled }
@@ -158,6 +159,7 @@ public struct RenderLoop<Device: RenderDevice> {
                     mixer.forgetHistory()
                     progress.running = false
                     renderer.setStoppedWhileSilent(true)
+                    renderer.heartbeat.stopped()
                     continue
                 }
                 try waitForWork(&progress)
@@ -192,6 +194,7 @@ public struct RenderLoop<Device: RenderDevice> {
     /// it, up to the fill depth), then starts it.
     private func startDevice(_ progress: inout Progress) throws(Device.Failure) {
         renderer.setStoppedWhileSilent(false)
+        renderer.heartbeat.starting(at: device.now)
         guard let room = try device.availableFrames() else {
             recovered(&progress)
             return
@@ -219,7 +222,10 @@ public struct RenderLoop<Device: RenderDevice> {
         progress.startedAt = device.now
         // A start from sleep is a fresh start; a restart after a recovery is
         // not progress until the device consumes.
-        if !progress.recovering { progress.lastProgressAt = progress.startedAt }
+        if !progress.recovering {
+            progress.lastProgressAt = progress.startedAt
+            renderer.heartbeat.beat(at: device.now)
+        }
         progress.roomAfterWrite = free
     }
 

@@ -9,7 +9,6 @@ import Synchronization
 /// ```swift
 /// let player = ClickPlayer(output: output, sounds: { request in try makeBank(request) })
 /// let gate = InputClickGate(sink: player)
-/// gate.addVisibilityObserver(player)
 /// gate.setVisibleInputViews([keyboard])   // the stream opens now, before the first tap
 /// gate.playInputClick()
 /// ```
@@ -22,9 +21,15 @@ import Synchronization
 ///   (``ClickPlayerConfiguration/lingerNanoseconds``), then closes: while no
 ///   keyboard is visible the player holds no device and runs no thread.
 ///   Show and hide may come from any thread, in any order, any number of times.
-/// - **Clicks** are accepted only while a stream runs. Otherwise
-///   ``submitClick(_:requestedAt:)`` returns `false` at once and the gate
-///   reports ``ClickDecision/noOutput``.
+///   Every decision about opening, closing, lingering and retrying is made
+///   by a ``PlayerLifecycle`` value from events; the player only carries out
+///   the effects it returns, and keeps its mixers in a ``MixerCache``.
+/// - **Clicks** play while a stream runs. A tap while it is still opening is
+///   held (``ClickDecision/held``) and plays once it runs, if within 100 ms
+///   (``holdLimitNanoseconds``). Otherwise ``submit(_:requestedAt:)`` refuses
+///   at once and says why (``ClickDecision/noOutput``, ``ClickDecision/deviceLost``).
+/// - **Waiting.** ``waitUntil(_:timeout:)`` blocks until a state is published;
+///   ``drain(timeout:)`` until every accepted click has sounded out.
 /// - **Faults.** When opening fails or the running stream stops with a fault,
 ///   clicks are dropped and opening is retried with backoff while a keyboard
 ///   is visible. One warning per episode says why.
@@ -45,38 +50,35 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     /// The latency of every click played, with percentiles.
     public let latency: LatencyRecorder
 
-    private let sounds: SoundBankProvider
     private let scheduler: any ControlScheduler
 
     // Read by any thread, lock-free.
     private let currentMixer = Atomic<UnsafeMutableRawPointer?>(nil)
-    private let publishedState = Atomic<UInt8>(ClickPlayerState.closed.rawValue)
+    let publishedState = PublishedState(ClickPlayerState.closed.rawValue)
+    /// Clicks queued on a mixer since the player was made.
+    let accepted = Atomic<Int>(0)
+    /// Taps that came while the stream was opening, waiting for it to run.
+    private let hold = ClickHold()
+    private let lostWithDevice = Atomic<Int>(0)
+    /// The running stream's render loop's heartbeat: a device that stopped
+    /// making progress makes taps report ``ClickDecision/held``, not ``ClickDecision/plays``.
+    private let heartbeat = RenderHeartbeat()
     private let dropped = Atomic<Int>(0)
     private let queueFull = Atomic<Int>(0)
     /// Set while the player waits for a device that failed under an open stream.
     private let deviceLost = Atomic<Bool>(false)
     // Read by any thread, behind a lock; written on the control queue.
-    private let shared: Mutex<SharedState>
+    let shared: Mutex<PlayerSharedState>
 
     // Touched only by work on the control queue.
-    private var visible = false
-    private var isShutDown = false
+    /// Where the stream is; every decision about opening and closing is its.
+    private var lifecycle: PlayerLifecycle
+    /// Events waiting for ``lifecycle``, when one arrives while another's effects run.
+    private var pendingEvents: [PlayerLifecycle.Event] = []
+    private var isHandlingEvents = false
     private var stream: (any AudioOutputStream)?
-    private var streamOpenedAt: UInt64 = 0
-    private var slots: [MixerSlot] = []
-    /// The host's master volume (``setMasterVolume(_:)``); control queue only.
-    private var masterVolume: Float = 1
-    private var hostStreams: [HostStream] = []
     private var activeSlot: MixerSlot?
-    private var settings: ClickSettings
-    private var lingerGeneration = 0
-    private var retryGeneration = 0
-    private var retryAttempt = 0
-    private var retryPending = false
-    private var warnedThisEpisode = false
-
-    /// A stream that ran at least this long before its fault resets the backoff.
-    private static let healthyRunNanoseconds: UInt64 = 2_000_000_000
+    private let mixers: MixerCache
 
     /// Creates a player. It opens nothing until a click-enabled view is visible.
     ///
@@ -94,10 +96,12 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
         self.output = output
         self.configuration = configuration
         self.latency = LatencyRecorder(capacity: configuration.latencyCapacity)
-        self.sounds = sounds
         self.scheduler = scheduler ?? DispatchControlScheduler()
-        self.settings = settings
-        self.shared = Mutex(SharedState())
+        self.lifecycle = PlayerLifecycle(deviceName: output.name, lingerNanoseconds: configuration.lingerNanoseconds,
+                                         retry: configuration.retry)
+        self.mixers = MixerCache(sounds: sounds, mixerConfiguration: configuration.mixer, settings: settings,
+                                 warningHandler: configuration.warningHandler)
+        self.shared = Mutex(PlayerSharedState())
     }
 
     deinit {
@@ -107,57 +111,113 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
 
     // MARK: ClickSink (any thread, lock-free)
 
-    /// Queues a click on the running stream's mixer; returns `false` at once
-    /// when no stream runs (closed, opening, or faulted), counting the drop.
+    /// How long a tap that came while the stream was opening may wait for it:
+    /// 100 ms. A held tap older than this when the stream runs is dropped.
+    public static let holdLimitNanoseconds: UInt64 = ClickHold.limitNanoseconds
+    /// How many taps the hold keeps; more while opening are refused as ``ClickDecision/noOutput``.
+    public static let holdCapacity = ClickHold.capacity
+
+    /// Queues a click on the running stream's mixer (``ClickDecision/plays``);
+    /// while the stream is opening, holds it to play once the stream runs
+    /// (``ClickDecision/held``); else refuses it at once, counting the drop.
+    ///
+    /// A click is reported as playing only when it will be written. While the
+    /// running device is *suspect* (its render loop has seen no progress for
+    /// longer than it ever waits, see ``RenderHeartbeat``), the click is still
+    /// queued, to play if the device recovers, but reported
+    /// ``ClickDecision/held``; should the stream then fail, it is counted in
+    /// ``ClickPlayerStatistics/clicksLostWithDevice``.
+    ///
+    /// Thread context: any thread; lock-free and allocation-free.
+    public func submit(_ kind: ClickKind, requestedAt: UInt64, placement: ClickPlacement) -> ClickDecision {
+        if let raw = currentMixer.load(ordering: .acquiring) {
+            let suspect = heartbeat.isSuspect(now: MonotonicClock.now())
+            guard Unmanaged<Mixer>.fromOpaque(raw)._withUnsafeGuaranteedRef({
+                $0.submitClick(kind, requestedAt: requestedAt, placement: placement)
+            })
+            else {
+                queueFull.add(1, ordering: .relaxed)
+                return .queueFull
+            }
+            accepted.add(1, ordering: .relaxed)
+            guard !suspect else {
+                hold.countHeld()
+                return .held
+            }
+            return .plays
+        }
+        guard hold.hold(ClickRequest(kind: kind, requestedAt: requestedAt, placement: placement)) else {
+            dropped.add(1, ordering: .relaxed)
+            return deviceLost.load(ordering: .acquiring) ? .deviceLost : .noOutput
+        }
+        // The stream may have started between the two loads, after the
+        // control queue emptied the hold: then hand the hold over from here.
+        if currentMixer.load(ordering: .acquiring) != nil || !hold.isHolding {
+            _ = releaseHeldClicks(now: MonotonicClock.now())
+        }
+        return .held
+    }
+
+    /// ``submit(_:requestedAt:placement:)`` centred, `true` for a click that plays or is held.
     ///
     /// Thread context: any thread; lock-free and allocation-free.
     public func submitClick(_ kind: ClickKind, requestedAt: UInt64) -> Bool {
         submitClick(kind, requestedAt: requestedAt, placement: .center)
     }
 
-    /// Queues a click placed by `placement` on the running stream's mixer,
-    /// as ``submitClick(_:requestedAt:)`` does.
+    /// ``submit(_:requestedAt:placement:)``, `true` for a click that plays or is held.
     ///
     /// Thread context: any thread; lock-free and allocation-free.
     public func submitClick(_ kind: ClickKind, requestedAt: UInt64, placement: ClickPlacement) -> Bool {
-        guard let raw = currentMixer.load(ordering: .acquiring) else {
-            dropped.add(1, ordering: .relaxed)
-            return false
+        let decision = submit(kind, requestedAt: requestedAt, placement: placement)
+        return decision == .plays || decision == .held
+    }
+
+    /// Empties the hold: each held click younger than ``holdLimitNanoseconds``
+    /// goes to the running stream's mixer; the others, or all when no stream
+    /// runs, are dropped and counted. Returns how many were dropped.
+    ///
+    /// Thread context: any thread; lock-free and allocation-free.
+    private func releaseHeldClicks(now: UInt64) -> Int {
+        hold.release(now: now) { request in
+            guard let raw = currentMixer.load(ordering: .acquiring),
+                  Unmanaged<Mixer>.fromOpaque(raw)._withUnsafeGuaranteedRef({
+                      $0.submitClick(request.kind, requestedAt: request.requestedAt, placement: request.placement)
+                  }) else { return false }
+            accepted.add(1, ordering: .relaxed)
+            return true
         }
-        guard Unmanaged<Mixer>.fromOpaque(raw)._withUnsafeGuaranteedRef({
-            $0.submitClick(kind, requestedAt: requestedAt, placement: placement)
-        })
-        else {
-            queueFull.add(1, ordering: .relaxed)
-            return false
-        }
-        return true
     }
 
     /// Whether a click submitted now would be queued to play.
     ///
     /// Thread context: any thread; lock-free.
     public var isAcceptingClicks: Bool {
-        guard let raw = currentMixer.load(ordering: .acquiring) else { return false }
+        guard let raw = currentMixer.load(ordering: .acquiring), !heartbeat.isSuspect(now: MonotonicClock.now()) else { return false }
         return Unmanaged<Mixer>.fromOpaque(raw)._withUnsafeGuaranteedRef { $0.isAcceptingClicks }
     }
 
-    /// Where the player is: closed, running, lingering, waiting for a device, or shut down.
-    ///
-    /// Thread context: any thread; lock-free.
     /// Why a click would be refused now: ``ClickDecision/queueFull`` while a
-    /// stream is open, ``ClickDecision/deviceLost`` while the player waits
+    /// stream is open, ``ClickDecision/held`` while it opens (the click would
+    /// be held), ``ClickDecision/deviceLost`` while the player waits
     /// for a device that failed under an open stream, else
     /// ``ClickDecision/noOutput`` (still opening, or never opened).
     ///
     /// Thread context: any thread; lock-free.
     public var refusal: ClickDecision {
-        if currentMixer.load(ordering: .acquiring) != nil { return .queueFull }
+        if let raw = currentMixer.load(ordering: .acquiring) {
+            let hasRoom = Unmanaged<Mixer>.fromOpaque(raw)._withUnsafeGuaranteedRef { $0.isAcceptingClicks }
+            return hasRoom && heartbeat.isSuspect(now: MonotonicClock.now()) ? .held : .queueFull
+        }
+        if hold.wouldHold { return .held }
         return deviceLost.load(ordering: .acquiring) ? .deviceLost : .noOutput
     }
 
+    /// Where the player is: closed, running, lingering, waiting for a device, or shut down.
+    ///
+    /// Thread context: any thread; lock-free.
     public var state: ClickPlayerState {
-        ClickPlayerState(rawValue: publishedState.load(ordering: .acquiring)) ?? .closed
+        ClickPlayerState(rawValue: publishedState.value) ?? .closed
     }
 
     // MARK: Visibility (any thread, returns at once)
@@ -168,7 +228,9 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     ///
     /// Thread context: any thread; returns without waiting for the device.
     public func clickEnabledInputViewVisibilityChanged(_ visible: Bool) {
-        scheduler.execute { [self] in setVisible(visible) }
+        // From now until the open succeeds or fails, taps are held rather than refused.
+        if visible && currentMixer.load(ordering: .acquiring) == nil && state == .closed { hold.start() }
+        scheduler.execute { [self] in handle(visible ? .shown : .hidden) }
     }
 
     // MARK: Settings
@@ -179,7 +241,9 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     ///
     /// Thread context: any thread; the work happens on the control queue.
     public func apply(_ settings: ClickSettings) {
-        scheduler.execute { [self] in applySettings(settings) }
+        scheduler.execute { [self] in
+            if mixers.apply(settings), let activeSlot { reloadBank(activeSlot) }
+        }
     }
 
     /// Sets the master volume of every mix this player renders: a linear gain
@@ -189,10 +253,7 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     ///
     /// Thread context: any thread; the work happens on the control queue.
     public func setMasterVolume(_ gain: Float) {
-        scheduler.execute { [self] in
-            masterVolume = gain
-            for slot in slots { slot.mixer.setMasterVolume(gain) }
-        }
+        scheduler.execute { [self] in mixers.setMasterVolume(gain) }
     }
 
     /// Asks the sound bank provider again for the current sounds, for example
@@ -201,7 +262,7 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     /// Thread context: any thread; the work happens on the control queue.
     public func reloadSounds() {
         scheduler.execute { [self] in
-            for slot in slots { slot.needsReload = true }
+            mixers.markAllForReload()
             if let activeSlot { reloadBank(activeSlot) }
         }
     }
@@ -219,9 +280,8 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     /// Thread context: any thread; the work happens on the control queue.
     public func attach(_ stream: HostStream) {
         scheduler.execute { [self] in
-            guard !hostStreams.contains(where: { $0 === stream }) else { return }
-            hostStreams.append(stream)
-            if let activeSlot { syncHostStreams(activeSlot) }
+            guard mixers.addHostStream(stream) else { return }
+            if let activeSlot { mixers.syncHostStreams(activeSlot) }
         }
     }
 
@@ -230,8 +290,8 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     /// Thread context: any thread; the work happens on the control queue.
     public func detach(_ stream: HostStream) {
         scheduler.execute { [self] in
-            hostStreams.removeAll { $0 === stream }
-            if let activeSlot { syncHostStreams(activeSlot) }
+            mixers.removeHostStream(stream)
+            if let activeSlot { mixers.syncHostStreams(activeSlot) }
         }
     }
 
@@ -242,17 +302,7 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     /// Thread context: any thread except the control queue's own work (an
     /// event or warning handler).
     public func shutdown() {
-        scheduler.executeAndWait { [self] in
-            isShutDown = true
-            retryGeneration &+= 1
-            retryPending = false
-            lingerGeneration &+= 1
-            if stream != nil {
-                closeStream()
-                emit(.closed)
-            }
-            publish(.shutDown)
-        }
+        scheduler.executeAndWait { [self] in handle(.shutDown) }
     }
 
     /// Waits until the control work queued so far has run.
@@ -279,7 +329,9 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
                 starts: state.pastStarts + (state.stream?.counters.starts ?? 0),
                 rewinds: state.pastRewinds + (state.stream?.counters.rewinds ?? 0),
                 queuedBehind: state.pastQueuedBehind + (state.stream?.counters.queuedBehind ?? 0),
-                queueFullClicks: queueFullClicks)
+                queueFullClicks: queueFullClicks,
+                heldClicks: hold.held, heldClicksDropped: hold.dropped,
+                clicksLostWithDevice: lostWithDevice.load(ordering: .relaxed))
         }
     }
 
@@ -315,59 +367,81 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
         shared.withLock { $0.renderer == nil ? nil : $0.longestSoundFrames }
     }
 
-    // MARK: Control queue
+    // MARK: Control queue: the effects runner
 
-    private func setVisible(_ isVisible: Bool) {
-        guard !isShutDown else { return }
-        visible = isVisible
-        if isVisible {
-            lingerGeneration &+= 1
-            if stream != nil {
-                publish(.running)
-            } else if !retryPending {
-                openNow()
-            }
-        } else if stream != nil {
-            lingerGeneration &+= 1
-            let generation = lingerGeneration
-            publish(.lingering)
+    /// Hands `event` to the lifecycle and carries out the effects it returns.
+    /// An event that an effect brings about (an open's result) waits until
+    /// the effects before it have run.
+    private func handle(_ event: PlayerLifecycle.Event) {
+        pendingEvents.append(event)
+        guard !isHandlingEvents else { return }
+        isHandlingEvents = true
+        while !pendingEvents.isEmpty {
+            let next = pendingEvents.removeFirst()
+            for effect in lifecycle.handle(next) { perform(effect) }
+        }
+        isHandlingEvents = false
+        if lifecycle.phase != .opening { settleHeldClicks() }
+    }
+
+    /// Ends holding: held taps play on the running stream if still young
+    /// enough, or are dropped, counted and reported.
+    private func settleHeldClicks() {
+        hold.stop()
+        let droppedNow = releaseHeldClicks(now: MonotonicClock.now())
+        guard droppedNow > 0 else { return }
+        let why = stream == nil ? "no stream opened" : "the stream took longer than \(Self.holdLimitNanoseconds / 1_000_000) ms to open"
+        let text = "\(droppedNow) tap\(droppedNow == 1 ? "" : "s") held while the audio device '\(output.name)' opened did not play: \(why)"
+        configuration.warningHandler(text)
+        emit(.warning(text))
+    }
+
+    private func perform(_ effect: PlayerLifecycle.Effect) {
+        switch effect {
+        case .open:
+            openStream()
+        case .close:
+            closeStream()
+        case .schedule(let timer, let nanoseconds):
             // Weak: the player owns its scheduler, and a player dropped while a
             // timer is pending must not keep itself alive (its deinit closes the stream).
-            scheduler.execute(afterNanoseconds: configuration.lingerNanoseconds) { [weak self] in
-                self?.lingerEnded(generation)
-            }
-        } else {
-            // Hidden while waiting for a device: stop retrying, spend nothing.
-            deviceLost.store(false, ordering: .releasing)
-            retryGeneration &+= 1
-            retryPending = false
-            retryAttempt = 0
-            publish(.closed)
+            scheduler.execute(afterNanoseconds: nanoseconds) { [weak self] in self?.handle(timer.event) }
+        case .publish(let state):
+            deviceLost.store(lifecycle.isDeviceLost, ordering: .releasing)
+            publishedState.publish(state.rawValue)
+        case .warn(let text):
+            configuration.warningHandler(text)
+            emit(.warning(text))
+        case .note(let text):
+            configuration.warningHandler(text)
+        case .reportOpened:
+            if let stream { emit(.opened(stream.format)) }
+        case .reportOpenFailed(let message, let retryAfter):
+            emit(.openFailed(message: message, retryAfterNanoseconds: retryAfter))
+        case .reportClosed:
+            emit(.closed)
         }
     }
 
-    private func lingerEnded(_ generation: Int) {
-        guard generation == lingerGeneration, !visible, !isShutDown, stream != nil else { return }
-        closeStream()
-        publish(.closed)
-        emit(.closed)
-    }
-
-    private func openNow() {
-        retryPending = false
+    /// Opens a stream, builds or reuses the mixer for its actual format, and
+    /// starts rendering; tells the lifecycle how it went.
+    private func openStream() {
         let opened: any AudioOutputStream
         do {
             opened = try output.openStream(configuration.stream)
         } catch {
-            openFailed("cannot open audio device '\(output.name)': \(error)")
+            handle(.openFailed(message: "cannot open audio device '\(output.name)': \(error)"))
             return
         }
         do {
-            let slot = try mixerSlot(for: opened.format)
-            slot.mixer.discardQueuedClicks()
+            let slot = try mixers.slot(for: opened.format)
+            // Clicks a tap queued as the last stream failed or closed, after its render thread stopped.
+            let stale = slot.mixer.discardQueuedClicks()
+            if stale > 0 { lostWithDevice.add(stale, ordering: .relaxed) }
             slot.mixer.collectGarbage()
-            syncHostStreams(slot)
-            let renderer = OutputRenderer(mixer: slot.mixer, latency: latency, format: opened.format)
+            mixers.syncHostStreams(slot)
+            heartbeat.arm(suspectAfterNanoseconds: RenderHeartbeat.suspectAfterNanoseconds(for: opened.format))
+            let renderer = OutputRenderer(mixer: slot.mixer, latency: latency, format: opened.format, heartbeat: heartbeat)
             let identifier = ObjectIdentifier(opened)
             try opened.start(rendering: renderer) { [weak self] fault in
                 guard let self else { return }
@@ -375,73 +449,37 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
             }
             stream = opened
             activeSlot = slot
-            streamOpenedAt = MonotonicClock.now()
             shared.withLock {
                 $0.stream = opened
                 $0.renderer = renderer
                 $0.longestSoundFrames = slot.longestSoundFrames
                 $0.opens += 1
+                $0.acceptedAtOpen = accepted.load(ordering: .acquiring)
             }
             currentMixer.store(Unmanaged.passUnretained(slot.mixer).toOpaque(), ordering: .releasing)
         } catch {
             opened.close()
-            openFailed("cannot start audio device '\(output.name)': \(error)")
+            handle(.openFailed(message: "cannot start audio device '\(output.name)': \(error)"))
             return
         }
-        if warnedThisEpisode {
-            configuration.warningHandler("audio device '\(output.name)' is open again; clicks play")
-        }
-        warnedThisEpisode = false
-        publish(visible ? .running : .lingering)
-        emit(.opened(opened.format))
-    }
-
-    private func openFailed(_ message: String) {
-        let delay = configuration.retry.delay(forAttempt: retryAttempt)
-        retryAttempt += 1
-        emit(.openFailed(message: message, retryAfterNanoseconds: delay))
-        warnOnce("\(message). Clicks are dropped until it can be opened; retrying in the background.")
-        guard visible, !isShutDown else {
-            publish(isShutDown ? .shutDown : .closed)
-            return
-        }
-        retryGeneration &+= 1
-        let generation = retryGeneration
-        retryPending = true
-        publish(.waitingForDevice)
-        scheduler.execute(afterNanoseconds: delay) { [weak self] in self?.retryFired(generation) }
-    }
-
-    private func retryFired(_ generation: Int) {
-        guard generation == retryGeneration, retryPending, visible, !isShutDown, stream == nil else { return }
-        openNow()
+        handle(.opened(at: MonotonicClock.now()))
     }
 
     private func streamFaulted(_ identifier: ObjectIdentifier, _ fault: OutputFault) {
         guard let current = stream, ObjectIdentifier(current) == identifier else { return }
-        let ranFor = MonotonicClock.now() &- streamOpenedAt
-        closeStream()
         shared.withLock { $0.faults += 1 }
         emit(.fault(fault))
-        if ranFor >= Self.healthyRunNanoseconds { retryAttempt = 0 }
-        if visible && !isShutDown {
-            warnOnce("audio device '\(output.name)' failed: \(fault.message). Clicks are dropped until it is back; retrying in the background.")
-            retryGeneration &+= 1
-            let generation = retryGeneration
-            retryPending = true
-            let delay = configuration.retry.delay(forAttempt: retryAttempt)
-            retryAttempt += 1
-            deviceLost.store(true, ordering: .releasing)
-            publish(.waitingForDevice)
-            scheduler.execute(afterNanoseconds: delay) { [weak self] in self?.retryFired(generation) }
-        } else {
-            publish(isShutDown ? .shutDown : .closed)
+        let faultedMixer = activeSlot?.mixer
+        handle(.faulted(message: fault.message, at: MonotonicClock.now()))
+        // The stream is closed: clicks its render thread never took are lost with the device, and counted.
+        if stream == nil, let faultedMixer {
+            let lost = faultedMixer.discardQueuedClicks()
+            if lost > 0 { lostWithDevice.add(lost, ordering: .relaxed) }
         }
     }
 
     private func closeStream() {
         currentMixer.store(nil, ordering: .releasing)
-        deviceLost.store(false, ordering: .releasing)
         guard let closing = stream else { return }
         closing.close()
         stream = nil
@@ -455,89 +493,13 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
             $0.stream = nil
             $0.renderer = nil
         }
-        for slot in slots { slot.mixer.collectGarbage() }
-    }
-
-    private func applySettings(_ newSettings: ClickSettings) {
-        let packChanged = newSettings.soundPackDirectory != settings.soundPackDirectory
-            || newSettings.soundTheme != settings.soundTheme
-        settings = newSettings
-        for slot in slots {
-            slot.mixer.setClickGain(newSettings.clickGain)
-            slot.mixer.setDucking(newSettings.ducking)
-            if packChanged { slot.needsReload = true }
-        }
-        if packChanged, let activeSlot { reloadBank(activeSlot) }
-    }
-
-    /// The mixer for `format`, built or reused, with sounds from the current pack.
-    private func mixerSlot(for format: OutputFormat) throws -> MixerSlot {
-        if let slot = slots.first(where: { $0.sampleRate == format.sampleRate && $0.channels == format.channels }) {
-            if slot.needsReload { reloadBank(slot) }
-            return slot
-        }
-        let bank = try makeBank(sampleRate: format.sampleRate, channels: format.channels)
-        var mixerConfiguration = configuration.mixer
-        mixerConfiguration.sampleRate = format.sampleRate
-        mixerConfiguration.channels = format.channels
-        mixerConfiguration.ducking = settings.ducking
-        mixerConfiguration.maxFramesPerRender = max(mixerConfiguration.maxFramesPerRender, format.periodFrames)
-        let mixer = Mixer(configuration: mixerConfiguration, bank: bank)
-        mixer.setClickGain(settings.clickGain)
-        mixer.setMasterVolume(masterVolume)
-        let slot = MixerSlot(mixer: mixer, sampleRate: format.sampleRate, channels: format.channels,
-                             longestSoundFrames: bank.longestFrameCount)
-        slots.append(slot)
-        return slot
-    }
-
-    /// Makes the host streams `slot`'s mixer plays match ``hostStreams`` (those
-    /// of its channel count). Only the mixer about to render, or rendering,
-    /// is told: a mixer that does not render never drains its control queue.
-    private func syncHostStreams(_ slot: MixerSlot) {
-        let wanted = hostStreams.filter { $0.channels == slot.channels }
-        for stream in slot.attachedStreams where !wanted.contains(where: { $0 === stream }) {
-            if slot.mixer.detach(stream) { slot.attachedStreams.removeAll { $0 === stream } }
-        }
-        for stream in wanted where !slot.attachedStreams.contains(where: { $0 === stream }) {
-            if slot.mixer.attach(stream) { slot.attachedStreams.append(stream) }
-        }
+        mixers.collectGarbage()
     }
 
     private func reloadBank(_ slot: MixerSlot) {
-        do {
-            let bank = try makeBank(sampleRate: slot.sampleRate, channels: slot.channels)
-            if slot.mixer.install(bank) {
-                slot.needsReload = false
-                slot.longestSoundFrames = bank.longestFrameCount
-                if slot === activeSlot { shared.withLock { $0.longestSoundFrames = bank.longestFrameCount } }
-            }
-        } catch {
-            configuration.warningHandler("cannot load the click sounds: \(error); the previous sounds stay")
-            slot.needsReload = false
+        if let longest = mixers.reloadBank(slot), slot === activeSlot {
+            shared.withLock { $0.longestSoundFrames = longest }
         }
-    }
-
-    private func makeBank(sampleRate: Int, channels: Int) throws -> SoundBank {
-        let bank = try sounds(SoundBankRequest(sampleRate: sampleRate, channels: channels,
-                                               soundPackDirectory: settings.soundPackDirectory,
-                                               soundTheme: settings.soundTheme))
-        guard bank.sampleRate == sampleRate, bank.channels == channels else {
-            throw ClickPlayerError.bankFormatMismatch(requestedRate: sampleRate, requestedChannels: channels,
-                                                      gotRate: bank.sampleRate, gotChannels: bank.channels)
-        }
-        return bank
-    }
-
-    private func warnOnce(_ text: String) {
-        guard !warnedThisEpisode else { return }
-        warnedThisEpisode = true
-        configuration.warningHandler(text)
-        emit(.warning(text))
-    }
-
-    private func publish(_ newState: ClickPlayerState) {
-        publishedState.store(newState.rawValue, ordering: .releasing)
     }
 
     private func emit(_ event: ClickPlayerEvent) {
@@ -545,32 +507,14 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     }
 }
 
-/// One mixer the player built, kept for the player's life so that a click
-/// submitted on another thread never meets a freed mixer.
-private final class MixerSlot {
-    let mixer: Mixer
-    let sampleRate: Int
-    let channels: Int
-    /// The longest sound of the bank last given to ``mixer``.
-    var longestSoundFrames: Int
-    var needsReload = false
-    /// The host streams this mixer was told to play (its attach calls that succeeded).
-    var attachedStreams: [HostStream] = []
-
-    init(mixer: Mixer, sampleRate: Int, channels: Int, longestSoundFrames: Int) {
-        self.mixer = mixer
-        self.sampleRate = sampleRate
-        self.channels = channels
-        self.longestSoundFrames = longestSoundFrames
-    }
-}
-
-/// What other threads may read about the player, behind a lock.
-private struct SharedState: @unchecked Sendable {
+/// What other threads may read about a ``ClickPlayer``, behind its lock.
+struct PlayerSharedState: @unchecked Sendable {
     var stream: (any AudioOutputStream)?
     var renderer: OutputRenderer?
     /// The longest sound of the bank the open stream's mixer plays.
     var longestSoundFrames = 0
+    /// ``ClickPlayer``'s accepted count when the open stream started.
+    var acceptedAtOpen = 0
     var opens = 0
     var faults = 0
     var pastUnderruns = 0

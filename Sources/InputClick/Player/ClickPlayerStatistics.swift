@@ -28,13 +28,25 @@ public struct ClickPlayerStatistics: Sendable, Hashable {
     public var queuedBehind: Int
     /// Clicks refused because the open stream's click queue was full (``ClickDecision/queueFull``).
     public var queueFullClicks: Int
+    /// Taps answered ``ClickDecision/held``: they came while the stream was opening.
+    public var heldClicks: Int
+    /// Held taps dropped because the stream did not run within
+    /// ``ClickPlayer/holdLimitNanoseconds`` of them (or did not open at all).
+    public var heldClicksDropped: Int
+    /// Clicks accepted on a stream that then failed before writing them
+    /// (still queued in its mixer at the fault): lost with the device, and
+    /// counted here rather than silently. Audio already written into the
+    /// device's buffer when it died is lost too, like any buffered audio,
+    /// and is not counted.
+    public var clicksLostWithDevice: Int
 
     /// Creates a statistics value.
     ///
     /// Thread context: any thread; it only stores its arguments.
     public init(opens: Int = 0, faults: Int = 0, underruns: Int = 0, suspends: Int = 0, droppedClicks: Int = 0,
                 format: OutputFormat? = nil, isRealtime: Bool = false, scheduling: ClickScheduling? = nil,
-                starts: Int = 0, rewinds: Int = 0, queuedBehind: Int = 0, queueFullClicks: Int = 0) {
+                starts: Int = 0, rewinds: Int = 0, queuedBehind: Int = 0, queueFullClicks: Int = 0,
+                heldClicks: Int = 0, heldClicksDropped: Int = 0, clicksLostWithDevice: Int = 0) {
         self.opens = opens
         self.faults = faults
         self.underruns = underruns
@@ -47,5 +59,8 @@ public struct ClickPlayerStatistics: Sendable, Hashable {
         self.rewinds = rewinds
         self.queuedBehind = queuedBehind
         self.queueFullClicks = queueFullClicks
+        self.heldClicks = heldClicks
+        self.heldClicksDropped = heldClicksDropped
+        self.clicksLostWithDevice = clicksLostWithDevice
     }
 }

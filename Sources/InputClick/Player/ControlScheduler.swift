@@ -28,6 +28,17 @@ public protocol ControlScheduler: Sendable {
     ///
     /// Thread context: any thread except the scheduler's own work items.
     func executeAndWait(_ work: @escaping @Sendable () -> Void)
+
+    /// The scheduler's clock, in nanoseconds: ``MonotonicClock`` unless the
+    /// scheduler keeps time of its own.
+    ///
+    /// Thread context: any thread.
+    var now: UInt64 { get }
+}
+
+extension ControlScheduler {
+    /// ``MonotonicClock/now()``.
+    public var now: UInt64 { MonotonicClock.now() }
 }
 
 /// A ``ControlScheduler`` on a serial `DispatchQueue` with the wall clock.

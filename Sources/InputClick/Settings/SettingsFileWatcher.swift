@@ -44,6 +44,8 @@ final class SettingsFileWatcher: Sendable {
 
     private let queue: DispatchQueue
     private let queueKey = DispatchSpecificKey<Bool>()
+    /// The clock and timers of the coalescing; `nil` for the queue's own (the wall clock).
+    private let scheduler: (any ControlScheduler)?
     private let state = Mutex(State())
 
     private struct State {
@@ -68,13 +70,18 @@ final class SettingsFileWatcher: Sendable {
     private static let appearEvents = UInt32(IN_CREATE | IN_MOVED_TO)
 
     /// Creates a watcher for `filePath`; nothing happens until ``start()``.
-    init(filePath: String, onCheck: @escaping @Sendable () -> Void, onFailure: @escaping @Sendable (SettingsError) -> Void) {
+    /// With a `scheduler`, the coalescing's clock and timers are its (tests
+    /// pass `ManualControlScheduler` to move time by hand); the check itself
+    /// still runs on the watcher's queue, the timer's thread waiting for it.
+    init(filePath: String, scheduler: (any ControlScheduler)? = nil,
+         onCheck: @escaping @Sendable () -> Void, onFailure: @escaping @Sendable (SettingsError) -> Void) {
         let path = Self.normalized(filePath)
         self.filePath = path
         self.directoryPath = SettingsFileFormat.parentDirectory(of: path)
         self.fileName = String(path[path.index(after: path.lastIndex(of: "/")!)...])
         self.onCheck = onCheck
         self.onFailure = onFailure
+        self.scheduler = scheduler
         self.queue = DispatchQueue(label: "inputclick.settings-watcher")
         queue.setSpecific(key: queueKey, value: true)
     }
@@ -260,7 +267,7 @@ final class SettingsFileWatcher: Sendable {
 
     /// Runs ``onCheck`` once events stop arriving for the quiet period.
     private func scheduleCheck() {
-        let now = DispatchTime.now().uptimeNanoseconds
+        let now = scheduler?.now ?? DispatchTime.now().uptimeNanoseconds
         let (generation, delay): (UInt64, UInt64) = state.withLock { state in
             state.generation &+= 1
             let first = state.firstPendingNanoseconds ?? now
@@ -269,15 +276,27 @@ final class SettingsFileWatcher: Sendable {
             let delay = waited >= Self.maximumDelayNanoseconds ? 0 : min(Self.quietPeriodNanoseconds, Self.maximumDelayNanoseconds - waited)
             return (state.generation, delay)
         }
-        queue.asyncAfter(deadline: .now() + .nanoseconds(Int(delay))) { [weak self] in
-            guard let self else { return }
-            let due = self.state.withLock { state in
-                guard state.running, state.generation == generation else { return false }
-                state.firstPendingNanoseconds = nil
-                return true
+        guard let scheduler else {
+            queue.asyncAfter(deadline: .now() + .nanoseconds(Int(delay))) { [weak self] in
+                self?.checkIfDue(generation)
             }
-            if due { self.onCheck() }
+            return
         }
+        scheduler.execute(afterNanoseconds: delay) { [weak self] in
+            guard let self else { return }
+            self.onQueue { self.checkIfDue(generation) }
+        }
+    }
+
+    /// Runs ``onCheck`` unless events came after the timer of `generation`
+    /// was set, or the watcher stopped.
+    private func checkIfDue(_ generation: UInt64) {
+        let due = state.withLock { state in
+            guard state.running, state.generation == generation else { return false }
+            state.firstPendingNanoseconds = nil
+            return true
+        }
+        if due { onCheck() }
     }
 
     private func failure(_ problem: String, at path: String) -> SettingsError {

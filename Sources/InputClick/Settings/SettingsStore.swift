@@ -333,18 +333,22 @@ public final class SettingsStore: Sendable {
     /// file to follow: this does nothing, and ``isWatching`` stays `false`.
     ///
     /// - Parameters:
+    ///   - scheduler: The clock and timers that coalesce a burst of changes
+    ///     into one check; `nil` for the wall clock. Tests pass
+    ///     `ManualControlScheduler` (InputClickTesting).
     ///   - onChange: Receives the new settings.
     ///   - onError: Receives each problem with the file or the watch.
     ///
     /// Thread context: any thread. The callbacks run on a private serial
     /// queue, one at a time, never after ``stopWatching()`` returns; they may
     /// call any method of the store, including ``stopWatching()``.
-    public func startWatching(onChange: @escaping @Sendable (ClickSettings) -> Void,
+    public func startWatching(scheduler: (any ControlScheduler)? = nil,
+                              onChange: @escaping @Sendable (ClickSettings) -> Void,
                               onError: @escaping @Sendable (SettingsError) -> Void) {
         guard locationError == nil else { return }
         let delivery = Delivery(current)
         let watcher = SettingsFileWatcher(
-            filePath: filePath,
+            filePath: filePath, scheduler: scheduler,
             onCheck: { [weak self] in self?.check(delivery, onChange: onChange, onError: onError) },
             onFailure: { error in onError(error) })
         // Swap in one step, so concurrent calls never leave a watcher running unowned.

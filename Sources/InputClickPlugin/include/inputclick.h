@@ -140,12 +140,15 @@ enum {
     INPUTCLICK_NOT_OPTED_IN = 4,
     /** The same kind arrives faster than the rate limit (a held key; 20 per second per kind). */
     INPUTCLICK_RATE_LIMITED = 5,
-    /** No audio stream can take the click: still opening, or no device could be opened. */
+    /** No audio stream can take the click: no device could be opened, or none is being opened. */
     INPUTCLICK_NO_OUTPUT = 6,
     /** A stream is open but its click queue is full: clicks arrive faster than it takes them. */
     INPUTCLICK_QUEUE_FULL = 7,
     /** The device stopped working; the player waits for it to come back. */
-    INPUTCLICK_DEVICE_LOST = 8
+    INPUTCLICK_DEVICE_LOST = 8,
+    /** The stream is still opening: the click is held and plays as soon as it runs, if within
+     * 100 ms of the tap; later, it is dropped, counted (INPUTCLICK_STAT_HELD_DROPPED) and warned about. */
+    INPUTCLICK_HELD = 9
 };
 
 /** Where the context's audio stream is (inputclick_state). */
@@ -193,7 +196,13 @@ enum {
     /** How the open stream schedules clicks: one of INPUTCLICK_SCHEDULING_*. */
     INPUTCLICK_STAT_SCHEDULING = 6,
     /** Clicks refused because the click queue was full (INPUTCLICK_QUEUE_FULL). */
-    INPUTCLICK_STAT_QUEUE_FULL = 7
+    INPUTCLICK_STAT_QUEUE_FULL = 7,
+    /** Taps answered INPUTCLICK_HELD (they came while the stream was opening). */
+    INPUTCLICK_STAT_HELD = 8,
+    /** Held taps dropped because the stream did not run within 100 ms of them. */
+    INPUTCLICK_STAT_HELD_DROPPED = 9,
+    /** Clicks accepted on a stream that failed before writing them (lost with the device). */
+    INPUTCLICK_STAT_LOST_WITH_DEVICE = 10
 };
 
 /** Click scheduling modes (INPUTCLICK_STAT_SCHEDULING), chosen from what the device can do. */
@@ -443,8 +452,8 @@ int inputclick_open_with_options(const inputclick_options *options, inputclick_c
  *
  * Returns 0; INPUTCLICK_ERROR_INVALID_ARGUMENT for NULL.
  * Thread context: any thread; blocks until the device is closed (normally
- * a few milliseconds) and until inputclick_wait_until_running() calls in
- * other threads return.
+ * a few milliseconds) and until inputclick_wait_until_running() and
+ * inputclick_drain() calls in other threads return (closing wakes them).
  */
 int inputclick_close(inputclick_context *ctx);
 
@@ -523,7 +532,9 @@ int inputclick_state(inputclick_context *ctx);
  * Waits until the stream runs and clicks can play, at most timeout_ms
  * milliseconds (0 only checks). The stream opens in the background after a
  * click-enabled view becomes visible; hosts need not wait for it (taps
- * before then report INPUTCLICK_NO_OUTPUT), but tests and tools may.
+ * before then report INPUTCLICK_HELD and play once it runs, if within
+ * 100 ms), but tests and tools may. It sleeps until the player publishes a
+ * new state; it does not poll.
  *
  * Returns 0 once the stream runs. Errors: INPUTCLICK_ERROR_NO_STREAM at
  * once when no click-enabled view is visible (nothing will open);
@@ -536,6 +547,21 @@ int inputclick_state(inputclick_context *ctx);
  * Thread context: any thread; blocks up to timeout_ms.
  */
 int inputclick_wait_until_running(inputclick_context *ctx, int timeout_ms);
+
+/**
+ * Waits until every click accepted so far (every inputclick_play_click that
+ * returned INPUTCLICK_PLAYS) has been written to the device and has sounded
+ * out, at most timeout_ms milliseconds. Call it before hiding the keyboard
+ * for good or closing the context, or the end of the last click is cut off.
+ * Returns at once when no stream is open or no click is pending.
+ *
+ * Returns 0 once everything sounded out. Errors: INPUTCLICK_ERROR_TIMEOUT
+ * when the deadline passed first, or the stream closed or failed with clicks
+ * unwritten; INPUTCLICK_ERROR_CLOSED when the context is or gets closed;
+ * INPUTCLICK_ERROR_INVALID_ARGUMENT for a NULL context or a negative timeout.
+ * Thread context: any thread; blocks up to timeout_ms.
+ */
+int inputclick_drain(inputclick_context *ctx, int timeout_ms);
 
 /**
  * The open stream's actual format, which may differ from what was asked:

@@ -73,7 +73,7 @@ public final class DemoKeyboard: InputView, InputViewAudioFeedback {
     /// - Parameters:
     ///   - key: A key on the page shown now.
     ///   - time: Nanoseconds on the caller's timeline, passed to
-    ///     ``InputClick/InputClickGate/playInputClick(_:at:)`` and used for the
+    ///     ``InputClick/InputClickGate/play(_:at:)`` and used for the
     ///     double-tap of shift. Use ``InputClick/MonotonicClock/now()`` for live input.
     /// - Returns: The record of the stroke: click kind, gate decision, edit.
     /// - Throws: ``KeyboardError/keyNotOnPage(_:page:keyboardType:)`` if the key is not shown.
@@ -85,12 +85,11 @@ public final class DemoKeyboard: InputView, InputViewAudioFeedback {
             throw .keyNotOnPage(key, page: state.page, keyboardType: state.keyboardType)
         }
         let clickKind = key.clickKind
-        let soundKind = gate.soundKind(for: clickKind)
-        let decision = gate.playInputClick(clickKind, at: time)
+        let outcome = gate.play(clickKind, at: time)
         let edit = perform(key, at: time)
         lastTap = (key, time)
-        return KeyStroke(time: time, key: key, isRepeat: false, clickKind: clickKind, soundKind: soundKind,
-                         decision: decision, edit: edit)
+        return KeyStroke(time: time, key: key, isRepeat: false, clickKind: clickKind, soundKind: outcome.soundKind,
+                         decision: outcome.decision, edit: edit)
     }
 
     /// Taps `key` now (``InputClick/MonotonicClock``), for live front ends.
@@ -108,12 +107,11 @@ public final class DemoKeyboard: InputView, InputViewAudioFeedback {
     /// Thread context: the host's thread.
     public func repeatHeldKey(_ key: KeyRole, at time: UInt64) -> KeyStroke? {
         guard key.repeatsWhenHeld, state.layout.contains(key) else { return nil }
-        let soundKind = gate.soundKind(for: key.clickKind)
-        let decision = gate.playInputClick(key.clickKind, at: time)
+        let outcome = gate.play(key.clickKind, at: time)
         let edit = textDocumentProxy.deleteBackward()
         lastTap = (key, time)
-        return KeyStroke(time: time, key: key, isRepeat: true, clickKind: key.clickKind, soundKind: soundKind,
-                         decision: decision, edit: edit)
+        return KeyStroke(time: time, key: key, isRepeat: true, clickKind: key.clickKind, soundKind: outcome.soundKind,
+                         decision: outcome.decision, edit: edit)
     }
 
     private func perform(_ key: KeyRole, at time: UInt64) -> TextEditOutcome? {

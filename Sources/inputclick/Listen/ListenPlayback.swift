@@ -22,11 +22,7 @@ private func makeListenEngine(_ options: ListenOptions) throws -> InputClickEngi
 /// Shows the listening view and waits (up to 10 s) for the stream, as `type` does.
 private func showAndWait(_ engine: InputClickEngine, view: ListeningView, device: String) {
     engine.setVisibleInputViews([view])
-    let deadline = MonotonicClock.now() + 10_000_000_000
-    while !engine.player.isAcceptingClicks && engine.player.state != .waitingForDevice
-            && MonotonicClock.now() < deadline {
-        sleepNanoseconds(5_000_000)
-    }
+    engine.player.waitUntil(anyOf: [.running, .waitingForDevice], timeout: .seconds(10))
     if !engine.player.isAcceptingClicks {
         writeError("warning: \(device): no audio output could be opened yet; clicks play once it can")
     }
@@ -87,7 +83,7 @@ func playReplay(_ recording: EvemuReplay, options: ListenOptions) throws -> Int3
         if now > due + 5_000_000 { start += now - due } else { sleepUntil(due) }
         tally.add(engine.playInputClick(click.kind, placement: click.placement))
     }
-    waitUntilClicksSoundOut(engine.player, played: tally.played)
+    engine.drain(timeout: .seconds(4))
     engine.setVisibleInputViews([])
     writeError("listen: \(tally.summary)")
     let report = engine.player.latency.report()
@@ -138,7 +134,7 @@ func playStream(options: ListenOptions) throws -> Int32 {
     } catch let error as EvemuParseError {
         throw RuntimeFailure("standard input: \(error): not a valid evemu-record recording", exitCode: ListenExit.dataError)
     }
-    waitUntilClicksSoundOut(engine.player, played: tally.played)
+    engine.drain(timeout: .seconds(4))
     engine.setVisibleInputViews([])
     writeError("listen: \(tally.summary)")
     let report = engine.player.latency.report()
@@ -188,11 +184,6 @@ func renderReplay(_ recording: EvemuReplay, options: ListenOptions, to path: Str
     try renderTypedClicks(timeline.entries, settings: settings.current, to: path, variation: options.variation)
     writeError("listen: \(tally)")
     return 0
-}
-
-/// Sleeps for `nanoseconds`.
-private func sleepNanoseconds(_ nanoseconds: UInt64) {
-    sleepUntil(MonotonicClock.now() + nanoseconds)
 }
 
 /// Sleeps until `time` on the monotonic clock.

@@ -1,0 +1,87 @@
+import Synchronization
+
+/// When a stream's render loop last saw its device make progress, published
+/// for the threads that submit clicks: a running device that has made no
+/// progress for longer than the loop ever waits between looks
+/// (``suspectAfterNanoseconds``) is *suspect*. The loop has not declared it
+/// stalled yet (that takes the stall timeout), but a click given to it now
+/// may never be written, so ``ClickPlayer`` does not report it as playing.
+///
+/// The time is the device's clock (``RenderDevice/now``, which is
+/// ``MonotonicClock`` for real devices), taken when the loop looked; 0 means the
+/// device is not running (stopped while silent, or never started), which is
+/// never suspect.
+///
+/// # Real-time context
+/// Every method is a single atomic load or store: no allocation, no lock.
+///
+/// Thread context: the render thread beats; any thread asks.
+public final class RenderHeartbeat: Sendable {
+    private let progressAt = Atomic<UInt64>(0)
+    private let suspectAfter = Atomic<UInt64>(UInt64.max)
+
+    /// A heartbeat of a device that is not running, never suspect until ``arm(suspectAfterNanoseconds:)``.
+    ///
+    /// Thread context: any thread.
+    public init() {}
+
+    /// How long a running device may make no progress before it is suspect.
+    ///
+    /// Thread context: any thread.
+    public var suspectAfterNanoseconds: UInt64 { suspectAfter.load(ordering: .relaxed) }
+
+    /// Resets the heartbeat for a new stream that is suspect after
+    /// `nanoseconds` without progress.
+    ///
+    /// Thread context: a control thread, before the stream's render thread starts.
+    public func arm(suspectAfterNanoseconds nanoseconds: UInt64) {
+        progressAt.store(0, ordering: .relaxed)
+        suspectAfter.store(nanoseconds, ordering: .releasing)
+    }
+
+    /// The device made progress (consumed audio, or was just started from silence) at `time`.
+    ///
+    /// Thread context: the render thread.
+    @inline(__always)
+    public func beat(at time: UInt64) {
+        progressAt.store(max(1, time), ordering: .releasing)
+    }
+
+    /// The loop is about to start a stopped device at `time`: from now on it
+    /// must make progress. A device already running keeps its last beat.
+    ///
+    /// Thread context: the render thread.
+    @inline(__always)
+    public func starting(at time: UInt64) {
+        if progressAt.load(ordering: .relaxed) == 0 { beat(at: time) }
+    }
+
+    /// The device was stopped because nothing sounds: nothing is expected of it.
+    ///
+    /// Thread context: the render thread.
+    @inline(__always)
+    public func stopped() {
+        progressAt.store(0, ordering: .releasing)
+    }
+
+    /// Whether the device runs but has made no progress for longer than
+    /// ``suspectAfterNanoseconds`` before `now`.
+    ///
+    /// Thread context: any thread; lock-free.
+    @inline(__always)
+    public func isSuspect(now: UInt64) -> Bool {
+        let last = progressAt.load(ordering: .acquiring)
+        return last != 0 && now > last && now - last > suspectAfter.load(ordering: .relaxed)
+    }
+
+    /// The longest a render loop of `format` waits between looks at a running
+    /// device, plus a margin for a loaded machine: half the buffer (the
+    /// rewind mode's top-up) or the loop's 20 ms wait slice, whichever is
+    /// longer, plus 100 ms.
+    ///
+    /// Thread context: any thread.
+    public static func suspectAfterNanoseconds(for format: OutputFormat) -> UInt64 {
+        let halfBuffer = UInt64(format.bufferFrames / 2) * 1_000_000_000 / UInt64(max(1, format.sampleRate))
+        return max(halfBuffer, 20_000_000) + 100_000_000
+    }
+}

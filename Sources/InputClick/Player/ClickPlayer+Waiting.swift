@@ -1,0 +1,106 @@
+import Synchronization
+
+// Blocking waits on a player: for a state, and for its clicks to sound out.
+extension ClickPlayer {
+    /// Waits until the player is in `state`, woken when the control queue
+    /// publishes a new state (no polling).
+    ///
+    /// Waiting for ``ClickPlayerState/running`` after a click-enabled view
+    /// was shown returns once clicks play (``isAcceptingClicks``). A player
+    /// waiting for a device stays in ``ClickPlayerState/waitingForDevice``
+    /// while it retries, so a wait for `running` then runs to its timeout
+    /// and says so.
+    ///
+    /// - Returns: ``ClickPlayerWaitResult/reached`` (at once if the player
+    ///   is in `state` already), ``ClickPlayerWaitResult/timedOut(_:)`` with
+    ///   the state when the timeout passed, or ``ClickPlayerWaitResult/shutDown``
+    ///   when the player shut down while waiting for another state.
+    ///
+    /// Thread context: any thread except the control queue's own work (an
+    /// event or warning handler) and the render thread; blocks up to `timeout`.
+    @discardableResult
+    public func waitUntil(_ state: ClickPlayerState, timeout: Duration) -> ClickPlayerWaitResult {
+        waitUntil(anyOf: [state], timeout: timeout)
+    }
+
+    /// Waits until the player is in one of `states`; like
+    /// ``waitUntil(_:timeout:)``, which it generalizes. For example
+    /// `[.running, .waitingForDevice]` returns as soon as the first open
+    /// either worked or failed.
+    ///
+    /// Thread context: any thread except the control queue's own work and the
+    /// render thread; blocks up to `timeout`.
+    @discardableResult
+    public func waitUntil(anyOf states: Set<ClickPlayerState>, timeout: Duration) -> ClickPlayerWaitResult {
+        let deadline = MonotonicClock.now() &+ Self.nanoseconds(timeout)
+        let shutDown = ClickPlayerState.shutDown.rawValue
+        var wanted: UInt32 = 0
+        for state in states { wanted |= 1 << UInt32(state.rawValue) }
+        let seen = publishedState.wait(untilNanoseconds: deadline) { wanted & (1 << UInt32($0)) != 0 || $0 == shutDown }
+        if wanted & (1 << UInt32(seen)) != 0 { return .reached }
+        if seen == shutDown { return .shutDown }
+        return .timedOut(ClickPlayerState(rawValue: seen) ?? .closed)
+    }
+
+    /// Waits until every click accepted so far has been written to the
+    /// device and has sounded out, so that closing the stream, or the
+    /// process exiting, cuts none short.
+    ///
+    /// It returns at once when no stream is open (nothing can sound) or no
+    /// click was accepted on the open one. Otherwise it waits until the
+    /// render thread has written the clicks, then until the device has played
+    /// the longest sound and its buffer past the last of them, or has been
+    /// stopped because everything sounded out. The render thread signals
+    /// nothing (it takes no locks): the wait sleeps for the time the audio
+    /// still needs, computed from the stream's frames, and checks again.
+    ///
+    /// - Returns: `true` once everything sounded out (or nothing was to),
+    ///   `false` if `timeout` passed first or the stream closed or failed
+    ///   with clicks unwritten (see ``statistics``).
+    ///
+    /// Thread context: any thread except the control queue's own work and the
+    /// render thread; blocks up to `timeout`.
+    @discardableResult
+    public func drain(timeout: Duration) -> Bool {
+        let deadline = MonotonicClock.now() &+ Self.nanoseconds(timeout)
+        let target = accepted.load(ordering: .acquiring)
+        guard let (renderer, acceptedAtOpen, longest) = shared.withLock({ state in
+            state.renderer.map { ($0, state.acceptedAtOpen, state.longestSoundFrames) }
+        }) else { return true }
+        let format = renderer.format
+        let clicksOnStream = target - acceptedAtOpen
+        guard clicksOnStream > 0 else { return true }
+        let nanosPerFrame = 1_000_000_000 / Double(format.sampleRate)
+        func isCurrent() -> Bool { shared.withLock { $0.renderer === renderer } }
+        // Written: the render thread takes queued clicks at its next wake, at most a buffer away.
+        while renderer.clicksWritten < clicksOnStream {
+            guard isCurrent() else { return false }
+            guard MonotonicClock.now() < deadline else { return false }
+            Self.sleep(nanoseconds: UInt64(Double(format.periodFrames) * nanosPerFrame), until: deadline)
+        }
+        // Sounded out: the longest sound and the device's buffer past the last click.
+        let end = renderer.lastClickFrame + Int64(longest + format.bufferFrames)
+        while true {
+            let position = renderer.streamPosition
+            if position >= end || renderer.isStoppedWhileSilent { return true }
+            guard isCurrent() else { return false }
+            guard MonotonicClock.now() < deadline else { return false }
+            let remaining = max(Int64(format.periodFrames), end - position)
+            Self.sleep(nanoseconds: UInt64(Double(remaining) * nanosPerFrame), until: deadline)
+        }
+    }
+
+    private static func nanoseconds(_ duration: Duration) -> UInt64 {
+        let (seconds, attoseconds) = duration.components
+        guard seconds >= 0 else { return 0 }
+        let whole = UInt64(clamping: seconds).multipliedReportingOverflow(by: 1_000_000_000)
+        guard !whole.overflow else { return UInt64.max / 2 }
+        return min(whole.partialValue &+ UInt64(attoseconds / 1_000_000_000), UInt64.max / 2)
+    }
+
+    private static func sleep(nanoseconds: UInt64, until deadline: UInt64) {
+        let now = MonotonicClock.now()
+        guard now < deadline else { return }
+        MonotonicClock.sleep(untilNanoseconds: min(now &+ nanoseconds, deadline))
+    }
+}

@@ -1,0 +1,266 @@
+/// The life of a ``ClickPlayer``'s stream as a pure value: it takes events
+/// (shown, hidden, opened, open failed, faulted, linger elapsed, retry due,
+/// shut down) and answers with the effects to carry out (open, close,
+/// schedule a timer, warn, publish a state). It touches no device, thread or
+/// clock: times arrive inside events, and timers leave as effects carrying a
+/// token, so a timer that fires after it was superseded is recognised and
+/// ignored.
+///
+/// ```
+/// closed ─shown─▶ opening ─opened─▶ running ─hidden─▶ lingering ─linger elapsed─▶ closed
+///                  │    ▲              ▲  ◀──shown──────┘   │
+///      open failed │    │ retry due    │                    │ faulted
+///                  ▼    │              │ faulted            ▼
+///             waiting for device ◀─────┘ (visible)        closed
+///                  │ hidden
+///                  ▼
+///                closed                  any phase ─shut down─▶ shut down
+/// ```
+///
+/// A fault while lingering (no keyboard visible) just closes. One warning per
+/// episode (from the first failure until a stream opens again).
+///
+/// Thread context: a plain value; ``ClickPlayer`` keeps one and changes it
+/// only on its control queue.
+struct PlayerLifecycle: Equatable {
+    /// Where the stream is.
+    enum Phase: Equatable, Sendable {
+        /// No stream, no device held, no timer pending.
+        case closed
+        /// An open was asked for and its answer (``Event/opened(at:)`` or
+        /// ``Event/openFailed(message:)``) has not come yet.
+        case opening
+        /// A stream runs and a click-enabled view is visible.
+        case running
+        /// A stream runs; no click-enabled view is visible; the linger timer is pending.
+        case lingering
+        /// A view is visible but the device failed; the retry timer is pending.
+        case waitingForDevice
+        /// Shut down for good.
+        case shutDown
+    }
+
+    /// What happened.
+    enum Event: Equatable, Sendable {
+        /// A click-enabled view became visible.
+        case shown
+        /// No click-enabled view is visible any more.
+        case hidden
+        /// The open asked for worked; `at` is when (nanoseconds of ``MonotonicClock``).
+        case opened(at: UInt64)
+        /// The open asked for failed; `message` says why, naming the device.
+        case openFailed(message: String)
+        /// The open stream stopped with a fault at `at`.
+        case faulted(message: String, at: UInt64)
+        /// The linger timer scheduled with `token` fired.
+        case lingerElapsed(token: Int)
+        /// The retry timer scheduled with `token` fired.
+        case retryDue(token: Int)
+        /// ``ClickPlayer/shutdown()``.
+        case shutDown
+    }
+
+    /// A timer to schedule; when it fires, its ``event`` goes back to ``handle(_:)``.
+    enum Timer: Equatable, Sendable {
+        /// Close once the linger passes.
+        case linger(token: Int)
+        /// Open again.
+        case retry(token: Int)
+
+        /// The event the timer brings back when it fires.
+        var event: Event {
+            switch self {
+            case .linger(let token): return .lingerElapsed(token: token)
+            case .retry(let token): return .retryDue(token: token)
+            }
+        }
+    }
+
+    /// What the player is to do, in order.
+    enum Effect: Equatable, Sendable {
+        /// Open a stream and report back ``Event/opened(at:)`` or ``Event/openFailed(message:)``.
+        case open
+        /// Close the open stream.
+        case close
+        /// Schedule `timer` to fire after `nanoseconds`.
+        case schedule(Timer, afterNanoseconds: UInt64)
+        /// Publish the player's state (``ClickPlayer/state``) and wake its waiters.
+        case publish(ClickPlayerState)
+        /// Warn through the warning handler and a ``ClickPlayerEvent/warning(_:)`` event.
+        case warn(String)
+        /// Tell the warning handler only (the device is back).
+        case note(String)
+        /// Emit ``ClickPlayerEvent/opened(_:)`` with the open stream's format.
+        case reportOpened
+        /// Emit ``ClickPlayerEvent/openFailed(message:retryAfterNanoseconds:)``.
+        case reportOpenFailed(message: String, retryAfterNanoseconds: UInt64)
+        /// Emit ``ClickPlayerEvent/closed``.
+        case reportClosed
+    }
+
+    /// The device's name, for warnings.
+    let deviceName: String
+    /// How long a stream stays open after the last click-enabled view hides.
+    let lingerNanoseconds: UInt64
+    /// The backoff between opens.
+    let retry: RetryBackoff
+    /// A stream that ran at least this long before its fault resets the backoff.
+    static let healthyRunNanoseconds: UInt64 = 2_000_000_000
+
+    /// Where the stream is.
+    private(set) var phase = Phase.closed
+    /// Whether a click-enabled view is visible.
+    private(set) var isVisible = false
+    /// Opens tried since the last healthy run, for the backoff.
+    private(set) var retryAttempt = 0
+    /// Whether this episode of failure has been warned about.
+    private(set) var hasWarned = false
+    /// Whether the device failed under an open stream and the player waits for it.
+    private(set) var isDeviceLost = false
+    private var openedAt: UInt64 = 0
+    private var lingerToken = 0
+    private var retryToken = 0
+
+    /// A lifecycle in ``Phase/closed``.
+    init(deviceName: String, lingerNanoseconds: UInt64, retry: RetryBackoff) {
+        self.deviceName = deviceName
+        self.lingerNanoseconds = lingerNanoseconds
+        self.retry = retry
+    }
+
+    /// Moves on by `event` and returns the effects to carry out, in order.
+    mutating func handle(_ event: Event) -> [Effect] {
+        if phase == .shutDown {
+            // A stream that opened after all is not wanted.
+            if case .opened = event { return [.close] }
+            return []
+        }
+        switch event {
+        case .shown: return shown()
+        case .hidden: return hidden()
+        case .opened(let time): return opened(at: time)
+        case .openFailed(let message): return openFailed(message)
+        case .faulted(let message, let time): return faulted(message, at: time)
+        case .lingerElapsed(let token): return lingerElapsed(token)
+        case .retryDue(let token): return retryDue(token)
+        case .shutDown: return shutDown()
+        }
+    }
+
+    private mutating func shown() -> [Effect] {
+        isVisible = true
+        switch phase {
+        case .closed:
+            phase = .opening
+            return [.open]
+        case .lingering:
+            lingerToken &+= 1
+            phase = .running
+            return [.publish(.running)]
+        case .running, .opening, .waitingForDevice, .shutDown:
+            return []
+        }
+    }
+
+    private mutating func hidden() -> [Effect] {
+        isVisible = false
+        switch phase {
+        case .running, .lingering:
+            phase = .lingering
+            return startLinger()
+        case .waitingForDevice:
+            // Stop retrying: nothing is visible to click for.
+            retryToken &+= 1
+            retryAttempt = 0
+            isDeviceLost = false
+            phase = .closed
+            return [.publish(.closed)]
+        case .closed, .opening, .shutDown:
+            return []
+        }
+    }
+
+    private mutating func opened(at time: UInt64) -> [Effect] {
+        guard phase == .opening else { return [.close] }
+        openedAt = time
+        isDeviceLost = false
+        var effects: [Effect] = []
+        if hasWarned { effects.append(.note("audio device '\(deviceName)' is open again; clicks play")) }
+        hasWarned = false
+        if isVisible {
+            phase = .running
+            effects += [.publish(.running), .reportOpened]
+        } else {
+            phase = .lingering
+            effects += [.publish(.lingering), .reportOpened]
+            effects += startLinger().filter { $0 != .publish(.lingering) }
+        }
+        return effects
+    }
+
+    private mutating func openFailed(_ message: String) -> [Effect] {
+        guard phase == .opening else { return [] }
+        let delay = retry.delay(forAttempt: retryAttempt)
+        retryAttempt += 1
+        var effects: [Effect] = [.reportOpenFailed(message: message, retryAfterNanoseconds: delay)]
+        effects += warnOnce("\(message). Clicks are dropped until it can be opened; retrying in the background.")
+        guard isVisible else {
+            phase = .closed
+            return effects + [.publish(.closed)]
+        }
+        return effects + waitForDevice(after: delay)
+    }
+
+    private mutating func faulted(_ message: String, at time: UInt64) -> [Effect] {
+        guard phase == .running || phase == .lingering else { return [] }
+        var effects: [Effect] = [.close]
+        if time &- openedAt >= Self.healthyRunNanoseconds { retryAttempt = 0 }
+        guard isVisible else {
+            phase = .closed
+            return effects + [.publish(.closed)]
+        }
+        effects += warnOnce("audio device '\(deviceName)' failed: \(message). Clicks are dropped until it is back; retrying in the background.")
+        let delay = retry.delay(forAttempt: retryAttempt)
+        retryAttempt += 1
+        isDeviceLost = true
+        return effects + waitForDevice(after: delay)
+    }
+
+    private mutating func lingerElapsed(_ token: Int) -> [Effect] {
+        guard token == lingerToken, phase == .lingering, !isVisible else { return [] }
+        phase = .closed
+        return [.close, .publish(.closed), .reportClosed]
+    }
+
+    private mutating func retryDue(_ token: Int) -> [Effect] {
+        guard token == retryToken, phase == .waitingForDevice, isVisible else { return [] }
+        phase = .opening
+        return [.open]
+    }
+
+    private mutating func shutDown() -> [Effect] {
+        let hadStream = phase == .running || phase == .lingering
+        lingerToken &+= 1
+        retryToken &+= 1
+        isDeviceLost = false
+        phase = .shutDown
+        return (hadStream ? [.close, .reportClosed] : []) + [.publish(.shutDown)]
+    }
+
+    private mutating func startLinger() -> [Effect] {
+        lingerToken &+= 1
+        return [.publish(.lingering), .schedule(.linger(token: lingerToken), afterNanoseconds: lingerNanoseconds)]
+    }
+
+    private mutating func waitForDevice(after delay: UInt64) -> [Effect] {
+        retryToken &+= 1
+        phase = .waitingForDevice
+        return [.publish(.waitingForDevice), .schedule(.retry(token: retryToken), afterNanoseconds: delay)]
+    }
+
+    private mutating func warnOnce(_ text: String) -> [Effect] {
+        guard !hasWarned else { return [] }
+        hasWarned = true
+        return [.warn(text)]
+    }
+}

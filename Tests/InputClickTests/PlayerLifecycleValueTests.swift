@@ -1,0 +1,150 @@
+@testable import InputClick
+import Testing
+
+/// Every transition of the player's lifecycle, on the value alone: no
+/// threads, no clocks, no device.
+@Suite("The player's lifecycle as a value")
+struct PlayerLifecycleValueTests {
+    static let linger: UInt64 = 3_000_000_000
+    static let backoff = RetryBackoff(initialNanoseconds: 100, factor: 2, maximumNanoseconds: 400)
+
+    static func fresh() -> PlayerLifecycle {
+        PlayerLifecycle(deviceName: "dev", lingerNanoseconds: linger, retry: backoff)
+    }
+
+    /// A lifecycle brought to `phase` by the usual road, and the token of its pending timer.
+    static func lifecycle(in phase: PlayerLifecycle.Phase) -> PlayerLifecycle {
+        var value = fresh()
+        switch phase {
+        case .closed: break
+        case .opening: _ = value.handle(.shown)
+        case .running: _ = value.handle(.shown); _ = value.handle(.opened(at: 0))
+        case .lingering: _ = value.handle(.shown); _ = value.handle(.opened(at: 0)); _ = value.handle(.hidden)
+        case .waitingForDevice: _ = value.handle(.shown); _ = value.handle(.openFailed(message: "busy"))
+        case .shutDown: _ = value.handle(.shutDown)
+        }
+        #expect(value.phase == phase)
+        return value
+    }
+
+    struct Row: CustomTestStringConvertible, Sendable {
+        var from: PlayerLifecycle.Phase
+        var event: PlayerLifecycle.Event
+        var to: PlayerLifecycle.Phase
+        var effects: [PlayerLifecycle.Effect]
+        var testDescription: String { "\(from) + \(event) → \(to)" }
+    }
+
+    static let failWarning = "busy. Clicks are dropped until it can be opened; retrying in the background."
+    static let faultWarning = "audio device 'dev' failed: gone. Clicks are dropped until it is back; retrying in the background."
+
+    // Timer tokens: each lifecycle(in:) road has scheduled at most one timer of each
+    // kind, so the next linger or retry token is 2 where one was scheduled, else 1.
+    static let rows: [Row] = [
+        // closed
+        Row(from: .closed, event: .shown, to: .opening, effects: [.open]),
+        Row(from: .closed, event: .hidden, to: .closed, effects: []),
+        Row(from: .closed, event: .lingerElapsed(token: 0), to: .closed, effects: []),
+        Row(from: .closed, event: .retryDue(token: 0), to: .closed, effects: []),
+        Row(from: .closed, event: .faulted(message: "gone", at: 0), to: .closed, effects: []),
+        Row(from: .closed, event: .shutDown, to: .shutDown, effects: [.publish(.shutDown)]),
+        // opening
+        Row(from: .opening, event: .opened(at: 5), to: .running, effects: [.publish(.running), .reportOpened]),
+        Row(from: .opening, event: .openFailed(message: "busy"), to: .waitingForDevice,
+            effects: [.reportOpenFailed(message: "busy", retryAfterNanoseconds: 100), .warn(failWarning),
+                      .publish(.waitingForDevice), .schedule(.retry(token: 1), afterNanoseconds: 100)]),
+        Row(from: .opening, event: .shown, to: .opening, effects: []),
+        Row(from: .opening, event: .hidden, to: .opening, effects: []),
+        // running
+        Row(from: .running, event: .hidden, to: .lingering,
+            effects: [.publish(.lingering), .schedule(.linger(token: 1), afterNanoseconds: linger)]),
+        Row(from: .running, event: .shown, to: .running, effects: []),
+        Row(from: .running, event: .faulted(message: "gone", at: 10), to: .waitingForDevice,
+            effects: [.close, .warn(faultWarning), .publish(.waitingForDevice),
+                      .schedule(.retry(token: 1), afterNanoseconds: 100)]),
+        Row(from: .running, event: .opened(at: 1), to: .running, effects: [.close]),
+        Row(from: .running, event: .shutDown, to: .shutDown, effects: [.close, .reportClosed, .publish(.shutDown)]),
+        // lingering
+        Row(from: .lingering, event: .lingerElapsed(token: 1), to: .closed, effects: [.close, .publish(.closed), .reportClosed]),
+        Row(from: .lingering, event: .lingerElapsed(token: 0), to: .lingering, effects: []),
+        Row(from: .lingering, event: .shown, to: .running, effects: [.publish(.running)]),
+        Row(from: .lingering, event: .hidden, to: .lingering,
+            effects: [.publish(.lingering), .schedule(.linger(token: 2), afterNanoseconds: linger)]),
+        Row(from: .lingering, event: .faulted(message: "gone", at: 10), to: .closed, effects: [.close, .publish(.closed)]),
+        Row(from: .lingering, event: .shutDown, to: .shutDown, effects: [.close, .reportClosed, .publish(.shutDown)]),
+        // waiting for the device
+        Row(from: .waitingForDevice, event: .retryDue(token: 1), to: .opening, effects: [.open]),
+        Row(from: .waitingForDevice, event: .retryDue(token: 0), to: .waitingForDevice, effects: []),
+        Row(from: .waitingForDevice, event: .shown, to: .waitingForDevice, effects: []),
+        Row(from: .waitingForDevice, event: .hidden, to: .closed, effects: [.publish(.closed)]),
+        Row(from: .waitingForDevice, event: .shutDown, to: .shutDown, effects: [.publish(.shutDown)]),
+        // shut down: final
+        Row(from: .shutDown, event: .shown, to: .shutDown, effects: []),
+        Row(from: .shutDown, event: .opened(at: 1), to: .shutDown, effects: [.close]),
+        Row(from: .shutDown, event: .retryDue(token: 0), to: .shutDown, effects: []),
+        Row(from: .shutDown, event: .shutDown, to: .shutDown, effects: []),
+    ]
+
+    @Test(arguments: rows)
+    func transition(_ row: Row) {
+        var value = Self.lifecycle(in: row.from)
+        let effects = value.handle(row.event)
+        #expect(value.phase == row.to)
+        #expect(effects == row.effects)
+    }
+
+    @Test func theRetryAfterAFailureOpensAgainAndTheDeviceBackIsNotedOnce() {
+        var value = Self.lifecycle(in: .waitingForDevice)
+        #expect(value.handle(.retryDue(token: 1)) == [.open])
+        #expect(value.handle(.openFailed(message: "busy")) ==
+                [.reportOpenFailed(message: "busy", retryAfterNanoseconds: 200),
+                 .publish(.waitingForDevice), .schedule(.retry(token: 2), afterNanoseconds: 200)],
+                "the second failure of the episode warns no more and backs off further")
+        #expect(value.handle(.retryDue(token: 2)) == [.open])
+        #expect(value.handle(.opened(at: 0)) ==
+                [.note("audio device 'dev' is open again; clicks play"), .publish(.running), .reportOpened])
+        #expect(!value.hasWarned)
+    }
+
+    @Test func aFaultMarksTheDeviceLostUntilItIsBackOrTheKeyboardHides() {
+        var value = Self.lifecycle(in: .running)
+        _ = value.handle(.faulted(message: "gone", at: 1))
+        #expect(value.isDeviceLost)
+        _ = value.handle(.retryDue(token: 1))
+        _ = value.handle(.openFailed(message: "busy"))
+        #expect(value.isDeviceLost, "still lost while retries fail")
+        _ = value.handle(.hidden)
+        #expect(!value.isDeviceLost)
+        #expect(value.retryAttempt == 0)
+    }
+
+    @Test func aStreamThatRanLongEnoughBeforeItsFaultStartsTheBackoffAgain() {
+        var short = Self.lifecycle(in: .waitingForDevice)
+        _ = short.handle(.retryDue(token: 1))
+        _ = short.handle(.opened(at: 1_000))
+        let quick = short.handle(.faulted(message: "gone", at: 1_000 + PlayerLifecycle.healthyRunNanoseconds - 1))
+        #expect(quick.contains(.schedule(.retry(token: 2), afterNanoseconds: 200)))
+
+        var long = Self.lifecycle(in: .waitingForDevice)
+        _ = long.handle(.retryDue(token: 1))
+        _ = long.handle(.opened(at: 1_000))
+        let healthy = long.handle(.faulted(message: "gone", at: 1_000 + PlayerLifecycle.healthyRunNanoseconds))
+        #expect(healthy.contains(.schedule(.retry(token: 2), afterNanoseconds: 100)))
+    }
+
+    @Test func aStreamThatOpensAfterTheKeyboardHidLingersAndCloses() {
+        var value = Self.lifecycle(in: .opening)
+        _ = value.handle(.hidden)
+        #expect(value.handle(.opened(at: 0)) ==
+                [.publish(.lingering), .reportOpened, .schedule(.linger(token: 1), afterNanoseconds: Self.linger)])
+        #expect(value.handle(.lingerElapsed(token: 1)) == [.close, .publish(.closed), .reportClosed])
+    }
+
+    @Test func anOpenThatFailsAfterTheKeyboardHidClosesWithoutRetrying() {
+        var value = Self.lifecycle(in: .opening)
+        _ = value.handle(.hidden)
+        #expect(value.handle(.openFailed(message: "busy")) ==
+                [.reportOpenFailed(message: "busy", retryAfterNanoseconds: 100), .warn(Self.failWarning), .publish(.closed)])
+        #expect(value.phase == .closed)
+    }
+}

@@ -1,0 +1,67 @@
+import InputClick
+import InputClickTesting
+import Synchronization
+import Testing
+
+/// An output whose one stream the test drives by hand: it renders nothing,
+/// and the test sets its heartbeat and fails it.
+private final class HandDrivenOutput: AudioOutput, @unchecked Sendable {
+    let name = "hand-driven"
+    let stream = Mutex<HandDrivenStream?>(nil)
+
+    func openStream(_ request: OutputStreamRequest) throws -> any AudioOutputStream {
+        let opened = HandDrivenStream(format: OutputFormat(sampleRate: 48_000, channels: 2, sampleFormat: .float32,
+                                                           periodFrames: 64, bufferFrames: 1024))
+        stream.withLock { $0 = opened }
+        return opened
+    }
+}
+
+private final class HandDrivenStream: AudioOutputStream, @unchecked Sendable {
+    let format: OutputFormat
+    let counters = OutputCounters()
+    var isRealtime: Bool { false }
+    private(set) var renderer: OutputRenderer?
+    private var onFault: (@Sendable (OutputFault) -> Void)?
+
+    init(format: OutputFormat) { self.format = format }
+
+    func start(rendering renderer: OutputRenderer, onFault: @escaping @Sendable (OutputFault) -> Void) throws {
+        self.renderer = renderer
+        self.onFault = onFault
+    }
+
+    func close() {}
+
+    func fail() { onFault?(OutputFault(kind: .stalled, message: "no progress for 200 ms")) }
+}
+
+@Suite("A suspect stream")
+struct PlayerSuspectStreamTests {
+    @Test func aTapOnADeviceThatStoppedMakingProgressIsHeldNotPlayingAndCountedIfTheDeviceIsLost() throws {
+        let output = HandDrivenOutput()
+        let scheduler = ManualControlScheduler()
+        let player = ClickPlayer(output: output, configuration: ClickPlayerConfiguration(warningHandler: { _ in }),
+                                 scheduler: scheduler, sounds: SyntheticClickSounds.provider)
+        let gate = InputClickGate(sink: player, rateLimit: .unlimited)
+        gate.setVisibleInputViews([OptedInInputView()])
+        scheduler.runPending()
+        let stream = try #require(output.stream.withLock { $0 })
+        let heartbeat = try #require(stream.renderer?.heartbeat)
+
+        #expect(gate.playInputClick(.key) == .plays, "a stopped device is not suspect")
+        heartbeat.beat(at: MonotonicClock.now())
+        #expect(gate.playInputClick(.key) == .plays, "a device that just made progress is not suspect")
+        heartbeat.beat(at: MonotonicClock.now() - heartbeat.suspectAfterNanoseconds - 50_000_000)
+        #expect(gate.decision() == .held)
+        #expect(gate.playInputClick(.space) == .held, "no progress for longer than the loop ever waits: not reported as playing")
+        #expect(player.statistics.heldClicks == 1)
+
+        stream.fail()
+        scheduler.runPending()
+        #expect(player.state == .waitingForDevice)
+        #expect(player.statistics.clicksLostWithDevice == 3, "the three clicks the dead stream never took are counted")
+        #expect(gate.playInputClick(.key) == .deviceLost)
+        player.shutdown()
+    }
+}
