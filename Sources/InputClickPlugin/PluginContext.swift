@@ -1,4 +1,3 @@
-import Foundation
 import InputClick
 
 /// The payload of an `inputclick_context` handle: an engine on an output,
@@ -26,9 +25,10 @@ final class PluginContext: Sendable {
         player.stream.latency = values.latency
         player.lingerNanoseconds = UInt64(values.lingerMilliseconds) * 1_000_000
         player.warningHandler = warn
+        // The settings file's type is the engine's; this target imports no Foundation.
         let options = InputClickEngine.Options(
             player: player,
-            settingsFile: values.settingsFile.map { URL(fileURLWithPath: $0) },
+            settingsFile: values.settingsFile.map { .init(fileURLWithPath: $0) },
             watchesSettings: values.watchesSettings,
             warningHandler: warn)
         self.engine = InputClickEngine(output: output, options: options)
