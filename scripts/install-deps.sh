@@ -16,6 +16,8 @@ packages=(
   pipewire-jack       # pw-jack, for the latency benchmark on the PipeWire sink (bench/run.sh --sink pipewire): its libjack sits in /usr/lib/<arch>/pipewire-0.3/jack and only pw-jack's LD_LIBRARY_PATH loads it; the system's libjack and ALSA default stay as they are
   gcc g++ python3     # the C, C++ and Python plugin examples
   tmux                # driving the terminal keyboard in tests
+  python3-venv python3-setuptools  # scripts/test-install.sh: pip installs the Python package into a venv, offline
+  man-db              # scripts/test-install.sh: the man pages render without warnings, and man finds them once installed
 )
 
 # Swift itself is not a Debian 12 package: it comes from swift.org as a tarball.
