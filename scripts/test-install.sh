@@ -181,7 +181,9 @@ check "the .deb installs with apt-get, and the CLI and the C example run from it
 # 4. pip, into a venv that sees Debian's setuptools (no network needed).
 pip_checks() {
   /usr/bin/python3 -m venv --system-site-packages "$work/venv" || return 1
-  "$work/venv/bin/python" -m pip install -q --no-build-isolation --no-index "$root/bindings/python" \
+  # A copy, so setuptools' build/ and *.egg-info land there, not in the tree.
+  cp -RL "$root/bindings/python" "$work/python-package" || return 1
+  "$work/venv/bin/python" -m pip install -q --no-build-isolation --no-index "$work/python-package" \
     >"$work/pip.log" 2>&1 || { tail -n 20 "$work/pip.log"; return 1; }
   local output
   output=$(cd "$work" && timeout 60 env -u LD_LIBRARY_PATH -u INPUTCLICK_LIBRARY "$work/venv/bin/python" - "$device" <<'PY'
