@@ -134,6 +134,24 @@ make_install() {
 }
 check "make install PREFIX=/usr DESTDIR=…, then make uninstall" make_install
 
+# The man pages keep up with the code: inputclick(1) describes every
+# subcommand `inputclick --help` lists, and libinputclick(3) names every
+# function inputclick.h declares.
+man_pages_complete() {
+  local cli=$root/.build/plugin-static/release/inputclick missing=() name
+  [ -x "$cli" ] || { echo "no CLI at $cli (the make install check builds it)"; return 1; }
+  for name in $("$cli" --help | awk '/^SUBCOMMANDS:/ { on = 1; next } on && /^  [a-z]/ { print $1 } on && /^$/ { on = 0 }'); do
+    local roff=${name//-/\\-}   # roff spells a hyphen \-
+    grep -qF -e ".B $roff " -e ".BI \"$roff " man/inputclick.1 || missing+=("inputclick(1): subcommand $name")
+  done
+  for name in $(grep -o '^[a-z].*[ *]inputclick_[a-z0-9_]*(' Sources/InputClickPlugin/include/inputclick.h | sed 's/.*\(inputclick_[a-z0-9_]*\)($/\1/'); do
+    grep -q "${name}(" man/libinputclick.3 || missing+=("libinputclick(3): $name")
+  done
+  [ ${#missing[@]} -eq 0 ] || { printf 'not in the man pages: %s\n' "${missing[@]}"; return 1; }
+  echo "inputclick(1) covers every subcommand; libinputclick(3) names every function of inputclick.h"
+}
+check "the man pages cover every subcommand and every C function" man_pages_complete
+
 plugin_size() {
   local size
   INPUTCLICK_PLUGIN_STDLIB=static INPUTCLICK_PLUGIN_LINK_MAP=$work/plugin.map \
