@@ -115,9 +115,9 @@ public final class ALSAOutput: AudioOutput {
 
     /// Tells the `pulse` and `pipewire` PCMs opened afterwards what the
     /// streams are: their role (`event`), the application's name and its
-    /// icon (see ``ALSAStreamProperties``). Sets `PIPEWIRE_ALSA` and
-    /// `PULSE_PROP`, each unless the environment already sets it, so a user's
-    /// own choice wins. Other devices ignore both.
+    /// icon (see ``ALSAStreamProperties``). Sets `PIPEWIRE_ALSA`,
+    /// `PULSE_PROP` and `PULSE_PROP_OVERRIDE`, each unless the environment
+    /// already sets it, so a user's own choice wins. Other devices ignore them.
     ///
     /// The variables are process-wide: PCMs the host opens itself carry the
     /// same properties, and libpulse applies `PULSE_PROP` to every PulseAudio

@@ -17,9 +17,12 @@ import Musl
 /// - the pipewire PCM reads `PIPEWIRE_ALSA`, a set of PipeWire properties
 ///   applied to the stream node;
 /// - libpulse, under the pulse PCM, reads `PULSE_PROP`, properties of the
-///   client that the server merges into each stream.
+///   client that the server merges into each stream, and
+///   `PULSE_PROP_OVERRIDE`, which replaces properties the client set itself:
+///   the pulse PCM names its client `ALSA plug-in [program]`, so the
+///   application's name goes there.
 ///
-/// ``ALSAOutput/announceStreams(_:)`` sets both. ``environment`` gives the
+/// ``ALSAOutput/announceStreams(_:)`` sets them. ``environment`` gives the
 /// same variables for a child process.
 ///
 /// Thread context: a plain value.
@@ -47,15 +50,20 @@ public struct ALSAStreamProperties: Sendable, Equatable {
     }
 
     /// `PULSE_PROP`'s value: a PulseAudio property list, such as
-    /// `media.role="event" application.name="InputClick" application.icon_name="input-keyboard"`.
+    /// `media.role="event" application.icon_name="input-keyboard"`.
     public var pulseProperties: String {
-        "media.role=\(Self.quoted(role)) application.name=\(Self.quoted(applicationName))"
-            + " application.icon_name=\(Self.quoted(iconName))"
+        "media.role=\(Self.quoted(role)) application.icon_name=\(Self.quoted(iconName))"
+    }
+
+    /// `PULSE_PROP_OVERRIDE`'s value: `application.name="InputClick"`.
+    public var pulseOverrideProperties: String {
+        "application.name=\(Self.quoted(applicationName))"
     }
 
     /// The environment variables that carry these properties, by name.
     public var environment: [(name: String, value: String)] {
-        [("PIPEWIRE_ALSA", pipeWireProperties), ("PULSE_PROP", pulseProperties)]
+        [("PIPEWIRE_ALSA", pipeWireProperties), ("PULSE_PROP", pulseProperties),
+         ("PULSE_PROP_OVERRIDE", pulseOverrideProperties)]
     }
 
     /// `text` in double quotes, with `\` and `"` escaped: both PipeWire's

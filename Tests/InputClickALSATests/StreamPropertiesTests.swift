@@ -8,15 +8,15 @@ import TestSupport
         let properties = ALSAStreamProperties()
         #expect(properties.pipeWireProperties
                 == #"{ media.role = "event" application.name = "InputClick" application.icon-name = "input-keyboard" }"#)
-        #expect(properties.pulseProperties
-                == #"media.role="event" application.name="InputClick" application.icon_name="input-keyboard""#)
-        #expect(properties.environment.map(\.name) == ["PIPEWIRE_ALSA", "PULSE_PROP"])
+        #expect(properties.pulseProperties == #"media.role="event" application.icon_name="input-keyboard""#)
+        #expect(properties.pulseOverrideProperties == #"application.name="InputClick""#)
+        #expect(properties.environment.map(\.name) == ["PIPEWIRE_ALSA", "PULSE_PROP", "PULSE_PROP_OVERRIDE"])
     }
 
     @Test func quotesAndBackslashesInANameAreEscaped() {
         let properties = ALSAStreamProperties(applicationName: #"My "Pad" \ 2"#)
         #expect(properties.pipeWireProperties.contains(#"application.name = "My \"Pad\" \\ 2""#))
-        #expect(properties.pulseProperties.contains(#"application.name="My \"Pad\" \\ 2""#))
+        #expect(properties.pulseOverrideProperties == #"application.name="My \"Pad\" \\ 2""#)
     }
 }
 
