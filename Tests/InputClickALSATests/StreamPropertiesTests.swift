@@ -34,10 +34,12 @@ extension ThroughTheVirtualSink {
             // `tap` holds its stream open until standard input ends: the shell
             // keeps a FIFO's writing end open while it polls pw-dump (up to
             // 60 s, for a loaded machine) for a stream node named InputClick,
-            // and closing it on exit ends tap.
+            // and closing it on exit ends tap. The caller's own stream
+            // properties, if any, are not passed on: the CLI's must show.
             let script = """
                 dir=$(mktemp -d) && mkfifo "$dir/in" || exit 2
-                "$1" tap --device \(VirtualSink.device) <"$dir/in" >"$dir/tap.log" 2>&1 &
+                env -u PIPEWIRE_ALSA -u PULSE_PROP -u PULSE_PROP_OVERRIDE \\
+                  "$1" tap --device \(VirtualSink.device) <"$dir/in" >"$dir/tap.log" 2>&1 &
                 exec 3>"$dir/in"
                 found=1
                 for _ in $(seq 600); do
