@@ -17,6 +17,7 @@ packages=(
   gcc g++ python3     # the C, C++ and Python plugin examples
   tmux                # driving the terminal keyboard in tests
   python3-venv python3-setuptools  # scripts/test-install.sh: pip installs the Python package into a venv, offline
+  make                # make install / uninstall / deb (Makefile)
   man-db              # scripts/test-install.sh: the man pages render without warnings, and man finds them once installed
 )
 
