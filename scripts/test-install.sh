@@ -63,7 +63,7 @@ if [ "$(id -u)" -ne 0 ]; then
   exit 1
 fi
 missing=()
-for tool in dpkg-deb apt-get man gcc pkg-config /usr/bin/python3; do
+for tool in make dpkg-deb apt-get man gcc pkg-config strip /usr/bin/python3; do
   command -v "$tool" >/dev/null || missing+=("$tool")
 done
 /usr/bin/python3 -c 'import venv, ensurepip, setuptools' 2>/dev/null || missing+=("python3-venv/python3-setuptools")
