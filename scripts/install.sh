@@ -17,7 +17,8 @@
 #                                                   any, with @bindir@ replaced by PREFIX/bin
 #
 # uninstall removes exactly those files (the units by the names in
-# contrib/systemd/) and the directories it leaves empty.
+# contrib/systemd/), and no directory: directories such as /usr/local/include
+# are shared, and may have been there, empty, before the install.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -63,11 +64,8 @@ for unit in "${units[@]}"; do files+=("lib/systemd/user/$unit"); done
 if [ "$action" = uninstall ]; then
   for file in "${files[@]}"; do rm -f "$target/$file"; done
   rm -f "$target"/lib/libinputclick.so."$major".*
-  # Remove the directories this left empty, deepest first, never PREFIX itself.
-  for dir in share/bash-completion/completions share/bash-completion share/man/man1 share/man/man3 share/man/man5 \
-             share/man share lib/systemd/user lib/systemd lib/pkgconfig lib include bin; do
-    rmdir "$target/$dir" 2>/dev/null || true
-  done
+  # Directories stay, even empty ones: they are shared (Debian's base-files
+  # creates /usr/local/include and /usr/local/share/man empty, for one).
   if [ -z "$destdir" ] && [ "$(id -u)" -eq 0 ] && command -v ldconfig >/dev/null; then ldconfig; fi
   echo "install: removed InputClick from $target"
   exit 0
