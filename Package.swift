@@ -20,6 +20,10 @@ let package = Package(
         .systemLibrary(name: "CSampleRate", pkgConfig: "samplerate", providers: [.apt(["libsamplerate0-dev"])]),
         // Linux's eventfd (part of glibc), for the render thread's wake-up.
         .systemLibrary(name: "CLinuxEvents"),
+        // The plugin's own header, inputclick.h, so that the plugin's Swift code
+        // takes the C constants (results, kinds, decisions, states, statistics)
+        // from the header itself: one source for them.
+        .systemLibrary(name: "CInputClick"),
 
         // Policy: gate, settings, sound bank, mixer. Renders offline; no audio device.
         .target(name: "InputClick", dependencies: ["CSndFile", "CSampleRate", "CLinuxEvents"]),
@@ -30,7 +34,7 @@ let package = Package(
         // The seeds' text-input model and the demo keyboard.
         .target(name: "KeyboardCore", dependencies: ["InputClick"]),
         // The C ABI (libinputclick.so, inputclick.h).
-        .target(name: "InputClickPlugin", dependencies: ["InputClick", "InputClickALSA"]),
+        .target(name: "InputClickPlugin", dependencies: ["InputClick", "InputClickALSA", "CInputClick"]),
 
         .executableTarget(name: "inputclick", dependencies: ["InputClick", "InputClickALSA", "KeyboardCore"]),
         .executableTarget(name: "inputclick-bench", dependencies: ["InputClick", "InputClickALSA"]),

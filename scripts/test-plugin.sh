@@ -7,6 +7,9 @@
 #   C       gcc, examples/c/       C++   g++, examples/cpp/
 #   Rust    rustc, examples/rust/  Python python3 + ctypes, examples/python/
 #
+# First it checks that the Python and Rust bindings spell every constant of
+# inputclick.h with its value (scripts/check-constants.py).
+#
 # Exits non-zero if any step fails. Each test prints "N passed, M failed".
 #
 # Environment:
@@ -148,6 +151,7 @@ run_keyboard() {
   [ "$(grep -o ':plays' <<<"$output" | wc -l)" -eq 5 ] || { echo "expected 5 taps to play" >&2; return 1; }
 }
 
+step "the Python and Rust constants agree with inputclick.h" python3 scripts/check-constants.py
 step "pkg-config finds the install" check_pkg_config
 step "C compiles with gcc" compile_c
 step "C++ compiles with g++" compile_cpp

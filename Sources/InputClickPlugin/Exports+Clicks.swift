@@ -5,8 +5,9 @@ import InputClick
 /// The click kind for a C `kind`, or a failure naming the value.
 @inline(__always)
 func clickKind(_ kind: Int32) throws(PluginFailure) -> ClickKind {
-    guard kind >= 0, kind < Int32(ClickKind.count), let clickKind = ClickKind(rawValue: UInt8(kind)) else {
-        throw PluginFailure(.invalidKind, "click kind \(kind) is not one of 0 (key), 1 (delete), 2 (modifier), 3 (space), 4 (return)")
+    guard let clickKind = HeaderConstants.kind(kind) else {
+        let known = ClickKind.allCases.map { "\(HeaderConstants.code(for: $0)) (\($0.name))" }.joined(separator: ", ")
+        throw PluginFailure(.invalidKind, "click kind \(kind) is not one of \(known)")
     }
     return clickKind
 }
@@ -22,7 +23,7 @@ func clickKind(_ kind: Int32) throws(PluginFailure) -> ClickKind {
 @c(inputclick_play)
 public func inputclickPlay(_ context: OpaquePointer?, _ kind: Int32) -> Int32 {
     ExportCall.withContext("inputclick_play", context) { _, context throws(PluginFailure) -> Int32 in
-        Int32(context.engine.playInputClick(try clickKind(kind)).rawValue)
+        HeaderConstants.code(for: context.engine.playInputClick(try clickKind(kind)))
     }
 }
 
@@ -35,6 +36,6 @@ public func inputclickPlay(_ context: OpaquePointer?, _ kind: Int32) -> Int32 {
 @c(inputclick_decision)
 public func inputclickDecision(_ context: OpaquePointer?, _ kind: Int32) -> Int32 {
     ExportCall.withContext("inputclick_decision", context) { _, context throws(PluginFailure) -> Int32 in
-        Int32(context.engine.decision(for: try clickKind(kind)).rawValue)
+        HeaderConstants.code(for: context.engine.decision(for: try clickKind(kind)))
     }
 }

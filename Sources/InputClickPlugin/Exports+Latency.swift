@@ -10,11 +10,13 @@ public func inputclickLatency(_ context: OpaquePointer?, _ measure: Int32, _ cou
                               _ p50: UnsafeMutablePointer<Double>?, _ p95: UnsafeMutablePointer<Double>?,
                               _ p99: UnsafeMutablePointer<Double>?, _ maximum: UnsafeMutablePointer<Double>?) -> Int32 {
     ExportCall.withContext("inputclick_latency", context) { _, context throws(PluginFailure) -> Int32 in
-        guard measure == 0 || measure == 1 else {
-            throw PluginFailure(.invalidArgument, "latency measure \(measure) is not INPUTCLICK_MEASURE_CALL_TO_WRITE (0) or INPUTCLICK_MEASURE_CALL_TO_CONVERTER (1)")
+        guard measure == HeaderConstants.measureCallToWrite || measure == HeaderConstants.measureCallToConverter else {
+            throw PluginFailure(.invalidArgument, "latency measure \(measure) is not INPUTCLICK_MEASURE_CALL_TO_WRITE "
+                                + "(\(HeaderConstants.measureCallToWrite)) or INPUTCLICK_MEASURE_CALL_TO_CONVERTER "
+                                + "(\(HeaderConstants.measureCallToConverter))")
         }
         let report = context.engine.player.latency.report()
-        let summary = measure == 0 ? report.toWrite : report.toConverter
+        let summary = measure == HeaderConstants.measureCallToWrite ? report.toWrite : report.toConverter
         func microseconds(_ nanoseconds: UInt64) -> Double { Double(nanoseconds) / 1_000 }
         count?.pointee = summary.count
         p50?.pointee = microseconds(summary.p50)

@@ -46,12 +46,10 @@ public func inputclickOptionsSetDevice(_ options: OpaquePointer?, _ device: Unsa
 @c(inputclick_options_set_latency_profile)
 public func inputclickOptionsSetLatencyProfile(_ options: OpaquePointer?, _ profile: Int32) -> Int32 {
     ExportCall.withOptions("inputclick_options_set_latency_profile", options) { options throws(PluginFailure) -> Int32 in
-        let latency: LatencyProfile
-        switch profile {
-        case 0: latency = .lowLatency
-        case 1: latency = .conservative
-        default:
-            throw PluginFailure(.invalidArgument, "latency profile \(profile) is not INPUTCLICK_LATENCY_PROFILE_LOW (0) or INPUTCLICK_LATENCY_PROFILE_CONSERVATIVE (1)")
+        guard let latency = HeaderConstants.latencyProfile(profile) else {
+            throw PluginFailure(.invalidArgument, "latency profile \(profile) is not INPUTCLICK_LATENCY_PROFILE_LOW "
+                                + "(\(HeaderConstants.latencyProfileLow)) or INPUTCLICK_LATENCY_PROFILE_CONSERVATIVE "
+                                + "(\(HeaderConstants.latencyProfileConservative))")
         }
         options.values.withLock { $0.latency = latency }
         return PluginResult.ok.rawValue

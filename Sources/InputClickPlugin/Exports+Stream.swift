@@ -87,21 +87,22 @@ public func inputclickStatistic(_ context: OpaquePointer?, _ which: Int32, _ val
         let statistics = context.engine.player.statistics
         let number: Int
         switch which {
-        case 0: number = statistics.opens
-        case 1: number = statistics.faults
-        case 2: number = statistics.underruns
-        case 3: number = statistics.suspends
-        case 4: number = statistics.droppedClicks
-        case 5: number = statistics.isRealtime ? 1 : 0
-        case 6:
+        case HeaderConstants.Statistic.opens: number = statistics.opens
+        case HeaderConstants.Statistic.faults: number = statistics.faults
+        case HeaderConstants.Statistic.underruns: number = statistics.underruns
+        case HeaderConstants.Statistic.suspends: number = statistics.suspends
+        case HeaderConstants.Statistic.droppedClicks: number = statistics.droppedClicks
+        case HeaderConstants.Statistic.realtime: number = statistics.isRealtime ? 1 : 0
+        case HeaderConstants.Statistic.scheduling:
             guard let scheduling = statistics.scheduling else {
                 throw PluginFailure(.noStream, "no stream is open on '\(context.device)', so no scheduling is in force")
             }
-            number = Int(scheduling.rawValue)
-        case 7: number = statistics.queueFullClicks
+            number = Int(HeaderConstants.code(for: scheduling))
+        case HeaderConstants.Statistic.queueFull: number = statistics.queueFullClicks
         default:
             throw PluginFailure(.invalidArgument,
-                                "counter \(which) is not one of INPUTCLICK_STAT_OPENS (0) to INPUTCLICK_STAT_QUEUE_FULL (7)")
+                                "counter \(which) is not one of INPUTCLICK_STAT_OPENS (\(HeaderConstants.Statistic.opens)) "
+                                    + "to INPUTCLICK_STAT_QUEUE_FULL (\(HeaderConstants.Statistic.queueFull))")
         }
         value.pointee = UInt64(max(0, number))
         return PluginResult.ok.rawValue

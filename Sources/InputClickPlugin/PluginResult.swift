@@ -1,21 +1,45 @@
+import CInputClick
 /// The result codes of the C interface: `INPUTCLICK_OK` and the negative
 /// `INPUTCLICK_ERROR_*` codes of `inputclick.h`, with the sentence
 /// `inputclick_strerror` returns for each.
 ///
-/// The raw values are ABI: they must equal the constants in `inputclick.h`.
+/// The raw values are the header's own constants (through `CInputClick`),
+/// so `inputclick.h` is their one source.
 ///
 /// Thread context: a plain value; use it from any thread.
-enum PluginResult: Int32, CaseIterable, Sendable {
-    case ok = 0
-    case error = -1
-    case invalidArgument = -2
-    case invalidKind = -3
-    case closed = -4
-    case noSuchDevice = -5
-    case deviceUnavailable = -6
-    case noStream = -7
-    case timeout = -8
-    case settings = -9
+enum PluginResult: RawRepresentable, CaseIterable, Sendable {
+    case ok
+    case error
+    case invalidArgument
+    case invalidKind
+    case closed
+    case noSuchDevice
+    case deviceUnavailable
+    case noStream
+    case timeout
+    case settings
+
+    /// The code a C caller sees: `INPUTCLICK_OK` or an `INPUTCLICK_ERROR_*`.
+    var rawValue: Int32 {
+        switch self {
+        case .ok: return Int32(INPUTCLICK_OK)
+        case .error: return Int32(INPUTCLICK_ERROR)
+        case .invalidArgument: return Int32(INPUTCLICK_ERROR_INVALID_ARGUMENT)
+        case .invalidKind: return Int32(INPUTCLICK_ERROR_INVALID_KIND)
+        case .closed: return Int32(INPUTCLICK_ERROR_CLOSED)
+        case .noSuchDevice: return Int32(INPUTCLICK_ERROR_NO_SUCH_DEVICE)
+        case .deviceUnavailable: return Int32(INPUTCLICK_ERROR_DEVICE_UNAVAILABLE)
+        case .noStream: return Int32(INPUTCLICK_ERROR_NO_STREAM)
+        case .timeout: return Int32(INPUTCLICK_ERROR_TIMEOUT)
+        case .settings: return Int32(INPUTCLICK_ERROR_SETTINGS)
+        }
+    }
+
+    /// The result whose code is `rawValue`, or `nil` for a code the header does not define.
+    init?(rawValue: Int32) {
+        guard let result = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = result
+    }
 
     /// What `inputclick_strerror` says for the code.
     var sentence: String {

@@ -1,15 +1,33 @@
+import CInputClick
 import InputClick
 
 /// The stream states of the C interface, `INPUTCLICK_STATE_*`.
 ///
-/// The raw values are ABI: they must equal the constants in `inputclick.h`.
+/// The raw values are the header's own constants (through `CInputClick`),
+/// so `inputclick.h` is their one source.
 ///
 /// Thread context: a plain value; use it from any thread.
-enum PluginStreamState: Int32, CaseIterable, Sendable {
-    case closed = 0
-    case running = 1
-    case lingering = 2
-    case waitingForDevice = 3
+enum PluginStreamState: RawRepresentable, CaseIterable, Sendable {
+    case closed
+    case running
+    case lingering
+    case waitingForDevice
+
+    /// The `INPUTCLICK_STATE_*` code a C caller sees.
+    var rawValue: Int32 {
+        switch self {
+        case .closed: return Int32(INPUTCLICK_STATE_CLOSED)
+        case .running: return Int32(INPUTCLICK_STATE_RUNNING)
+        case .lingering: return Int32(INPUTCLICK_STATE_LINGERING)
+        case .waitingForDevice: return Int32(INPUTCLICK_STATE_WAITING_FOR_DEVICE)
+        }
+    }
+
+    /// The state whose code is `rawValue`, or `nil` for a code the header does not define.
+    init?(rawValue: Int32) {
+        guard let state = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = state
+    }
 
     /// The player's state as the C interface reports it; `nil` once the
     /// player is shut down, which the C interface reports as a closed handle.

@@ -33,20 +33,23 @@ enum StaticCStrings {
     static let version = StaticCString(InputClickVersion.string)
 
     /// `inputclick_strerror` for each code, indexed by `-code`.
-    static let resultSentences: [StaticCString] = (0...9).map { index in
-        StaticCString(PluginResult(rawValue: Int32(-index))?.sentence ?? "unknown error code")
-    }
+    static let resultSentences = HeaderConstants.table(PluginResult.allCases, code: { -$0.rawValue }, name: \.sentence,
+                                                       fallback: "unknown error code")
     /// `inputclick_strerror` for a code outside the table.
     static let unknownResult = StaticCString("unknown error code")
 
-    /// `inputclick_decision_name`, indexed by decision.
-    static let decisionNames = ClickDecision.allCases.map { StaticCString($0.identifier) }
-    /// `inputclick_decision_description`, indexed by decision.
-    static let decisionDescriptions = ClickDecision.allCases.map { StaticCString($0.description) }
-    /// `inputclick_kind_name`, indexed by kind.
-    static let kindNames = ClickKind.allCases.map { StaticCString($0.name) }
-    /// `inputclick_state_name`, indexed by ``PluginStreamState`` raw value.
-    static let stateNames = PluginStreamState.allCases.map { StaticCString($0.name) }
+    /// `inputclick_decision_name`, indexed by the decision's C code.
+    static let decisionNames = HeaderConstants.table(ClickDecision.allCases, code: HeaderConstants.code(for:),
+                                                     name: \.identifier, fallback: "unknown")
+    /// `inputclick_decision_description`, indexed by the decision's C code.
+    static let decisionDescriptions = HeaderConstants.table(ClickDecision.allCases, code: HeaderConstants.code(for:),
+                                                            name: \.description, fallback: "unknown decision")
+    /// `inputclick_kind_name`, indexed by the kind's C code.
+    static let kindNames = HeaderConstants.table(ClickKind.allCases, code: HeaderConstants.code(for:),
+                                                 name: \.name, fallback: "unknown")
+    /// `inputclick_state_name`, indexed by the state's C code.
+    static let stateNames = HeaderConstants.table(PluginStreamState.allCases, code: \.rawValue, name: \.name,
+                                                  fallback: "unknown")
 
     /// `unknown`, for names of values out of range.
     static let unknown = StaticCString("unknown")

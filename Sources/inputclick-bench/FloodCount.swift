@@ -22,9 +22,15 @@ func runFlood(gate: InputClickGate, player: ClickPlayer, taps: Int, json: Bool) 
     let statistics = player.statistics
     let byReason = ClickDecision.allCases.filter { counts[Int($0.rawValue)] > 0 }
     if json {
-        let items = byReason.map { "\"\($0.identifier)\":\(counts[Int($0.rawValue)])" }.joined(separator: ",")
-        print("{\"taps\":\(taps),\"seconds\":\(seconds),\"decisions\":{\(items)},\"queueFullClicks\":\(statistics.queueFullClicks),"
-            + "\"latencyRecords\":\(player.latency.count),\"latencyCapacity\":\(player.latency.capacity)}")
+        struct FloodReport: Encodable {
+            var taps: Int
+            var seconds: Double
+            var decisions: [String: Int]
+            var queueFullClicks, latencyRecords, latencyCapacity: Int
+        }
+        let decisions = Dictionary(uniqueKeysWithValues: byReason.map { ($0.identifier, counts[Int($0.rawValue)]) })
+        print(jsonLine(FloodReport(taps: taps, seconds: seconds, decisions: decisions, queueFullClicks: statistics.queueFullClicks,
+                                   latencyRecords: player.latency.count, latencyCapacity: player.latency.capacity)))
     } else {
         print("inputclick-bench --flood: \(taps) taps in " + String(format: "%.2f s (%.0f taps/s)", seconds, Double(taps) / seconds))
         for decision in byReason {

@@ -39,8 +39,13 @@ func runMixerCost(periods: Int, frames: Int, json: Bool) -> Never {
         results.append((scenario, Double(times[periods / 2]), Double(times[min(periods - 1, periods * 99 / 100)])))
     }
     if json {
-        let items = results.map { "\"\($0.name)\":{\"p50Nanoseconds\":\(Int($0.p50)),\"p99Nanoseconds\":\(Int($0.p99))}" }
-        print("{\"framesPerPeriod\":\(frames),\"periods\":\(periods),\(items.joined(separator: ","))}")
+        struct MixerReport: Encodable {
+            var framesPerPeriod, periods: Int
+            var idle, typing, full: CostReport
+        }
+        let costs = Dictionary(uniqueKeysWithValues: results.map { ($0.name, CostReport(p50Nanoseconds: Int($0.p50), p99Nanoseconds: Int($0.p99))) })
+        print(jsonLine(MixerReport(framesPerPeriod: frames, periods: periods,
+                                   idle: costs["idle"]!, typing: costs["typing"]!, full: costs["full"]!)))
     } else {
         print("inputclick-bench --mixer: \(periods) periods of \(frames) frames, 48 kHz stereo (budget \(String(format: "%.0f", budget / 1000)) µs each)")
         for r in results {

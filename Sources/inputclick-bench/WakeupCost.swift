@@ -24,8 +24,12 @@ func runWakeupCost(calls: Int, json: Bool) -> Never {
         results.append((asleep ? "asleep" : "awake", Double(times[calls / 2]), Double(times[min(calls - 1, calls * 99 / 100)])))
     }
     if json {
-        let items = results.map { "\"\($0.name)\":{\"p50Nanoseconds\":\(Int($0.p50)),\"p99Nanoseconds\":\(Int($0.p99))}" }
-        print("{\"calls\":\(calls),\(items.joined(separator: ","))}")
+        struct WakeupReport: Encodable {
+            var calls: Int
+            var awake, asleep: CostReport
+        }
+        let costs = Dictionary(uniqueKeysWithValues: results.map { ($0.name, CostReport(p50Nanoseconds: Int($0.p50), p99Nanoseconds: Int($0.p99))) })
+        print(jsonLine(WakeupReport(calls: calls, awake: costs["awake"]!, asleep: costs["asleep"]!)))
     } else {
         print("inputclick-bench --wakeup: the caller's cost of waking the render thread, \(calls) calls each")
         for r in results {

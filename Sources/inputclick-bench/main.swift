@@ -127,18 +127,29 @@ player.shutdown()
 
 let formatText = statistics.format.map(\.description) ?? "closed"
 if json {
-    func summary(_ s: LatencySummary) -> String {
-        "{\"count\":\(s.count),\"p50\":\(LatencySummary.milliseconds(s.p50)),\"p95\":\(LatencySummary.milliseconds(s.p95)),"
-            + "\"p99\":\(LatencySummary.milliseconds(s.p99)),\"max\":\(LatencySummary.milliseconds(s.max))}"
+    struct RunReport: Encodable {
+        struct Milliseconds: Encodable {
+            var toWrite: LatencySummaryReport
+            var toConverter: LatencySummaryReport
+        }
+        var device: String
+        var clicks, played, dropped, sampleRate, periodFrames, bufferFrames: Int
+        var underruns, suspends, faults: Int
+        var realtime: Bool
+        var scheduling: String
+        var starts, rewinds, queuedBehind: Int
+        var alsaLib: String
+        var milliseconds: Milliseconds
     }
     let f = statistics.format
-    print("{\"device\":\"\(device)\",\"clicks\":\(clickCount),\"played\":\(played),\"dropped\":\(dropped),"
-        + "\"sampleRate\":\(f?.sampleRate ?? 0),\"periodFrames\":\(f?.periodFrames ?? 0),\"bufferFrames\":\(f?.bufferFrames ?? 0),"
-        + "\"underruns\":\(statistics.underruns),\"suspends\":\(statistics.suspends),\"faults\":\(statistics.faults),"
-        + "\"realtime\":\(statistics.isRealtime),\"scheduling\":\"\(statistics.scheduling?.description ?? "closed")\","
-        + "\"starts\":\(statistics.starts),\"rewinds\":\(statistics.rewinds),\"queuedBehind\":\(statistics.queuedBehind),"
-        + "\"alsaLib\":\"\(ALSAOutput.libraryVersion)\","
-        + "\"milliseconds\":{\"toWrite\":\(summary(report.toWrite)),\"toConverter\":\(summary(report.toConverter))}}")
+    print(jsonLine(RunReport(
+        device: device, clicks: clickCount, played: played, dropped: dropped, sampleRate: f?.sampleRate ?? 0,
+        periodFrames: f?.periodFrames ?? 0, bufferFrames: f?.bufferFrames ?? 0,
+        underruns: statistics.underruns, suspends: statistics.suspends, faults: statistics.faults,
+        realtime: statistics.isRealtime, scheduling: statistics.scheduling?.description ?? "closed",
+        starts: statistics.starts, rewinds: statistics.rewinds, queuedBehind: statistics.queuedBehind,
+        alsaLib: ALSAOutput.libraryVersion,
+        milliseconds: .init(toWrite: LatencySummaryReport(report.toWrite), toConverter: LatencySummaryReport(report.toConverter)))))
 } else {
     print("""
         inputclick-bench: \(clickCount) clicks at a typing rhythm with bursts (seed \(seed))

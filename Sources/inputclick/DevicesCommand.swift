@@ -15,7 +15,7 @@ struct DevicesCommand: Subcommand {
         configuration defines) can be given to --device.
 
         OPTIONS:
-          --json       One JSON array of {"name", "description"} objects.
+          --json       One JSON line: an array of {"name", "description"} objects.
           -h, --help   Show this help.
         """
 
@@ -31,8 +31,7 @@ struct DevicesCommand: Subcommand {
         }
         if scanner.flag("--json") {
             let objects = devices.map { ["name": $0.name, "description": $0.description ?? ""] }
-            let data = try JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys])
-            print(String(decoding: data, as: UTF8.self))
+            print(try jsonLine(objects))
         } else if devices.isEmpty {
             writeError("no ALSA playback devices are listed (no sound card, and no PCM with a hint)")
         } else {

@@ -18,11 +18,16 @@ struct DoctorCommand: Subcommand {
           - the device's actual rate, format, period and buffer;
           - the gate's decision for a tap, with the reason when it does not play;
             a click the gate lets through at a volume of 0 is reported as silent.
-        Exits 0 when a tap would click, 1 when it would not.
+        When the device does not open, it names the likely fix.
+
+        EXIT STATUS:
+          0 a tap would click; 1 it would not; 64 bad arguments or a device name
+          that does not exist; 65 the settings file has an error (every error is
+          listed, as 'inputclick settings check' lists them).
 
         OPTIONS:
           --device NAME   The ALSA device to check. Default: default.
-          --json          One JSON object instead of text.
+          --json          One JSON line instead of text.
           -h, --help      Show this help.
         """
 
@@ -45,38 +50,22 @@ struct DoctorCommand: Subcommand {
         let scheduling = engine.player.statistics.scheduling
         let store = engine.settingsStore
         let fileExists = store.locationError == nil && FileManager.default.fileExists(atPath: store.fileURL.path)
-
-        var report: [String: Any] = [
-            "version": InputClickVersion.string,
-            "settingsFile": store.locationError == nil ? store.fileURL.path : NSNull(),
-            "settingsFileExists": fileExists,
-            "settings": [
-                "clicks": settings.clicksEnabled, "volume": settings.volume, "profile": settings.profile.description,
-                "clickGainDecibels": settings.clickGainDecibels.isFinite ? settings.clickGainDecibels : -999,
-                "soundPack": settings.soundPackDirectory ?? "",
-                "duckDepthDecibels": settings.ducking.depthDecibels, "duckAttackMilliseconds": settings.ducking.attackMilliseconds,
-                "duckHoldMilliseconds": settings.ducking.holdMilliseconds, "duckReleaseMilliseconds": settings.ducking.releaseMilliseconds,
-            ] as [String: Any],
-            "settingsError": engine.settingsError?.description ?? NSNull(),
-            "soundProblems": engine.soundProblems.map(\.description),
-            "device": device,
-            "playerState": engine.player.state.description,
-            "decision": verdict.identifier,
-            "reason": verdict.reason,
-            "warnings": warnings.lines,
-        ]
-        if let format {
-            report["stream"] = ["sampleRate": format.sampleRate, "channels": format.channels,
-                                "sampleFormat": format.sampleFormat.description,
-                                "periodFrames": format.periodFrames, "bufferFrames": format.bufferFrames,
-                                "periodMilliseconds": format.periodMilliseconds, "bufferMilliseconds": format.bufferMilliseconds,
-                                "scheduling": scheduling?.description ?? "unknown"]
-        }
+        let home = (try? SettingsLocation.homeDirectory(environment: .current())) ?? nil
+        // Every error in the file, not only the first that the store reports.
+        let fileErrors = store.locationError == nil
+            ? SettingsFileFormat.check(fileAt: store.fileURL.path, homeDirectory: home) ?? [] : []
+        // Problems outside the file (the environment, the location) as the store reports them.
+        let otherError = engine.settingsError.flatMap { $0.file == nil ? $0 : nil }
+        let problems = fileErrors.map(\.description) + (otherError.map { [$0.description] } ?? [])
+        let hint = format == nil ? deviceHint(device: device, warnings: warnings.lines) : nil
         engine.setVisibleInputViews([])
 
         if scanner.flag("--json") {
-            let data = try JSONSerialization.data(withJSONObject: report, options: [.prettyPrinted, .sortedKeys])
-            print(String(decoding: data, as: UTF8.self))
+            print(try jsonLine(DoctorReport(
+                settingsFile: store.locationError == nil ? store.fileURL.path : nil, settingsFileExists: fileExists,
+                settings: settings, settingsErrors: problems, soundProblems: engine.soundProblems.map(\.description),
+                device: device, playerState: engine.player.state.description, format: format, scheduling: scheduling,
+                verdict: verdict, hint: hint, warnings: warnings.lines)))
         } else {
             var lines = ["inputclick \(InputClickVersion.string)"]
             if let locationError = store.locationError {
@@ -84,7 +73,11 @@ struct DoctorCommand: Subcommand {
             } else {
                 lines.append("settings file:  \(store.fileURL.path)\(fileExists ? "" : " (absent: defaults)")")
             }
-            if let error = engine.settingsError { lines.append("  problem:      \(error)") }
+            for problem in problems { lines.append("  problem:      \(problem)") }
+            if !fileErrors.isEmpty {
+                lines.append("                the file is refused as a whole: every setting below is from before it "
+                             + "(check it with 'inputclick settings check')")
+            }
             let gain = settings.clickGain == 0 ? "silent" : String(format: "%.1f dB", settings.clickGainDecibels)
             lines.append("settings:       clicks \(settings.clicksEnabled ? "on" : "off"), "
                          + "volume \(SettingsKey.volume.valueText(in: settings)) (\(gain)), profile \(settings.profile)")
@@ -101,9 +94,11 @@ struct DoctorCommand: Subcommand {
                 lines.append("device:         \(device): not open (\(engine.player.state))")
             }
             for warning in warnings.lines { lines.append("  warning:      \(warning)") }
+            if let hint { lines.append("  likely fix:   \(hint)") }
             lines.append("a tap:          \(verdict.identifier): \(verdict.reason)")
             print(lines.joined(separator: "\n"))
         }
+        if !fileErrors.isEmpty { return SettingsCommand.dataErrorExitCode }
         return verdict.clicks ? 0 : 1
     }
 }

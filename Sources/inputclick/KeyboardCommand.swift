@@ -29,8 +29,12 @@ struct KeyboardCommand: Subcommand {
           Ctrl-N                     next keyboard
           Ctrl-D or Esc              finish: the text is printed to standard output
 
+        A key the keyboard has no key for (a letter on a number pad, an emoji)
+        types nothing: the screen says so and the terminal bell rings.
+
         When standard input is not a terminal, the keys are read from it as
-        bytes and nothing is drawn, so the command can be scripted.
+        bytes and nothing is drawn, so the command can be scripted; a key with
+        no key on the keyboard is then reported on standard error.
 
         OPTIONS:
           --device NAME          The ALSA device to click through. Default: default.
@@ -82,6 +86,10 @@ struct KeyboardCommand: Subcommand {
                 if key == .endOfInput || key == .escape { break reading }
                 session.press(key)
                 screen?.draw(session)
+                if let problem = session.lastProblem {
+                    // Never a silent drop: a bell and the notice on the screen, or the notice on stderr.
+                    if let screen { screen.ringBell() } else { writeError("inputclick keyboard: \(problem)") }
+                }
             }
         }
         screen?.finish()

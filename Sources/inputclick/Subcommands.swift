@@ -6,4 +6,5 @@ let allSubcommands: [any Subcommand.Type] = [
     TapCommand.self,
     DevicesCommand.self,
     DoctorCommand.self,
+    SettingsCommand.self,
 ]

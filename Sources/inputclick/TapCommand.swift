@@ -47,7 +47,7 @@ struct TapCommand: Subcommand {
           --safeguard FRAMES In rewind scheduling, how far ahead of the
                             device's read position a click is written at the
                             soonest, 0 to 4096. Default 64.
-          --json            Print the stats as one JSON object instead of text.
+          --json            Print the stats as one JSON line instead of text.
           -h, --help        Show this help.
 
         EXIT STATUS:
@@ -122,7 +122,7 @@ struct TapCommand: Subcommand {
         waitUntilClicksSoundOut(player, played: tally.played)
         let statistics = player.statistics
         let report = player.latency.report()
-        print(json ? tally.json(device: device, statistics: statistics, report: report)
+        print(json ? try tally.json(device: device, statistics: statistics, report: report)
                    : tally.text(device: device, statistics: statistics, report: report))
         return 0
     }

@@ -31,30 +31,78 @@ struct TapTally {
         return lines.joined(separator: "\n")
     }
 
-    /// The stats as one JSON object; times in milliseconds.
-    func json(device: String, statistics: ClickPlayerStatistics, report: LatencyReport) -> String {
-        func summary(_ s: LatencySummary) -> String {
-            "{\"count\":\(s.count),\"p50\":\(LatencySummary.milliseconds(s.p50)),\"p95\":\(LatencySummary.milliseconds(s.p95)),"
-                + "\"p99\":\(LatencySummary.milliseconds(s.p99)),\"max\":\(LatencySummary.milliseconds(s.max))}"
+    /// The stats as one JSON line (see ``jsonLine(_:)``); times in milliseconds.
+    func json(device: String, statistics: ClickPlayerStatistics, report: LatencyReport) throws -> String {
+        try jsonLine(TapReport(device: device, tally: self, statistics: statistics, report: report))
+    }
+}
+
+/// What `inputclick tap --json` prints.
+private struct TapReport: Encodable {
+    struct Format: Encodable {
+        var sampleRate: Int
+        var channels: Int
+        var sampleFormat: String
+        var periodFrames: Int
+        var bufferFrames: Int
+    }
+    struct Milliseconds: Encodable {
+        var toWrite: LatencySummaryReport
+        var toConverter: LatencySummaryReport
+    }
+    var device: String
+    var played: Int
+    var dropped: Int
+    var unknown: Int
+    var format: Format?
+    var underruns: Int
+    var suspends: Int
+    var realtime: Bool
+    var scheduling: String?
+    var starts: Int
+    var rewinds: Int
+    var queuedBehind: Int
+    var milliseconds: Milliseconds
+
+    init(device: String, tally: TapTally, statistics: ClickPlayerStatistics, report: LatencyReport) {
+        self.device = device
+        played = tally.played
+        dropped = tally.dropped
+        unknown = tally.unknown
+        format = statistics.format.map {
+            Format(sampleRate: $0.sampleRate, channels: $0.channels, sampleFormat: "\($0.sampleFormat)",
+                   periodFrames: $0.periodFrames, bufferFrames: $0.bufferFrames)
         }
-        var format = "null"
-        if let f = statistics.format {
-            format = "{\"sampleRate\":\(f.sampleRate),\"channels\":\(f.channels),\"sampleFormat\":\"\(f.sampleFormat)\","
-                + "\"periodFrames\":\(f.periodFrames),\"bufferFrames\":\(f.bufferFrames)}"
-        }
-        let escapedDevice = device.unicodeScalars.map { scalar -> String in
-            switch scalar {
-            case "\"": return "\\\""
-            case "\\": return "\\\\"
-            default: return scalar.value < 0x20 ? "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16) : String(scalar)
-            }
-        }.joined()
-        return "{\"device\":\"\(escapedDevice)\",\"played\":\(played),\"dropped\":\(dropped),\"unknown\":\(unknown),"
-            + "\"format\":\(format),\"underruns\":\(statistics.underruns),\"suspends\":\(statistics.suspends),"
-            + "\"realtime\":\(statistics.isRealtime),"
-            + "\"scheduling\":\(statistics.scheduling.map { "\"\($0)\"" } ?? "null"),"
-            + "\"starts\":\(statistics.starts),\"rewinds\":\(statistics.rewinds),\"queuedBehind\":\(statistics.queuedBehind),"
-            + "\"milliseconds\":{\"toWrite\":\(summary(report.toWrite)),"
-            + "\"toConverter\":\(summary(report.toConverter))}}"
+        underruns = statistics.underruns
+        suspends = statistics.suspends
+        realtime = statistics.isRealtime
+        scheduling = statistics.scheduling.map { "\($0)" }
+        starts = statistics.starts
+        rewinds = statistics.rewinds
+        queuedBehind = statistics.queuedBehind
+        milliseconds = Milliseconds(toWrite: LatencySummaryReport(report.toWrite),
+                                    toConverter: LatencySummaryReport(report.toConverter))
+    }
+
+    /// Writes `format` and `scheduling` as `null` when absent, as before.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(device, forKey: .device)
+        try container.encode(played, forKey: .played)
+        try container.encode(dropped, forKey: .dropped)
+        try container.encode(unknown, forKey: .unknown)
+        try container.encode(format, forKey: .format)
+        try container.encode(underruns, forKey: .underruns)
+        try container.encode(suspends, forKey: .suspends)
+        try container.encode(realtime, forKey: .realtime)
+        try container.encode(scheduling, forKey: .scheduling)
+        try container.encode(starts, forKey: .starts)
+        try container.encode(rewinds, forKey: .rewinds)
+        try container.encode(queuedBehind, forKey: .queuedBehind)
+        try container.encode(milliseconds, forKey: .milliseconds)
+    }
+    private enum CodingKeys: String, CodingKey {
+        case device, played, dropped, unknown, format, underruns, suspends, realtime, scheduling
+        case starts, rewinds, queuedBehind, milliseconds
     }
 }

@@ -20,7 +20,10 @@ func topLevelHelp() -> String {
     for command in allSubcommands {
         text += "  " + command.name + String(repeating: " ", count: width - command.name.count) + command.abstract + "\n"
     }
-    text += "\nSee 'inputclick <subcommand> --help' for details.\n"
+    text += "\nOPTIONS:\n  --version, version   Print the version (\(InputClickVersion.string)) and exit.\n"
+    text += "  -h, --help, help     Show this help.\n"
+    text += "\nWith --json, a subcommand prints its data as one JSON line.\n"
+    text += "See 'inputclick <subcommand> --help' for details.\n"
     return text
 }
 
@@ -52,7 +55,11 @@ if first == "--help" || first == "-h" || first == "help" {
     print(topLevelHelp(), terminator: "")
     exit(0)
 }
-if first == "--version" {
+if first == "--version" || first == "version" {
+    guard arguments.count == 1 else {
+        writeError("error: \(first) takes no arguments\n\n" + topLevelHelp())
+        exit(ExitCode.usage)
+    }
     print(InputClickVersion.string)
     exit(0)
 }

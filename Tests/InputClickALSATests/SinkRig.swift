@@ -5,17 +5,12 @@ import InputClickTesting
 import Synchronization
 import TestSupport
 
-/// A keyboard view that opts in to clicks.
-final class ClickingKeyboard: InputViewAudioFeedback, Sendable {
-    var enableInputClicksWhenVisible: Bool { true }
-}
-
 /// A gate and a player on a real ALSA device, with what the player reported.
 final class SinkRig: Sendable {
     let output: ALSAOutput
     let player: ClickPlayer
     let gate: InputClickGate
-    let keyboard = ClickingKeyboard()
+    let keyboard = OptedInInputView()
     let capturePath: String?
     private let reported = Reports()
 

@@ -97,7 +97,7 @@ struct CLIDoctorSettingsTests {
         #expect(report["decision"] as? String == "zero-volume")
         let settings = try #require(report["settings"] as? [String: Any])
         #expect(settings["volume"] as? Double == 0)
-        #expect(!json.standardOutput.contains("\"volume\" : -0"), "\(json.standardOutput)")
+        #expect(!json.standardOutput.contains("\"volume\":-0"), "\(json.standardOutput)")
     }
 
     @Test("doctor names a settings location that is not UTF-8 instead of calling the file absent",

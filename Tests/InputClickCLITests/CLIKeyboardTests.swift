@@ -62,4 +62,36 @@ struct CLIKeyboardTests {
         }
         #expect(text == "Ok !")
     }
+
+    @Test("after Ctrl-L, ? types the full-width ？ and . types 。, in a terminal and piped")
+    func chinesePunctuationFromTheTerminal() throws {
+        let piped = try CLIProcess.run(["keyboard", "--device", "null"], input: Data("a".utf8) + Data([0x0c]) + Data("?.".utf8)
+                                       + Data([0x0c]) + Data("?".utf8) + Data([0x04]))
+        #expect(piped.status == 0)
+        #expect(piped.standardOutput == "a\u{FF1F}\u{3002}?")
+        let keyboard = try TmuxKeyboard(["--device", "null"])
+        defer { keyboard.stop() }
+        #expect(keyboard.screenShows("[ 123 ]"))
+        keyboard.press(["C-l", "?"])
+        #expect(keyboard.screenShows("┃ \u{FF1F}"))
+        #expect(keyboard.finish() == "\u{FF1F}")
+    }
+
+    @Test("a key the keyboard lacks (a on a number pad) shows a notice and rings the bell, and types nothing")
+    func missingKeyIsNotSilent() throws {
+        let piped = try CLIProcess.run(["keyboard", "--device", "null", "--keyboard-type", "numberPad"],
+                                       input: Data("a1".utf8) + Data([0x04]))
+        #expect(piped.status == 0)
+        #expect(piped.standardOutput == "1")
+        #expect(piped.standardError.contains("the numberPad keyboard has no key that types \"a\""), "\(piped.standardError)")
+        let keyboard = try TmuxKeyboard(["--device", "null", "--keyboard-type", "numberPad"])
+        defer { keyboard.stop() }
+        #expect(keyboard.screenShows("[ 1 ]"))
+        #expect(!keyboard.rangBell)
+        keyboard.press(["a"])
+        #expect(keyboard.screenShows("the numberPad keyboard has no key that types \"a\"; nothing was typed"))
+        #expect(keyboard.rangBell)
+        keyboard.press(["1"])
+        #expect(keyboard.finish() == "1")
+    }
 }

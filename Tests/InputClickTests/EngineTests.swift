@@ -4,10 +4,6 @@ import InputClickTesting
 import Synchronization
 import Testing
 
-private final class Keyboard: InputViewAudioFeedback, Sendable {
-    var enableInputClicksWhenVisible: Bool { true }
-}
-
 private final class Warnings: Sendable {
     let lines = Mutex<[String]>([])
     func add(_ line: String) { lines.withLock { $0.append(line) } }
@@ -40,7 +36,7 @@ struct EngineTests {
             settingsFile: directory.appendingPathComponent("settings.conf"), environment: [:], watchesSettings: false))
         defer { engine.shutdown() }
         #expect(engine.playInputClick() == .noVisibleInputView)
-        let keyboard = Keyboard()
+        let keyboard = OptedInInputView()
         engine.setVisibleInputViews([keyboard])
         #expect(eventually { output.isRendering })
         #expect(engine.playInputClick(.key) == .plays)
@@ -62,7 +58,7 @@ struct EngineTests {
         let file = directory.appendingPathComponent("settings.conf")
         let engine = InputClickEngine(output: OfflineOutput(), options: .init(settingsFile: file, environment: [:]))
         defer { engine.shutdown() }
-        let keyboard = Keyboard()
+        let keyboard = OptedInInputView()
         engine.setVisibleInputViews([keyboard])
         #expect(eventually { engine.decision() == .plays })
         try "clicks = off\n".write(to: file, atomically: true, encoding: .utf8)
@@ -119,7 +115,7 @@ struct EngineTests {
         let engine = InputClickEngine(output: output, options: .init(
             settingsFile: file, environment: [:], watchesSettings: false, warningHandler: warnings.add))
         defer { engine.shutdown() }
-        let keyboard = Keyboard()
+        let keyboard = OptedInInputView()
         engine.setVisibleInputViews([keyboard])
         #expect(eventually { output.isRendering })
         #expect(engine.soundProblems.map(\.path) == [directory.appendingPathComponent("key.wav").path])
@@ -140,7 +136,7 @@ struct EngineWarningTests {
             settingsFile: URL(fileURLWithPath: "/nonexistent/settings.conf"), environment: [:],
             watchesSettings: false, warningHandler: warnings.add))
         defer { engine.shutdown() }
-        let keyboard = Keyboard()
+        let keyboard = OptedInInputView()
         engine.setVisibleInputViews([keyboard])
         #expect(eventually { !warnings.lines.withLock { $0 }.isEmpty })
         #expect(engine.playInputClick() == .noOutput)
@@ -158,7 +154,7 @@ struct EngineHostStreamTests {
         let stream = HostStream(channels: 2, capacityFrames: 96_000)
         stream.write(TestSounds.spread(TestSounds.constant(0.5, frames: 96_000), channels: 2))
         engine.attach(stream)                      // before the stream opens: attached when it does
-        let keyboard = Keyboard()
+        let keyboard = OptedInInputView()
         engine.setVisibleInputViews([keyboard])
         #expect(eventually { output.isRendering })
         let before = output.render(frameCount: 480)
@@ -185,7 +181,7 @@ struct EngineHostStreamLifecycleTests {
         let engine = InputClickEngine(output: output, options: .init(
             player: player, settingsFile: URL(fileURLWithPath: "/nonexistent/settings.conf"), environment: [:],
             watchesSettings: false))
-        let keyboard = Keyboard()
+        let keyboard = OptedInInputView()
         engine.setVisibleInputViews([keyboard])     // the mixer is built…
         #expect(eventually { output.isRendering })
         engine.setVisibleInputViews([])             // …and the stream closes after the linger

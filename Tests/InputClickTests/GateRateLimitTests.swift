@@ -2,15 +2,11 @@ import InputClick
 import InputClickTesting
 import Testing
 
-private final class Keyboard: InputViewAudioFeedback {
-    var enableInputClicksWhenVisible: Bool { true }
-}
-
 @Suite("Rate limiting held keys")
 struct GateRateLimitTests {
-    private func gate(_ sink: RecordingSink, rateLimit: ClickRateLimit = .default) -> (InputClickGate, Keyboard) {
+    private func gate(_ sink: RecordingSink, rateLimit: ClickRateLimit = .default) -> (InputClickGate, OptedInInputView) {
         let gate = InputClickGate(sink: sink, rateLimit: rateLimit)
-        let keyboard = Keyboard()
+        let keyboard = OptedInInputView()
         gate.setVisibleInputViews([keyboard])
         return (gate, keyboard)
     }

@@ -2,17 +2,13 @@ import InputClick
 import InputClickTesting
 import Testing
 
-private final class Keyboard: InputViewAudioFeedback {
-    var enableInputClicksWhenVisible: Bool { true }
-}
-
 @Suite("Secure text entry")
 struct GateSecureEntryTests {
     @Test("secure entry plays the key sound for every kind, so the sound never reveals the key")
     func secureEntryPlaysKeyForEveryKind() {
         let sink = RecordingSink()
         let gate = InputClickGate(sink: sink, rateLimit: .unlimited)
-        let keyboard = Keyboard()
+        let keyboard = OptedInInputView()
         gate.setVisibleInputViews([keyboard])
         gate.setSecureTextEntry(true)
         for kind in ClickKind.allCases {

@@ -2,9 +2,6 @@ import InputClick
 import InputClickTesting
 import Testing
 
-private final class OptedInView: InputViewAudioFeedback {
-    var enableInputClicksWhenVisible: Bool { true }
-}
 private final class OptedOutView: InputViewAudioFeedback {
     var enableInputClicksWhenVisible: Bool { false }
 }
@@ -21,8 +18,8 @@ private enum VisibleViews: CaseIterable {
         case .plain: return [PlainView()]
         case .optedOut: return [OptedOutView()]
         case .adoptsOnly: return [AdoptsOnlyView()]
-        case .optedIn: return [OptedInView()]
-        case .accessoryOptedIn: return [PlainView(), OptedInView()]
+        case .optedIn: return [OptedInInputView()]
+        case .accessoryOptedIn: return [PlainView(), OptedInInputView()]
         }
     }
 }
@@ -71,7 +68,7 @@ struct GateTruthTableTests {
     func hideAndShow() {
         let sink = RecordingSink()
         let gate = InputClickGate(sink: sink)
-        let keyboard = OptedInView()
+        let keyboard = OptedInInputView()
         gate.setVisibleInputViews([keyboard])
         #expect(gate.playInputClick() == .plays)
         gate.setVisibleInputViews([])
@@ -84,7 +81,7 @@ struct GateTruthTableTests {
     @Test("settings applied later change the decision at once")
     func settingsApplyLive() {
         let gate = InputClickGate(sink: RecordingSink())
-        gate.setVisibleInputViews([OptedInView()])
+        gate.setVisibleInputViews([OptedInInputView()])
         #expect(gate.decision() == .plays)
         gate.apply(ClickSettings(clicksEnabled: false))
         #expect(gate.decision() == .clicksOff)

@@ -3,9 +3,6 @@ import InputClickTesting
 import Synchronization
 import Testing
 
-private final class Keyboard: InputViewAudioFeedback, Sendable {
-    var enableInputClicksWhenVisible: Bool { true }
-}
 private final class Toolbar {}
 
 private final class RecordingObserver: InputViewVisibilityObserver {
@@ -20,7 +17,7 @@ struct GateVisibilityObserverTests {
         let gate = InputClickGate(sink: RecordingSink())
         let observer = RecordingObserver()
         gate.addVisibilityObserver(observer)
-        let keyboard = Keyboard(), toolbar = Toolbar()
+        let keyboard = OptedInInputView(), toolbar = Toolbar()
         gate.setVisibleInputViews([toolbar])            // visible, not opted in: no change
         gate.setVisibleInputViews([keyboard])           // opted in: true
         gate.setVisibleInputViews([keyboard, toolbar])  // still opted in: no change
@@ -33,7 +30,7 @@ struct GateVisibilityObserverTests {
     @Test("an observer added while a keyboard is visible is told at once, and a removed one hears nothing")
     func lateObserverAndRemoval() {
         let gate = InputClickGate(sink: RecordingSink())
-        let keyboard = Keyboard()
+        let keyboard = OptedInInputView()
         gate.setVisibleInputViews([keyboard])
         let observer = RecordingObserver()
         gate.addVisibilityObserver(observer)
@@ -48,7 +45,7 @@ struct GateVisibilityObserverTests {
         let gate = InputClickGate(sink: RecordingSink())
         let observer = RecordingObserver()
         gate.addVisibilityObserver(observer)
-        let keyboard = Keyboard()
+        let keyboard = OptedInInputView()
         await withTaskGroup(of: Void.self) { group in
             for t in 0..<8 {
                 group.addTask {

@@ -2,11 +2,6 @@ import InputClick
 import InputClickTesting
 import Synchronization
 
-/// A keyboard view that opts in to clicks.
-final class ClickingKeyboardView: InputViewAudioFeedback, Sendable {
-    var enableInputClicksWhenVisible: Bool { true }
-}
-
 /// Collects what a player reports, for assertions.
 final class PlayerReports: Sendable {
     private let storage = Mutex<(warnings: [String], events: [String])>(([], []))
@@ -23,7 +18,7 @@ struct PlayerHarness {
     let reports = PlayerReports()
     let player: ClickPlayer
     let gate: InputClickGate
-    let keyboard = ClickingKeyboardView()
+    let keyboard = OptedInInputView()
 
     static let linger: UInt64 = 3_000_000_000
 

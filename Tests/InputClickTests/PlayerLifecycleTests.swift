@@ -88,7 +88,7 @@ import Testing
         let player = ClickPlayer(output: output, configuration: configuration, sounds: SyntheticClickSounds.provider)
         let gate = InputClickGate(sink: player, rateLimit: .unlimited)
         gate.addVisibilityObserver(player)
-        let keyboard = ClickingKeyboardView()
+        let keyboard = OptedInInputView()
         DispatchQueue.concurrentPerform(iterations: 400) { i in
             gate.setVisibleInputViews(i % 3 == 0 ? [] : [keyboard])
             _ = gate.playInputClick()

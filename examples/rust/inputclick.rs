@@ -68,6 +68,12 @@ pub const STAT_UNDERRUNS: c_int = 2;
 pub const STAT_SUSPENDS: c_int = 3;
 pub const STAT_DROPPED_CLICKS: c_int = 4;
 pub const STAT_REALTIME: c_int = 5;
+pub const STAT_SCHEDULING: c_int = 6;
+pub const STAT_QUEUE_FULL: c_int = 7;
+
+pub const SCHEDULING_REWIND: c_int = 0;
+pub const SCHEDULING_ON_DEMAND: c_int = 1;
+pub const SCHEDULING_APPEND: c_int = 2;
 
 #[link(name = "inputclick")]
 extern "C" {

@@ -51,6 +51,9 @@
 /// A file with any error is refused as a whole: nothing in it applies, and
 /// the settings in force before (the defaults, on a first load) stay.
 ///
+/// Loading stops at the first error; ``check(text:file:homeDirectory:)`` and
+/// ``check(fileAt:homeDirectory:)`` list every one (`inputclick settings check`).
+///
 /// Thread context: pure functions; call them from any thread.
 public enum SettingsFileFormat {
     /// The name of the settings file inside its directory: `settings.conf`. Thread context: any thread.
@@ -72,6 +75,7 @@ public enum SettingsFileFormat {
     ///   - homeDirectory: What `~` in `sound-pack` expands to; `nil` refuses `~`.
     /// - Returns: ``ClickSettings()`` with every key in `text` applied.
     /// - Throws: ``SettingsError`` for the first faulty line; then nothing applies.
+    ///   ``check(text:file:homeDirectory:)`` lists every faulty line.
     ///
     /// Thread context: any thread.
     public static func parse(text: String, file: String, homeDirectory: String?) throws(SettingsError) -> ClickSettings {
@@ -80,7 +84,31 @@ public enum SettingsFileFormat {
 
     /// ``parse(text:file:homeDirectory:)``, with the home directory as the store looked it up.
     static func parse(text: String, file: String, home: SettingsHome) throws(SettingsError) -> ClickSettings {
+        let result = check(text: text, file: file, home: home)
+        if let first = result.errors.first { throw first }
+        return result.settings
+    }
+
+    /// Parses the text of a settings file to the end, collecting every faulty
+    /// line instead of stopping at the first, for `inputclick settings check`
+    /// and `doctor`.
+    ///
+    /// Pure: it reads nothing but its arguments.
+    ///
+    /// - Parameters: as for ``parse(text:file:homeDirectory:)``.
+    /// - Returns: every error, in line order (empty for a good file), and the
+    ///   settings with every good line applied. A host must not use those
+    ///   settings when there is an error: the whole file is refused then.
+    ///
+    /// Thread context: any thread.
+    public static func check(text: String, file: String, homeDirectory: String?)
+        -> (settings: ClickSettings, errors: [SettingsError]) {
+        check(text: text, file: file, home: SettingsHome(directory: homeDirectory))
+    }
+
+    static func check(text: String, file: String, home: SettingsHome) -> (settings: ClickSettings, errors: [SettingsError]) {
         var settings = ClickSettings()
+        var errors: [SettingsError] = []
         var firstLine: [SettingsKey: Int] = [:]
         let baseDirectory = parentDirectory(of: file)
         var body = Substring(text)
@@ -90,30 +118,53 @@ public enum SettingsFileFormat {
             let lineNumber = index + 1
             let line = trimmed(rawLine)
             if line.isEmpty || line.first == "#" { continue }
-            func failure(_ kind: SettingsError.Kind, _ problem: String) -> SettingsError {
-                SettingsError(kind: kind, file: file, line: lineNumber, problem: problem)
+            func fail(_ kind: SettingsError.Kind, _ problem: String) {
+                errors.append(SettingsError(kind: kind, file: file, line: lineNumber, problem: problem))
             }
             guard let equals = line.firstIndex(of: "=") else {
-                throw failure(.syntax, "expected 'key = value', found \(SettingsValueSyntax.quoted(String(line)))")
+                fail(.syntax, "expected 'key = value', found \(SettingsValueSyntax.quoted(String(line)))")
+                continue
             }
             let name = String(trimmed(line[..<equals]))
             let valueText = String(trimmed(line[line.index(after: equals)...]))
             guard !name.isEmpty else {
-                throw failure(.syntax, "expected a key before '=', found \(SettingsValueSyntax.quoted(String(line)))")
+                fail(.syntax, "expected a key before '=', found \(SettingsValueSyntax.quoted(String(line)))")
+                continue
             }
             guard let key = SettingsKey(rawValue: name) else {
-                throw failure(.unknownKey, unknownKeyProblem(name))
+                fail(.unknownKey, unknownKeyProblem(name))
+                continue
             }
             if let first = firstLine[key] {
-                throw failure(.duplicateKey, "duplicate key '\(key)' (first set on line \(first))")
+                fail(.duplicateKey, "duplicate key '\(key)' (first set on line \(first))")
+                continue
             }
             firstLine[key] = lineNumber
             switch key.parse(valueText, baseDirectory: baseDirectory, home: home) {
             case .success(let value): key.assign(value, to: &settings)
-            case .failure(let problem): throw failure(.invalidValue, "\(key) \(problem.text)")
+            case .failure(let problem): fail(.invalidValue, "\(key) \(problem.text)")
             }
         }
-        return settings
+        return (settings, errors)
+    }
+
+    /// Reads and checks the settings file at `path`, collecting every error:
+    /// one for a file that cannot be read (permission, a directory, over
+    /// 64 KiB, not UTF-8), else one per faulty line.
+    ///
+    /// - Returns: `nil` when there is no file at `path` (every default
+    ///   applies); else the errors, empty for a good file.
+    ///
+    /// Thread context: any thread; blocks only for the file read.
+    public static func check(fileAt path: String, homeDirectory: String?) -> [SettingsError]? {
+        let text: String?
+        do {
+            text = try SettingsFileReader.read(path: path)
+        } catch {
+            return [error]
+        }
+        guard let text else { return nil }
+        return check(text: text, file: path, homeDirectory: homeDirectory).errors
     }
 
     /// Writes `settings` as a settings file that ``parse(text:file:homeDirectory:)``

@@ -135,9 +135,22 @@ public struct TypingPlanner: Sendable {
         shortestPath(from: state, to: String(character))
     }
 
+    /// The taps for a press of the physical key that types `character`, as
+    /// the terminal keyboard makes them: the mode the user chose stays. In
+    /// Chinese punctuation mode a punctuation key with a full-width form
+    /// types that form (`?` gives `？`), and ch/en is never tapped for the
+    /// user. `nil` if no page of the keyboard has such a key.
+    ///
+    /// Thread context: any thread.
+    public static func keys(forKeyPress character: Character, from state: KeyboardState) -> [KeyRole]? {
+        let text = String(character)
+        let target = state.typesFullWidthPunctuation ? FullWidthPunctuation.form(of: text) : text
+        return shortestPath(from: state, to: target, togglingLanguage: false)
+    }
+
     /// The fewest mode-key taps from `start` to a state where a key types
     /// `target`, followed by that key; `nil` if no reachable page has one.
-    static func shortestPath(from start: KeyboardState, to target: String) -> [KeyRole]? {
+    static func shortestPath(from start: KeyboardState, to target: String, togglingLanguage: Bool = true) -> [KeyRole]? {
         var queue: [(state: KeyboardState, path: [KeyRole])] = [(start, [])]
         var seen: Set<KeyboardState> = [start]
         var head = 0
@@ -148,7 +161,7 @@ public struct TypingPlanner: Sendable {
             if let key = keys.first(where: { isTypingKey($0) && state.text(for: $0) == target }) {
                 return path + [key]
             }
-            for key in keys where isModeKey(key) {
+            for key in keys where isModeKey(key) && (togglingLanguage || key != .languageToggle) {
                 let next = state.applyingTap(key)
                 if seen.insert(next).inserted { queue.append((next, path + [key])) }
             }

@@ -12,7 +12,8 @@ final class KeyboardSession {
     let status: StatusLine
     /// The taps of the last key press, in order.
     private(set) var lastStrokes: [KeyStroke] = []
-    /// A message about the last key press (a key no page has, a refused tap).
+    /// A message about the last key press (a key no page has, a refused tap);
+    /// the command shows it and rings the terminal bell, so no press is lost silently.
     private(set) var lastProblem: String?
 
     init(host: KeyboardHost, view: TextView, engine: InputClickEngine, status: StatusLine) {
@@ -32,8 +33,8 @@ final class KeyboardSession {
         case .character(" "):
             tap(.space)
         case .character(let character):
-            guard let keys = TypingPlanner.keys(toType: character, from: keyboard.state) else {
-                lastProblem = "no key of this keyboard types \"\(character)\""
+            guard let keys = TypingPlanner.keys(forKeyPress: character, from: keyboard.state) else {
+                lastProblem = "the \(keyboard.state.keyboardType) keyboard has no key that types \"\(character)\"; nothing was typed"
                 return
             }
             for key in keys { tap(key) }

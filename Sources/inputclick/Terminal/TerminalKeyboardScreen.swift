@@ -70,6 +70,11 @@ final class TerminalKeyboardScreen {
         emit("\(escape)H\(escape)2J" + lines.map { $0 + "\(escape)K" }.joined(separator: "\r\n"))
     }
 
+    /// Rings the terminal bell (BEL), for a key press that typed nothing.
+    func ringBell() {
+        emit("\u{07}")
+    }
+
     /// Clears the screen and shows the cursor again.
     func finish() {
         emit("\(escape)H\(escape)2J\(escape)?25h")

@@ -1,3 +1,4 @@
+import InputClick
 import Synchronization
 
 /// An output that tests drive by hand: nothing renders until the test calls

@@ -1,0 +1,106 @@
+import CInputClick
+import InputClick
+
+/// The numbers of the C interface, taken from `inputclick.h` itself through
+/// the `CInputClick` module: the header is their one source, and no number
+/// of the ABI is written again in Swift.
+///
+/// Each mapping from a Swift value to its C constant is an exhaustive
+/// `switch`, so a case added to ``ClickDecision``, ``ClickKind`` or
+/// ``ClickScheduling`` does not build until its constant is added to
+/// `inputclick.h` (at the end of its enum: the values are append-only) and
+/// named here.
+///
+/// Thread context: pure functions and immutable tables; use them from any thread.
+enum HeaderConstants {
+    /// The C constant for a gate decision, `INPUTCLICK_PLAYS` and so on.
+    static func code(for decision: ClickDecision) -> Int32 {
+        switch decision {
+        case .plays: return Int32(INPUTCLICK_PLAYS)
+        case .clicksOff: return Int32(INPUTCLICK_CLICKS_OFF)
+        case .silentProfile: return Int32(INPUTCLICK_SILENT_PROFILE)
+        case .noVisibleInputView: return Int32(INPUTCLICK_NO_VISIBLE_INPUT_VIEW)
+        case .notOptedIn: return Int32(INPUTCLICK_NOT_OPTED_IN)
+        case .rateLimited: return Int32(INPUTCLICK_RATE_LIMITED)
+        case .noOutput: return Int32(INPUTCLICK_NO_OUTPUT)
+        case .queueFull: return Int32(INPUTCLICK_QUEUE_FULL)
+        case .deviceLost: return Int32(INPUTCLICK_DEVICE_LOST)
+        }
+    }
+
+    /// The C constant for a click kind, `INPUTCLICK_KIND_KEY` and so on.
+    static func code(for kind: ClickKind) -> Int32 {
+        switch kind {
+        case .key: return Int32(INPUTCLICK_KIND_KEY)
+        case .delete: return Int32(INPUTCLICK_KIND_DELETE)
+        case .modifier: return Int32(INPUTCLICK_KIND_MODIFIER)
+        case .space: return Int32(INPUTCLICK_KIND_SPACE)
+        case .return: return Int32(INPUTCLICK_KIND_RETURN)
+        }
+    }
+
+    /// The C constant for a scheduling mode, `INPUTCLICK_SCHEDULING_REWIND` and so on.
+    static func code(for scheduling: ClickScheduling) -> Int32 {
+        switch scheduling {
+        case .rewind: return Int32(INPUTCLICK_SCHEDULING_REWIND)
+        case .onDemand: return Int32(INPUTCLICK_SCHEDULING_ON_DEMAND)
+        case .append: return Int32(INPUTCLICK_SCHEDULING_APPEND)
+        }
+    }
+
+    /// The click kind a C `kind` names, or `nil` for a value no `INPUTCLICK_KIND_*` has.
+    ///
+    /// A `switch`, not a search of `allCases`: `inputclick_play` calls it and must not allocate.
+    static func kind(_ code: Int32) -> ClickKind? {
+        switch code {
+        case Int32(INPUTCLICK_KIND_KEY): return .key
+        case Int32(INPUTCLICK_KIND_DELETE): return .delete
+        case Int32(INPUTCLICK_KIND_MODIFIER): return .modifier
+        case Int32(INPUTCLICK_KIND_SPACE): return .space
+        case Int32(INPUTCLICK_KIND_RETURN): return .return
+        default: return nil
+        }
+    }
+
+    /// `INPUTCLICK_LATENCY_PROFILE_LOW`.
+    static let latencyProfileLow = Int32(INPUTCLICK_LATENCY_PROFILE_LOW)
+    /// `INPUTCLICK_LATENCY_PROFILE_CONSERVATIVE`.
+    static let latencyProfileConservative = Int32(INPUTCLICK_LATENCY_PROFILE_CONSERVATIVE)
+
+    /// The latency profile a C `profile` names, or `nil` for any other value.
+    static func latencyProfile(_ code: Int32) -> LatencyProfile? {
+        switch code {
+        case latencyProfileLow: return .lowLatency
+        case latencyProfileConservative: return .conservative
+        default: return nil
+        }
+    }
+
+    /// `INPUTCLICK_MEASURE_CALL_TO_WRITE`.
+    static let measureCallToWrite = Int32(INPUTCLICK_MEASURE_CALL_TO_WRITE)
+    /// `INPUTCLICK_MEASURE_CALL_TO_CONVERTER`.
+    static let measureCallToConverter = Int32(INPUTCLICK_MEASURE_CALL_TO_CONVERTER)
+
+    /// The `INPUTCLICK_STAT_*` counters.
+    enum Statistic {
+        static let opens = Int32(INPUTCLICK_STAT_OPENS)
+        static let faults = Int32(INPUTCLICK_STAT_FAULTS)
+        static let underruns = Int32(INPUTCLICK_STAT_UNDERRUNS)
+        static let suspends = Int32(INPUTCLICK_STAT_SUSPENDS)
+        static let droppedClicks = Int32(INPUTCLICK_STAT_DROPPED_CLICKS)
+        static let realtime = Int32(INPUTCLICK_STAT_REALTIME)
+        static let scheduling = Int32(INPUTCLICK_STAT_SCHEDULING)
+        static let queueFull = Int32(INPUTCLICK_STAT_QUEUE_FULL)
+    }
+
+    /// A name table indexed by C code: entry `i` is `name(value)` for the value
+    /// whose code is `i`, and `fallback` for a code no value has (a gap).
+    static func table<Value>(_ values: [Value], code: (Value) -> Int32, name: (Value) -> String,
+                             fallback: String) -> [StaticCString] {
+        let codes = values.map(code)
+        let count = Int((codes.max() ?? -1) + 1)
+        return (0..<count).map { index in
+            values.first { code($0) == Int32(index) }.map { StaticCString(name($0)) } ?? StaticCString(fallback)
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import InputClick
+
+/// What `inputclick doctor --json` prints: one JSON line (see ``jsonLine(_:)``).
+/// Absent values are `null`, never left out, so a reader sees every field.
+struct DoctorReport: Encodable {
+    /// The settings in force.
+    struct Settings: Encodable {
+        var clicks: Bool
+        var volume: Double
+        var profile: String
+        /// The click gain in dB; -999 for silence, since JSON has no infinity.
+        var clickGainDecibels: Double
+        /// The sound pack's directory, empty for the bundled sounds.
+        var soundPack: String
+        var duckDepthDecibels: Double
+        var duckAttackMilliseconds: Double
+        var duckHoldMilliseconds: Double
+        var duckReleaseMilliseconds: Double
+    }
+
+    /// The stream as the device granted it.
+    struct Stream: Encodable {
+        var sampleRate: Int
+        var channels: Int
+        var sampleFormat: String
+        var periodFrames: Int
+        var bufferFrames: Int
+        var periodMilliseconds: Double
+        var bufferMilliseconds: Double
+        var scheduling: String
+    }
+
+    var version = InputClickVersion.string
+    /// The settings file's path; `nil` when its location could not be read from the environment.
+    var settingsFile: String?
+    var settingsFileExists: Bool
+    var settings: Settings
+    /// The first problem with the settings, as before; `nil` when there is none.
+    var settingsError: String?
+    /// Every problem: each faulty line of the file, then the environment's.
+    var settingsErrors: [String]
+    var soundProblems: [String]
+    var device: String
+    var playerState: String
+    /// `nil` when the device did not open.
+    var stream: Stream?
+    /// The gate's decision for a tap, e.g. `plays` or `no-output`.
+    var decision: String
+    var reason: String
+    /// The likely fix when the device did not open; `nil` when it opened.
+    var hint: String?
+    var warnings: [String]
+
+    init(settingsFile: String?, settingsFileExists: Bool, settings: ClickSettings, settingsErrors: [String],
+         soundProblems: [String], device: String, playerState: String, format: OutputFormat?,
+         scheduling: ClickScheduling?, verdict: TapVerdict, hint: String?, warnings: [String]) {
+        self.settingsFile = settingsFile
+        self.settingsFileExists = settingsFileExists
+        self.settings = Settings(
+            clicks: settings.clicksEnabled, volume: settings.volume == 0 ? 0 : settings.volume, profile: settings.profile.description,
+            clickGainDecibels: settings.clickGainDecibels.isFinite ? settings.clickGainDecibels : -999,
+            soundPack: settings.soundPackDirectory ?? "",
+            duckDepthDecibels: settings.ducking.depthDecibels, duckAttackMilliseconds: settings.ducking.attackMilliseconds,
+            duckHoldMilliseconds: settings.ducking.holdMilliseconds,
+            duckReleaseMilliseconds: settings.ducking.releaseMilliseconds)
+        settingsError = settingsErrors.first
+        self.settingsErrors = settingsErrors
+        self.soundProblems = soundProblems
+        self.device = device
+        self.playerState = playerState
+        stream = format.map {
+            Stream(sampleRate: $0.sampleRate, channels: $0.channels, sampleFormat: $0.sampleFormat.description,
+                   periodFrames: $0.periodFrames, bufferFrames: $0.bufferFrames,
+                   periodMilliseconds: $0.periodMilliseconds, bufferMilliseconds: $0.bufferMilliseconds,
+                   scheduling: scheduling?.description ?? "unknown")
+        }
+        decision = verdict.identifier
+        reason = verdict.reason
+        self.hint = hint
+        self.warnings = warnings
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(version, forKey: .version)
+        try container.encode(settingsFile, forKey: .settingsFile)
+        try container.encode(settingsFileExists, forKey: .settingsFileExists)
+        try container.encode(settings, forKey: .settings)
+        try container.encode(settingsError, forKey: .settingsError)
+        try container.encode(settingsErrors, forKey: .settingsErrors)
+        try container.encode(soundProblems, forKey: .soundProblems)
+        try container.encode(device, forKey: .device)
+        try container.encode(playerState, forKey: .playerState)
+        try container.encode(stream, forKey: .stream)
+        try container.encode(decision, forKey: .decision)
+        try container.encode(reason, forKey: .reason)
+        try container.encode(hint, forKey: .hint)
+        try container.encode(warnings, forKey: .warnings)
+    }
+    private enum CodingKeys: String, CodingKey {
+        case version, settingsFile, settingsFileExists, settings, settingsError, settingsErrors, soundProblems
+        case device, playerState, stream, decision, reason, hint, warnings
+    }
+}

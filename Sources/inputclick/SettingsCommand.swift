@@ -1,0 +1,118 @@
+import Foundation
+import InputClick
+
+/// `inputclick settings check [FILE] [--json]`: every error in a settings
+/// file, with its line, instead of only the first one a host reports.
+struct SettingsCommand: Subcommand {
+    static let name = "settings"
+    static let abstract = "Check a settings file and list every error in it, with line numbers."
+    static let help = """
+        USAGE: inputclick settings check [FILE] [--json]
+
+        Reads FILE as hosts read the settings file and lists every problem in
+        it, one per line, as FILE:LINE: PROBLEM. A host refuses a file with
+        any problem as a whole and keeps the settings in force before.
+        Without FILE it checks the user's file, found as doctor finds it:
+        $INPUTCLICK_CONFIG, else $XDG_CONFIG_HOME/inputclick/settings.conf,
+        else ~/.config/inputclick/settings.conf.
+
+        OPTIONS:
+          --json       One JSON line: {"file", "exists", "errors": [{"line", "problem", "message"}]}.
+          -h, --help   Show this help.
+
+        EXIT STATUS:
+          0 the file is good, or the user's file is absent (every default applies);
+          64 bad arguments; 65 the file has an error, or its location cannot be read
+          from the environment; 66 FILE does not exist.
+        """
+
+    /// A settings file with an error (EX_DATAERR).
+    static let dataErrorExitCode: Int32 = 65
+    /// A FILE argument that names no file (EX_NOINPUT).
+    static let noInputExitCode: Int32 = 66
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let scanner = try ArgumentScanner(arguments, valueOptions: [], flagOptions: ["--json"])
+        guard let action = scanner.positionals.first else { throw UsageError("settings needs an action: check") }
+        guard action == "check" else { throw UsageError("unknown settings action '\(action)'; the action is check") }
+        guard scanner.positionals.count <= 2 else { throw UsageError("unexpected argument '\(scanner.positionals[2])'") }
+        let environment = ProcessEnvironment.current()
+        let home = (try? SettingsLocation.homeDirectory(environment: environment)) ?? nil
+        let explicit = scanner.positionals.count == 2 ? scanner.positionals[1] : nil
+        if explicit?.isEmpty == true { throw UsageError("FILE must be a path, not an empty string") }
+
+        let path: String
+        if let explicit {
+            path = explicit
+        } else {
+            do {
+                path = try SettingsLocation.fileURL(environment: environment).path
+            } catch {
+                return try report(SettingsCheckReport(file: nil, exists: false, errors: [error]), json: scanner.flag("--json"))
+            }
+        }
+        guard let errors = SettingsFileFormat.check(fileAt: path, homeDirectory: home) else {
+            if explicit != nil {
+                throw RuntimeFailure("\(path): no such file", exitCode: noInputExitCode)
+            }
+            return try report(SettingsCheckReport(file: path, exists: false, errors: []), json: scanner.flag("--json"))
+        }
+        return try report(SettingsCheckReport(file: path, exists: true, errors: errors), json: scanner.flag("--json"))
+    }
+
+    /// Prints `check` and returns the exit status: 65 when it holds an error.
+    private static func report(_ check: SettingsCheckReport, json: Bool) throws -> Int32 {
+        if json {
+            print(try jsonLine(check))
+        } else if check.errors.isEmpty {
+            print(check.exists ? "\(check.file ?? ""): no problems" : "\(check.file ?? ""): absent (every default applies)")
+        } else {
+            for error in check.errors { print(error.message) }
+            let count = check.errors.count
+            writeError("\(count) error\(count == 1 ? "" : "s"); a host refuses the whole file and keeps the settings in force before")
+        }
+        return check.errors.isEmpty ? 0 : dataErrorExitCode
+    }
+}
+
+/// What `inputclick settings check --json` prints.
+struct SettingsCheckReport: Encodable {
+    /// One problem in the file.
+    struct Problem: Encodable {
+        /// The 1-based line, or `nil` for a problem with the whole file.
+        var line: Int?
+        /// The problem, without the location.
+        var problem: String
+        /// `FILE:LINE: PROBLEM`, as the text output prints it.
+        var message: String
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(line, forKey: .line)
+            try container.encode(problem, forKey: .problem)
+            try container.encode(message, forKey: .message)
+        }
+        private enum CodingKeys: String, CodingKey { case line, problem, message }
+    }
+
+    /// The file checked; `nil` when its location could not be found.
+    var file: String?
+    /// Whether the file exists.
+    var exists: Bool
+    /// Every problem, in line order.
+    var errors: [Problem]
+
+    init(file: String?, exists: Bool, errors: [SettingsError]) {
+        self.file = file
+        self.exists = exists
+        self.errors = errors.map { Problem(line: $0.line, problem: $0.problem, message: $0.description) }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(file, forKey: .file)
+        try container.encode(exists, forKey: .exists)
+        try container.encode(errors, forKey: .errors)
+    }
+    private enum CodingKeys: String, CodingKey { case file, exists, errors }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import TestSupport
+
+/// `inputclick keyboard` running in a private, detached tmux server, for
+/// tests that press keys in a real terminal and read the screen back.
+///
+/// The server is private (tmux -S): on the socket scripts/test.sh names, so
+/// that its cleanup ends the server if the test process is killed, or else
+/// on one in the test's own directory; never the user's own tmux. Each tmux
+/// command is a short-lived client with its own deadline. Call ``stop()``
+/// when done.
+struct TmuxKeyboard {
+    let directory: URL
+    let socket: String
+    let session: String
+    /// Where the keyboard's standard output (the typed text) goes.
+    let output: String
+
+    /// Starts `inputclick keyboard ARGUMENTS` in a 100×20 terminal.
+    init(_ arguments: [String]) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("inputclick-tmux-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        socket = ProcessInfo.processInfo.environment["INPUTCLICK_TEST_TMUX_SOCKET"]
+            ?? directory.appendingPathComponent("tmux.socket").path
+        session = "inputclick-test-\(getpid())-\(UUID().uuidString.prefix(8))"
+        output = directory.appendingPathComponent("out.txt").path
+        // The keyboard gives up after 2 minutes, even if nothing ends the session.
+        let command = "timeout --foreground 120 \(CLIProcess.binary.path) keyboard "
+            + arguments.joined(separator: " ") + " > \(output) 2>/dev/null"
+        let started = tmux(["new-session", "-d", "-s", session, "-x", "100", "-y", "20", command])
+        guard started.status == 0 else { throw TmuxFailure(description: "tmux new-session: \(started.output)") }
+    }
+
+    @discardableResult
+    func tmux(_ arguments: [String]) -> ChildRun {
+        ChildProcess.run("/usr/bin/tmux", ["-S", socket] + arguments, timeout: 10)
+    }
+
+    /// Whether the screen shows `text` within 5 seconds.
+    func screenShows(_ text: String) -> Bool {
+        for _ in 0..<100 {
+            if tmux(["capture-pane", "-t", session, "-p"]).standardOutput.contains(text) { return true }
+            usleep(50_000)
+        }
+        return false
+    }
+
+    /// Presses `keys` (tmux key names), one at a time.
+    func press(_ keys: [String]) {
+        for key in keys {
+            tmux(["send-keys", "-t", session, key])
+            usleep(120_000)
+        }
+    }
+
+    /// Whether the terminal rang its bell: tmux flags the window.
+    var rangBell: Bool {
+        tmux(["display-message", "-p", "-t", session, "#{window_bell_flag}"]).standardOutput.hasPrefix("1")
+    }
+
+    /// Ends the keyboard with Ctrl-D and returns the text it printed (within 5 seconds).
+    func finish() -> String {
+        tmux(["send-keys", "-t", session, "C-d"])
+        var text = ""
+        for _ in 0..<100 {
+            text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+            if !text.isEmpty { break }
+            usleep(50_000)
+        }
+        return text
+    }
+
+    /// Ends the tmux server and removes the directory.
+    func stop() {
+        tmux(["kill-server"])
+        unlink(socket)   // tmux leaves its socket file behind.
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
+
+struct TmuxFailure: Error, CustomStringConvertible {
+    var description: String
+}
