@@ -10,20 +10,29 @@
 # Usage: scripts/build-plugin.sh [PREFIX]      (default ./out/plugin)
 #
 # Environment:
-#   INPUTCLICK_PLUGIN_STDLIB=static (default) links the Swift runtime and
-#       Foundation into the library. It then needs only Debian's libasound2,
+#   INPUTCLICK_PLUGIN_STDLIB=static (default) links the Swift runtime into
+#       the library, and Foundation only while a target the plugin depends on
+#       imports it (the static linker takes what the modules' autolink
+#       entries name, nothing more). It then needs only Debian's libasound2,
 #       libsndfile1, libsamplerate0 and libstdc++ at run time, keeps working
 #       when the Swift toolchain moves or is upgraded (Swift has no stable ABI
 #       on Linux), and keeps its Swift runtime private (only the inputclick_*
-#       functions are exported). Measured here: 55 MB stripped, most of it
-#       Foundation's ICU data; a C program that opens and closes a context
-#       runs in 6 ms with 14 MB resident.
+#       functions are exported). Measured here: 55 MB stripped while the
+#       engine and settings import Foundation, most of it Foundation's ICU
+#       data; a C program that opens and closes a context runs in 6 ms with
+#       14 MB resident. scripts/test-install.sh fails above 10 MB.
 #   INPUTCLICK_PLUGIN_STDLIB=rpath links the toolchain's shared Swift runtime
 #       and records its directory (/opt/swift/usr/lib/swift/linux here) in the
 #       library's RUNPATH. Measured here: 0.5 MB stripped, but it loads 14
 #       toolchain libraries (~76 MB on disk) at run time, only where that
 #       toolchain is installed at that path, and must be rebuilt after a
 #       toolchain upgrade; the same C program runs in 10 ms with 21 MB resident.
+#
+#   INPUTCLICK_PLUGIN_LINK_MAP=FILE  also writes the linker's map to FILE, to
+#       see what each archive contributes (scripts/plugin-size.py sums it).
+#   INPUTCLICK_PLUGIN_PC_PREFIX  the prefix inputclick.pc names, when it is
+#       not PREFIX: `make install DESTDIR=…` installs into DESTDIR/PREFIX and
+#       sets this to PREFIX. Then ldconfig is not run.
 #
 # Programs find the library without LD_LIBRARY_PATH: for a PREFIX whose lib
 # directory the dynamic loader searches (/usr/lib, /usr/local/lib), the script
@@ -41,6 +50,11 @@ case $mode in
 esac
 mkdir -p "$prefix_arg" || { echo "build-plugin: cannot create the prefix '$prefix_arg'" >&2; exit 1; }
 prefix=$(cd "$prefix_arg" && pwd)
+pc_prefix=${INPUTCLICK_PLUGIN_PC_PREFIX:-$prefix}
+case $pc_prefix in
+  /*) ;;
+  *) echo "build-plugin: INPUTCLICK_PLUGIN_PC_PREFIX must be an absolute path, not '$pc_prefix'" >&2; exit 64 ;;
+esac
 
 header=Sources/InputClickPlugin/include/inputclick.h
 
@@ -79,6 +93,9 @@ flags=(-c release --product InputClickPlugin --scratch-path "$scratch"
 if [ "$mode" = static ]; then
   flags+=(--static-swift-stdlib -Xswiftc -static-stdlib)
 fi
+if [ -n "${INPUTCLICK_PLUGIN_LINK_MAP:-}" ]; then
+  flags+=(-Xlinker "-Map=$INPUTCLICK_PLUGIN_LINK_MAP")
+fi
 
 echo "build-plugin: building $soname ($version, Swift runtime: $mode) ..."
 # The static Foundation archive carries a linker warning about its own use of
@@ -101,15 +118,15 @@ ln -s "$soname" "$libdir/libinputclick.so"
 install -m 0644 "$header" "$includedir/inputclick.h"
 
 # The loader searches these without help (after ldconfig); anything else gets an rpath.
-case $libdir in
+case $pc_prefix/lib in
   /usr/lib | /usr/local/lib | /lib | /usr/lib/x86_64-linux-gnu | /usr/lib/aarch64-linux-gnu)
     rpath_flag=""
-    if [ "$(id -u)" -eq 0 ] && command -v ldconfig >/dev/null; then ldconfig; fi ;;
+    if [ "$pc_prefix" = "$prefix" ] && [ "$(id -u)" -eq 0 ] && command -v ldconfig >/dev/null; then ldconfig; fi ;;
   *) rpath_flag=" -Wl,-rpath,\${libdir}" ;;
 esac
 
 cat >"$libdir/pkgconfig/inputclick.pc" <<EOF
-prefix=$prefix
+prefix=$pc_prefix
 exec_prefix=\${prefix}
 libdir=\${exec_prefix}/lib
 includedir=\${prefix}/include

@@ -8,6 +8,10 @@
 # device received is saved to out/demo.wav so you can listen to it elsewhere.
 #
 # Usage: scripts/demo.sh ["text to type"] [--device NAME]
+#
+# The virtual sink is the one named by INPUTCLICK_SINK_NAME (default
+# "default"). If it already runs, the demo plays into it and leaves it
+# running; otherwise it starts it and stops it again on exit.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,7 +20,7 @@ device=""
 while [ $# -gt 0 ]; do
   case $1 in
     --device) device=${2:?--device needs a name}; shift 2 ;;
-    -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
     *) text=$1; shift ;;
   esac
 done
@@ -33,8 +37,15 @@ if [ -z "$device" ]; then
   else
     echo "demo: no sound card here; playing into the real-time virtual sink instead (saved to out/demo.wav)"
     eval "$(scripts/virtual-sink.sh env)"
-    scripts/virtual-sink.sh start --watch-pid $$ >/dev/null
-    trap 'scripts/virtual-sink.sh stop >/dev/null 2>&1' EXIT
+    # Stop the sink on exit only if this run started it: a sink of the same
+    # name (INPUTCLICK_SINK_NAME, default "default") that was already running
+    # belongs to someone else and is left running.
+    if scripts/virtual-sink.sh status >/dev/null 2>&1; then
+      echo "demo: using the virtual sink '${INPUTCLICK_SINK_NAME:-default}' that is already running; it stays running"
+    else
+      scripts/virtual-sink.sh start --watch-pid $$ >/dev/null
+      trap 'scripts/virtual-sink.sh stop >/dev/null 2>&1' EXIT
+    fi
     device="inputclick_capture:FILE=$PWD/out/demo.wav"
     doctor_device=inputclick_sink
   fi

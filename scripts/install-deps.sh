@@ -21,6 +21,9 @@ packages=(
   gsettings-desktop-schemas    # GNOME's org.gnome.desktop.sound schema (input-feedback-sounds, theme-name), read in the desktop tests
   feedbackd                    # only for its org.sigxcpu.feedbackd schema (profile); installing it starts no daemon (D-Bus activated)
   sound-theme-freedesktop      # the freedesktop sound theme, the fallback of every XDG sound theme, used in the theme tests
+  python3-venv python3-setuptools  # scripts/test-install.sh: pip installs the Python package into a venv, offline
+  make                # make install / uninstall / deb (Makefile)
+  man-db              # scripts/test-install.sh: the man pages render without warnings, and man finds them once installed
 )
 
 # Swift itself is not a Debian 12 package: it comes from swift.org as a tarball.

@@ -131,6 +131,8 @@ step "swift test" 900 swift test
 step "the real-time thread allocates nothing and takes no lock" 300 scripts/check-realtime-thread.sh
 step "the C plugin from C, C++, Python and Rust" 1200 scripts/test-plugin.sh
 step "the sink tests again, through PipeWire" 900 scripts/test-pipewire.sh
+# make install/uninstall into a DESTDIR, the .deb through apt-get, pip, and the plugin's 10 MB bound.
+step "installation: make install, the .deb, pip, the plugin's size" 1200 scripts/test-install.sh
 # Own build directories (.build/fuzz, .build/sanitizers); each prints only its
 # own "N passed, M failed" (runs), never Swift Testing's lines, so the totals
 # below count no test twice.

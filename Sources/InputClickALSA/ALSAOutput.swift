@@ -113,6 +113,24 @@ public final class ALSAOutput: AudioOutput {
         setenv("LIBASOUND_THREAD_SAFE", "0", 0)
     }
 
+    /// Tells the `pulse` and `pipewire` PCMs opened afterwards what the
+    /// streams are: their role (`event`), the application's name and its
+    /// icon (see ``ALSAStreamProperties``). Sets `PIPEWIRE_ALSA`,
+    /// `PULSE_PROP` and `PULSE_PROP_OVERRIDE`, each unless the environment
+    /// already sets it, so a user's own choice wins. Other devices ignore them.
+    ///
+    /// The variables are process-wide: PCMs the host opens itself carry the
+    /// same properties, and libpulse applies `PULSE_PROP` to every PulseAudio
+    /// client of the process.
+    ///
+    /// Thread context: call at start-up, before other threads run (setting
+    /// the environment is not safe while another thread reads it).
+    public static func announceStreams(_ properties: ALSAStreamProperties = ALSAStreamProperties()) {
+        for variable in properties.environment {
+            setenv(variable.name, variable.value, 0)
+        }
+    }
+
     /// Stops alsa-lib from printing its own diagnostics to standard error
     /// (lines such as `ALSA lib confmisc.c:855:(parse_card) cannot find card '0'`,
     /// repeated at every attempt to open a device that is not there). The

@@ -1,4 +1,3 @@
-import Foundation
 import InputClick
 
 /// The payload of an `inputclick_context` handle: an engine on an output,

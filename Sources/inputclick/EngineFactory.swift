@@ -34,12 +34,14 @@ func schedulingPreference(option: String?) throws -> SchedulingPreference {
 
 /// The ALSA output for `device`, checked against the ALSA configuration, with
 /// alsa-lib's internal locking off (the CLI is the only user of its PCMs) and
-/// its own stderr diagnostics silenced (the player warns once, in its words).
+/// its own stderr diagnostics silenced (the player warns once, in its words),
+/// and its streams announced to PipeWire and PulseAudio as event sounds.
 ///
 /// - Throws: ``RuntimeFailure`` (exit 64) naming the device and the problem.
 func makeALSAOutput(device: String) throws -> ALSAOutput {
     ALSAOutput.disableLibraryLocking()
     ALSAOutput.silenceLibraryMessages()
+    ALSAOutput.announceStreams()
     do {
         return try ALSAOutput(device: device)
     } catch {

@@ -1,0 +1,250 @@
+#!/usr/bin/env bash
+# Tests InputClick's installation the way a user meets it:
+#
+#   1. plugin size     the plugin (static Swift runtime, stripped) is at most 10 MB.
+#   2. make install    `make install PREFIX=/usr DESTDIR=<tmp>` installs exactly the
+#                      expected tree (CLI, plugin, soname links, header, .pc naming
+#                      /usr, man pages that render without warnings, bash
+#                      completion); `make uninstall` with the same variables
+#                      leaves no file behind (directories stay, as they may be shared).
+#   3. .deb            scripts/build-deb.sh builds the package; `apt-get install
+#                      ./….deb` installs it with its Depends; `inputclick --version`
+#                      runs from PATH; `man -w` finds the pages; examples/c/keyboard.c
+#                      builds with nothing but `pkg-config --cflags --libs inputclick`
+#                      and runs with no LD_LIBRARY_PATH, every tap played.
+#   4. pip             the Python package (bindings/python) installs with pip into a
+#                      venv and, run from elsewhere, finds the installed library,
+#                      opens a context and plays a click; pip uninstalls it.
+#
+# Afterwards the machine is as it was: the package is purged unless it was
+# installed before this run (then the newly built one stays installed, and a
+# note says so), and every temporary file is removed.
+#
+# Needs root (apt-get) and Debian's dpkg, apt, man-db, python3-venv and
+# python3-setuptools (scripts/install-deps.sh installs them).
+# Prints "N passed, M failed" last; exits non-zero if any check failed.
+#
+# Environment:
+#   INPUTCLICK_TEST_DEVICE  the ALSA PCM the C example and the Python check
+#                           play on; default null (which needs no sink).
+#   INPUTCLICK_PLUGIN_MAX_BYTES  the size bound; default 10000000 (10 MB).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+
+work=$(mktemp -d /tmp/inputclick-install-test.XXXXXX)
+installed_deb=no
+cleanup() {
+  if [ "$installed_deb" = yes ]; then
+    apt-get purge -y -qq -o DPkg::Lock::Timeout=300 inputclick >/dev/null 2>&1 ||
+      echo "test-install: could not purge the inputclick package; remove it with 'apt-get purge inputclick'" >&2
+  fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+passed=0
+failed=0
+check() {
+  local name=$1; shift
+  echo
+  echo "==> install: $name"
+  if "$@"; then
+    echo "==> install: $name: ok"; passed=$((passed + 1))
+  else
+    echo "==> install: $name: FAILED"; failed=$((failed + 1))
+  fi
+}
+
+if [ "$(id -u)" -ne 0 ]; then
+  echo "test-install: needs root, for apt-get install of the .deb" >&2
+  echo "0 passed, 1 failed"
+  exit 1
+fi
+missing=()
+for tool in make dpkg-deb apt-get man gcc pkg-config strip /usr/bin/python3; do
+  command -v "$tool" >/dev/null || missing+=("$tool")
+done
+/usr/bin/python3 -c 'import venv, ensurepip, setuptools' 2>/dev/null || missing+=("python3-venv/python3-setuptools")
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "test-install: missing: ${missing[*]} (run scripts/install-deps.sh)" >&2
+  echo "0 passed, 1 failed"
+  exit 1
+fi
+
+# The user's settings must not decide whether the checks click.
+for variable in $(compgen -e | grep '^INPUTCLICK_' || true); do
+  case $variable in INPUTCLICK_TEST_DEVICE | INPUTCLICK_PLUGIN_MAX_BYTES) ;; *) unset "$variable" ;; esac
+done
+export INPUTCLICK_CONFIG=$work/no-settings.conf
+device=${INPUTCLICK_TEST_DEVICE:-null}
+max_bytes=${INPUTCLICK_PLUGIN_MAX_BYTES:-10000000}
+major=$(sed -n 's/^#define INPUTCLICK_VERSION_MAJOR \([0-9][0-9]*\)$/\1/p' Sources/InputClickPlugin/include/inputclick.h)
+version=$(sed -n 's/^#define INPUTCLICK_VERSION_STRING "\(.*\)"$/\1/p' Sources/InputClickPlugin/include/inputclick.h)
+
+# 2 first: it builds the plugin that 1 measures.
+stage=$work/stage
+expected_tree() {
+  printf '%s\n' \
+    usr/bin/inputclick \
+    usr/include/inputclick.h \
+    usr/lib/libinputclick.so \
+    "usr/lib/libinputclick.so.$major" \
+    "usr/lib/libinputclick.so.$version" \
+    usr/lib/pkgconfig/inputclick.pc \
+    usr/share/bash-completion/completions/inputclick \
+    usr/share/man/man1/inputclick.1 \
+    usr/share/man/man3/libinputclick.3 \
+    usr/share/man/man5/inputclick-settings.5
+  if [ -d contrib/systemd ]; then
+    (cd contrib/systemd && ls -1 -- *.service 2>/dev/null | sed 's|^|usr/lib/systemd/user/|')
+  fi
+}
+make_install() {
+  make --no-print-directory install PREFIX=/usr DESTDIR="$stage" >"$work/make-install.log" 2>&1 ||
+    { tail -n 20 "$work/make-install.log"; return 1; }
+  tail -n 1 "$work/make-install.log"
+  (cd "$stage" && find . \( -type f -o -type l \) | sed 's|^\./||' | sort) >"$work/tree"
+  expected_tree | sort >"$work/expected"
+  diff -u "$work/expected" "$work/tree" || { echo "the installed tree differs from the expected one (-expected +installed)"; return 1; }
+  [ "$(readlink "$stage/usr/lib/libinputclick.so")" = "libinputclick.so.$major" ] &&
+    [ "$(readlink "$stage/usr/lib/libinputclick.so.$major")" = "libinputclick.so.$version" ] ||
+    { echo "the soname links are wrong"; return 1; }
+  grep -qx 'prefix=/usr' "$stage/usr/lib/pkgconfig/inputclick.pc" || { echo "inputclick.pc does not name the prefix /usr"; return 1; }
+  ! grep -q "$stage" "$stage/usr/lib/pkgconfig/inputclick.pc" || { echo "inputclick.pc names DESTDIR"; return 1; }
+  [ "$("$stage/usr/bin/inputclick" --version)" = "$version" ] || { echo "the installed CLI's --version is not $version"; return 1; }
+  local page warnings
+  for page in "$stage"/usr/share/man/man*/*; do
+    warnings=$(LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings -l "$page" 2>&1 >/dev/null)
+    [ -z "$warnings" ] || { echo "$page: $warnings"; return 1; }
+    LC_ALL=C.UTF-8 man -l "$page" 2>/dev/null | grep -q . || { echo "$page renders empty"; return 1; }
+  done
+  bash -n "$stage/usr/share/bash-completion/completions/inputclick" || return 1
+  # The completion completes subcommands and option values.
+  local words
+  words=$(bash -c 'source "$1"; COMP_WORDS=(inputclick d); COMP_CWORD=1; _inputclick; echo "${COMPREPLY[*]}"' \
+            _ "$stage/usr/share/bash-completion/completions/inputclick")
+  [ "$words" = "devices doctor" ] || { echo "completion of 'inputclick d' gave '$words'"; return 1; }
+  make --no-print-directory uninstall PREFIX=/usr DESTDIR="$stage" >"$work/make-uninstall.log" 2>&1 ||
+    { cat "$work/make-uninstall.log"; return 1; }
+  local left
+  left=$(cd "$stage" && find . ! -type d | sort)   # directories stay: they may be shared
+  [ -z "$left" ] || { echo "make uninstall left: $left"; return 1; }
+}
+check "make install PREFIX=/usr DESTDIR=…, then make uninstall" make_install
+
+# The man pages keep up with the code: inputclick(1) describes every
+# subcommand `inputclick --help` lists, and libinputclick(3) names every
+# function inputclick.h declares.
+man_pages_complete() {
+  local cli=$root/.build/plugin-static/release/inputclick missing=() name
+  [ -x "$cli" ] || { echo "no CLI at $cli (the make install check builds it)"; return 1; }
+  for name in $("$cli" --help | awk '/^SUBCOMMANDS:/ { on = 1; next } on && /^  [a-z]/ { print $1 } on && /^$/ { on = 0 }'); do
+    local roff=${name//-/\\-}   # roff spells a hyphen \-
+    grep -qF -e ".B $roff " -e ".BI \"$roff " man/inputclick.1 || missing+=("inputclick(1): subcommand $name")
+  done
+  for name in $(grep -o '^[a-z].*[ *]inputclick_[a-z0-9_]*(' Sources/InputClickPlugin/include/inputclick.h | sed 's/.*\(inputclick_[a-z0-9_]*\)($/\1/'); do
+    grep -q "${name}(" man/libinputclick.3 || missing+=("libinputclick(3): $name")
+  done
+  [ ${#missing[@]} -eq 0 ] || { printf 'not in the man pages: %s\n' "${missing[@]}"; return 1; }
+  echo "inputclick(1) covers every subcommand; libinputclick(3) names every function of inputclick.h"
+}
+check "the man pages cover every subcommand and every C function" man_pages_complete
+
+plugin_size() {
+  local size
+  INPUTCLICK_PLUGIN_STDLIB=static INPUTCLICK_PLUGIN_LINK_MAP=$work/plugin.map \
+    scripts/build-plugin.sh "$work/size" >"$work/size.log" 2>&1 || { tail -n 20 "$work/size.log"; return 1; }
+  size=$(stat -c %s "$work/size/lib/libinputclick.so.$version")
+  echo "libinputclick.so.$version: $size bytes stripped (bound: $max_bytes)"
+  if [ "$size" -gt "$max_bytes" ]; then
+    echo "the plugin is over the bound. What the link put in it, by archive:"
+    scripts/plugin-size.py "$work/plugin.map" 8 | sed 's/^/  /'
+    echo "library targets that import Foundation:"
+    grep -l '^import Foundation' -r Sources/InputClick Sources/InputClickALSA Sources/InputClickPlugin Sources/KeyboardCore 2>/dev/null | sed 's/^/  /'
+    return 1
+  fi
+}
+check "the plugin is at most $max_bytes bytes" plugin_size
+
+# 3. The .deb, installed with apt.
+was_installed=no
+dpkg-query -W -f='${Status}' inputclick 2>/dev/null | grep -q "install ok installed" && was_installed=yes
+deb_checks() {
+  local deb
+  deb=$(scripts/build-deb.sh "$work/deb" 2>"$work/deb.log" | tail -n 1) || { tail -n 20 "$work/deb.log"; return 1; }
+  [ -f "$deb" ] || { echo "no .deb was built"; tail -n 20 "$work/deb.log"; return 1; }
+  dpkg-deb -f "$deb" Depends
+  dpkg-deb -f "$deb" Depends | grep -q 'libasound2' && dpkg-deb -f "$deb" Depends | grep -q 'libsndfile1' &&
+    dpkg-deb -f "$deb" Depends | grep -q 'libsamplerate0' || { echo "Depends lacks a run-time library"; return 1; }
+  [ "$was_installed" = no ] || echo "note: inputclick was installed before this run; the new build replaces it and stays"
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --allow-downgrades -o DPkg::Lock::Timeout=300 "$deb" \
+    >"$work/apt.log" 2>&1 || { tail -n 20 "$work/apt.log"; return 1; }
+  [ "$was_installed" = yes ] || installed_deb=yes
+  local got
+  got=$(env -u LD_LIBRARY_PATH PATH=/usr/bin:/bin inputclick --version) || return 1
+  echo "inputclick --version: $got"
+  [ "$got" = "$version" ] || return 1
+  man -w inputclick >/dev/null && man -w 5 inputclick-settings >/dev/null && man -w 3 libinputclick >/dev/null ||
+    { echo "man does not find the pages"; return 1; }
+  # The C example, with no paths but pkg-config's default search.
+  # shellcheck disable=SC2046
+  env -u PKG_CONFIG_PATH gcc -std=c11 -Wall -Wextra -Werror -o "$work/keyboard" examples/c/keyboard.c \
+    $(env -u PKG_CONFIG_PATH pkg-config --cflags --libs inputclick) || return 1
+  local output
+  output=$(printf 'hi <\n' | timeout 60 env -u LD_LIBRARY_PATH "$work/keyboard" "$device" 2>&1) || { echo "$output"; return 1; }
+  echo "$output"
+  [ "$(grep -o ':plays' <<<"$output" | wc -l)" -eq 5 ] || { echo "expected 5 taps to play"; return 1; }
+}
+check "the .deb installs with apt-get, and the CLI and the C example run from it" deb_checks
+
+# 4. pip, into a venv that sees Debian's setuptools (no network needed).
+pip_checks() {
+  /usr/bin/python3 -m venv --system-site-packages "$work/venv" || return 1
+  # A copy, so setuptools' build/ and *.egg-info land there, not in the tree.
+  cp -RL "$root/bindings/python" "$work/python-package" || return 1
+  "$work/venv/bin/python" -m pip install -q --no-build-isolation --no-index "$work/python-package" \
+    >"$work/pip.log" 2>&1 || { tail -n 20 "$work/pip.log"; return 1; }
+  local output
+  output=$(cd "$work" && timeout 60 env -u LD_LIBRARY_PATH -u INPUTCLICK_LIBRARY "$work/venv/bin/python" - "$device" <<'PY'
+import sys
+import inputclick as ic
+assert "/venv/" in ic.__file__, ic.__file__
+print("module:", ic.__file__)
+print("version:", ic.version())
+with ic.Context(device=sys.argv[1]) as context:
+    context.set_visible_views([True])
+    assert context.wait_until_running(30000) == 0, "the stream did not start"
+    decision = context.play(ic.KIND_KEY)
+    print("decision:", ic.decision_name(decision))
+    assert decision == ic.PLAYS
+    context.set_visible_views([])
+PY
+  ) || { echo "$output"; return 1; }
+  echo "$output"
+  grep -qx "version: $version" <<<"$output" || return 1
+  "$work/venv/bin/python" -m pip uninstall -y -q inputclick >/dev/null 2>&1 || return 1
+  ! (cd "$work" && "$work/venv/bin/python" -c 'import inputclick' 2>/dev/null) || { echo "pip uninstall left the module"; return 1; }
+}
+if [ "$installed_deb" = yes ] || [ "$was_installed" = yes ]; then
+  check "the Python package installs with pip and finds the installed library" pip_checks
+else
+  echo "==> install: the Python package: FAILED (the library is not installed, see the .deb check)"
+  failed=$((failed + 1))
+fi
+
+if [ "$installed_deb" = yes ]; then
+  cleanup_purge_check() {
+    apt-get purge -y -qq -o DPkg::Lock::Timeout=300 inputclick >"$work/purge.log" 2>&1 || { cat "$work/purge.log"; return 1; }
+    installed_deb=no
+    ! dpkg-query -W -f='${Status}' inputclick 2>/dev/null | grep -q "install ok installed" || { echo "still installed"; return 1; }
+    [ ! -e /usr/bin/inputclick ] && [ ! -e "/usr/lib/libinputclick.so.$major" ] || { echo "files remain after the purge"; return 1; }
+    ! ldconfig -p | grep -q libinputclick || { echo "the loader cache still lists libinputclick"; return 1; }
+  }
+  check "apt-get purge removes the package and its files" cleanup_purge_check
+fi
+
+echo
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
