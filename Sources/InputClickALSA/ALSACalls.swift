@@ -76,7 +76,7 @@ enum ALSACalls {
     // MARK: Opening and closing
 
     /// Opens a playback PCM by name, without waiting for a busy device, in
-    /// non-blocking mode. The corresponding C function is `snd_pcm_open`.
+    /// non-blocking mode. C: `snd_pcm_open`.
     static func open(_ name: String) throws(ALSAError) -> PCMHandle {
         var pcm: OpaquePointer?
         try check(snd_pcm_open(&pcm, name, SND_PCM_STREAM_PLAYBACK, SND_PCM_NONBLOCK), "snd_pcm_open")
@@ -84,12 +84,12 @@ enum ALSACalls {
         return PCMHandle(pointer: pcm)
     }
 
-    /// Stops the PCM at once, dropping queued audio. The corresponding C function is `snd_pcm_drop`.
+    /// Stops the PCM at once, dropping queued audio. C: `snd_pcm_drop`.
     static func drop(_ pcm: PCMHandle) {
         _ = snd_pcm_drop(pcm.pointer)
     }
 
-    /// Closes the PCM; the handle is invalid afterwards. The corresponding C function is `snd_pcm_close`.
+    /// Closes the PCM; the handle is invalid afterwards. C: `snd_pcm_close`.
     static func close(_ pcm: PCMHandle) {
         _ = snd_pcm_close(pcm.pointer)
     }
@@ -111,42 +111,42 @@ enum ALSACalls {
         return HardwareParameters(pointer: params)
     }
 
-    /// The corresponding C function is `snd_pcm_hw_params_free`.
+    /// C: `snd_pcm_hw_params_free`.
     static func freeHardwareParameters(_ params: HardwareParameters) {
         snd_pcm_hw_params_free(params.pointer)
     }
 
-    /// Chooses interleaved read/write access. The corresponding C function is `snd_pcm_hw_params_set_access`.
+    /// Chooses interleaved read/write access. C: `snd_pcm_hw_params_set_access`.
     static func setInterleavedAccess(_ pcm: PCMHandle, _ params: HardwareParameters) throws(ALSAError) {
         try check(snd_pcm_hw_params_set_access(pcm.pointer, params.pointer, SND_PCM_ACCESS_RW_INTERLEAVED),
                   "snd_pcm_hw_params_set_access")
     }
 
-    /// Whether the device accepts `format`. The corresponding C function is `snd_pcm_hw_params_test_format`.
+    /// Whether the device accepts `format`. C: `snd_pcm_hw_params_test_format`.
     static func accepts(_ pcm: PCMHandle, _ params: HardwareParameters, _ format: SampleFormat) -> Bool {
         snd_pcm_hw_params_test_format(pcm.pointer, params.pointer, alsaFormat(format)) == 0
     }
 
-    /// The corresponding C function is `snd_pcm_hw_params_set_format`.
+    /// C: `snd_pcm_hw_params_set_format`.
     static func setFormat(_ pcm: PCMHandle, _ params: HardwareParameters, _ format: SampleFormat) throws(ALSAError) {
         try check(snd_pcm_hw_params_set_format(pcm.pointer, params.pointer, alsaFormat(format)), "snd_pcm_hw_params_set_format")
     }
 
     /// Asks for channels near `channels`; returns what was set.
-    /// The corresponding C function is `snd_pcm_hw_params_set_channels_near`.
+    /// C: `snd_pcm_hw_params_set_channels_near`.
     static func setChannelsNear(_ pcm: PCMHandle, _ params: HardwareParameters, _ channels: Int) throws(ALSAError) -> Int {
         var value = UInt32(max(1, channels))
         try check(snd_pcm_hw_params_set_channels_near(pcm.pointer, params.pointer, &value), "snd_pcm_hw_params_set_channels_near")
         return Int(value)
     }
 
-    /// Allows or forbids alsa-lib's own resampling. The corresponding C function is `snd_pcm_hw_params_set_rate_resample`.
+    /// Allows or forbids alsa-lib's own resampling. C: `snd_pcm_hw_params_set_rate_resample`.
     static func setResampling(_ pcm: PCMHandle, _ params: HardwareParameters, _ allowed: Bool) throws(ALSAError) {
         try check(snd_pcm_hw_params_set_rate_resample(pcm.pointer, params.pointer, allowed ? 1 : 0),
                   "snd_pcm_hw_params_set_rate_resample")
     }
 
-    /// Asks for a rate near `rate`; returns what was set. The corresponding C function is `snd_pcm_hw_params_set_rate_near`.
+    /// Asks for a rate near `rate`; returns what was set. C: `snd_pcm_hw_params_set_rate_near`.
     static func setRateNear(_ pcm: PCMHandle, _ params: HardwareParameters, _ rate: Int) throws(ALSAError) -> Int {
         var value = UInt32(max(1, rate))
         var direction: Int32 = 0
@@ -154,7 +154,7 @@ enum ALSACalls {
         return Int(value)
     }
 
-    /// Asks for a period near `frames`; returns what was set. The corresponding C function is `snd_pcm_hw_params_set_period_size_near`.
+    /// Asks for a period near `frames`; returns what was set. C: `snd_pcm_hw_params_set_period_size_near`.
     static func setPeriodNear(_ pcm: PCMHandle, _ params: HardwareParameters, _ frames: Int) throws(ALSAError) -> Int {
         var value = snd_pcm_uframes_t(max(1, frames))
         var direction: Int32 = 0
@@ -163,7 +163,7 @@ enum ALSACalls {
         return Int(value)
     }
 
-    /// Asks for a period count near `count`; returns what was set. The corresponding C function is `snd_pcm_hw_params_set_periods_near`.
+    /// Asks for a period count near `count`; returns what was set. C: `snd_pcm_hw_params_set_periods_near`.
     static func setPeriodCountNear(_ pcm: PCMHandle, _ params: HardwareParameters, _ count: Int) throws(ALSAError) -> Int {
         var value = UInt32(max(1, count))
         var direction: Int32 = 0
@@ -172,7 +172,7 @@ enum ALSACalls {
         return Int(value)
     }
 
-    /// Asks for a buffer near `frames`; returns what was set. The corresponding C function is `snd_pcm_hw_params_set_buffer_size_near`.
+    /// Asks for a buffer near `frames`; returns what was set. C: `snd_pcm_hw_params_set_buffer_size_near`.
     static func setBufferNear(_ pcm: PCMHandle, _ params: HardwareParameters, _ frames: Int) throws(ALSAError) -> Int {
         var value = snd_pcm_uframes_t(max(1, frames))
         try check(snd_pcm_hw_params_set_buffer_size_near(pcm.pointer, params.pointer, &value),
@@ -180,7 +180,7 @@ enum ALSACalls {
         return Int(value)
     }
 
-    /// Installs the parameters on the device. The corresponding C function is `snd_pcm_hw_params`.
+    /// Installs the parameters on the device. C: `snd_pcm_hw_params`.
     static func applyHardwareParameters(_ pcm: PCMHandle, _ params: HardwareParameters) throws(ALSAError) {
         try check(snd_pcm_hw_params(pcm.pointer, params.pointer), "snd_pcm_hw_params")
     }
@@ -227,7 +227,7 @@ enum ALSACalls {
     // MARK: The render loop's calls
 
     /// Waits until a period can be written or `timeoutMilliseconds` pass.
-    /// `.value(1)` means ready, `.value(0)` timed out. The corresponding C function is `snd_pcm_wait`.
+    /// `.value(1)` means ready, `.value(0)` timed out. C: `snd_pcm_wait`.
     ///
     /// Real-time context: blocks only in the device's poll; allocates nothing.
     @inline(__always)
@@ -236,7 +236,7 @@ enum ALSACalls {
     }
 
     /// Frames that can be written now, after syncing the hardware pointer
-    /// (which ``rewindable(_:)`` does not do). The corresponding C function is `snd_pcm_avail`.
+    /// (which ``rewindable(_:)`` does not do). C: `snd_pcm_avail`.
     ///
     /// Real-time context: allocates nothing.
     @inline(__always)
@@ -263,7 +263,7 @@ enum ALSACalls {
         try check(snd_pcm_prepare(pcm.pointer), "snd_pcm_prepare")
     }
 
-    /// Frames that can be rewound now. The corresponding C function is `snd_pcm_rewindable`.
+    /// Frames that can be rewound now. C: `snd_pcm_rewindable`.
     ///
     /// Real-time context: allocates nothing.
     @inline(__always)
@@ -271,7 +271,7 @@ enum ALSACalls {
         max(0, snd_pcm_rewindable(pcm.pointer))
     }
 
-    /// Takes back up to `frames` written frames; returns how many. The corresponding C function is `snd_pcm_rewind`.
+    /// Takes back up to `frames` written frames; returns how many. C: `snd_pcm_rewind`.
     ///
     /// Real-time context: allocates nothing.
     @inline(__always)
@@ -279,7 +279,7 @@ enum ALSACalls {
         max(0, snd_pcm_rewind(pcm.pointer, snd_pcm_uframes_t(max(0, frames))))
     }
 
-    /// Moves forward over up to `frames` frames; returns how many. The corresponding C function is `snd_pcm_forward`.
+    /// Moves forward over up to `frames` frames; returns how many. C: `snd_pcm_forward`.
     ///
     /// Real-time context: allocates nothing.
     @inline(__always)
@@ -287,13 +287,13 @@ enum ALSACalls {
         max(0, snd_pcm_forward(pcm.pointer, snd_pcm_uframes_t(max(0, frames))))
     }
 
-    /// How many poll descriptors the device has. The corresponding C function is `snd_pcm_poll_descriptors_count`.
+    /// How many poll descriptors the device has. C: `snd_pcm_poll_descriptors_count`.
     static func pollDescriptorCount(_ pcm: PCMHandle) -> Int {
         max(0, Int(snd_pcm_poll_descriptors_count(pcm.pointer)))
     }
 
     /// Fills `descriptors` with the device's poll descriptors; returns how
-    /// many. The corresponding C function is `snd_pcm_poll_descriptors`.
+    /// many. C: `snd_pcm_poll_descriptors`.
     ///
     /// Real-time context: allocates nothing.
     @inline(__always)
@@ -303,7 +303,7 @@ enum ALSACalls {
 
     /// The device's own reading of what `poll` returned: whether there is
     /// room to write, or an error (an underrun) to collect. It also drains
-    /// a plugin's wake-up pipe. The corresponding C function is `snd_pcm_poll_descriptors_revents`.
+    /// a plugin's wake-up pipe. C: `snd_pcm_poll_descriptors_revents`.
     ///
     /// Real-time context: allocates nothing.
     @inline(__always)
@@ -329,7 +329,7 @@ enum ALSACalls {
     }
 
     /// Writes up to `frames` interleaved frames; `.value(n)` is how many were taken.
-    /// The corresponding C function is `snd_pcm_writei`.
+    /// C: `snd_pcm_writei`.
     ///
     /// Real-time context: non-blocking; allocates nothing.
     @inline(__always)
@@ -341,7 +341,7 @@ enum ALSACalls {
     }
 
     /// Frames queued ahead of the next frame written, or `nil` if the device
-    /// cannot say now. The corresponding C function is `snd_pcm_delay`.
+    /// cannot say now. C: `snd_pcm_delay`.
     ///
     /// Real-time context: allocates nothing.
     @inline(__always)
@@ -383,7 +383,7 @@ enum ALSACalls {
     }
 
     /// The index of the sound card named or numbered `card`, or `nil` if there
-    /// is none. The corresponding C function is `snd_card_get_index`.
+    /// is none. C: `snd_card_get_index`.
     static func cardIndex(_ card: String) -> Int? {
         let index = snd_card_get_index(card)
         return index >= 0 ? Int(index) : nil
@@ -416,13 +416,13 @@ enum ALSACalls {
 
     // MARK: Text
 
-    /// alsa-lib's text for an error code. The corresponding C function is `snd_strerror`.
+    /// alsa-lib's text for an error code. C: `snd_strerror`.
     static func errorText(_ code: Int32) -> String {
         guard let text = snd_strerror(code) else { return "error \(code)" }
         return String(cString: text)
     }
 
-    /// The alsa-lib version the program runs with. The corresponding C function is `snd_asoundlib_version`.
+    /// The alsa-lib version the program runs with. C: `snd_asoundlib_version`.
     static func libraryVersion() -> String {
         guard let text = snd_asoundlib_version() else { return "unknown" }
         return String(cString: text)

@@ -1,6 +1,4 @@
 /// A PCM the ALSA configuration advertises, from `snd_device_name_hint`.
-///
-/// Thread context: a plain value; use it from any thread.
 public struct ALSADevice: Sendable, Hashable {
     /// The name to open it by, such as `default`, `hw:CARD=PCH,DEV=0` or `pulse`.
     public var name: String

@@ -51,7 +51,7 @@ public struct ALSAError: Error, RawRepresentable, Hashable, Sendable, CustomStri
     /// The call's name as a `String`.
     public var callName: String { call.description }
 
-    /// alsa-lib's text for the code (`snd_strerror`). The corresponding C function is `snd_strerror`.
+    /// alsa-lib's text for the code (`snd_strerror`). C: `snd_strerror`.
     public var message: String { ALSACalls.errorText(rawValue) }
 
     /// For example `snd_pcm_open: No such file or directory (-2)`.

@@ -1,7 +1,5 @@
 /// Why an ``ALSAOutput`` could not be configured, or a stream not opened.
 /// Every case names the device.
-///
-/// Thread context: a plain value; use it from any thread.
 public enum ALSAOutputError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The device name is empty.
     case emptyDeviceName

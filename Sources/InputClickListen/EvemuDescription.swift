@@ -1,7 +1,5 @@
 /// The device description at the head of an `evemu-record` recording: its
 /// name (`N:`), its identity (`I:`) and the event codes it supports (`B:`).
-///
-/// Thread context: a plain value; use it from any thread.
 public struct EvemuDescription: Sendable, Hashable {
     /// The device's name, as the kernel gives it.
     public var name: String = ""

@@ -1,6 +1,4 @@
 /// One input event of an `evemu-record` recording: an `E:` line.
-///
-/// Thread context: a plain value; use it from any thread.
 public struct EvemuEvent: Sendable, Hashable {
     /// When it happened, in nanoseconds, on the recording's clock.
     public var time: UInt64

@@ -1,8 +1,6 @@
 /// Why an `evemu-record` recording could not be read: the line and what is
 /// wrong with it. The message names the line's number and kind, never its
 /// key codes.
-///
-/// Thread context: a plain value; use it from any thread.
 public struct EvemuParseError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The 1-based line number; 0 for a problem of the whole file.
     public var line: Int

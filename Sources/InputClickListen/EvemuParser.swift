@@ -9,8 +9,6 @@
 /// least one event. Each problem is an ``EvemuParseError`` naming the line.
 ///
 /// Events are handed to a callback as they are read; the parser keeps none.
-///
-/// Thread context: a plain value; use it from any thread.
 public struct EvemuParser: Sendable {
     /// The largest recording read, in bytes (16 MiB: hours of typing).
     public static let maximumBytes = 16 << 20

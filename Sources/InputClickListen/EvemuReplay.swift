@@ -1,8 +1,6 @@
 /// A recording made ready to replay: its device description and its key
 /// actions, timed from the recording's first event. The key codes are
 /// dropped while parsing; only each key's click survives.
-///
-/// Thread context: a plain value; use it from any thread.
 public struct EvemuReplay: Sendable {
     /// The recorded device.
     public var description: EvemuDescription

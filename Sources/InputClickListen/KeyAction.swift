@@ -1,7 +1,5 @@
 /// One key transition as `listen` sees it: when, what click, and whether
 /// the key went down, repeated or came up. It carries no key code.
-///
-/// Thread context: a plain value; use it from any thread.
 public struct KeyAction: Sendable, Hashable {
     /// Nanoseconds on the source's clock (the recording's, or the kernel's).
     public var time: UInt64

@@ -2,8 +2,6 @@ import InputClick
 
 /// What `listen` keeps of a key: the kind of click it makes and where that
 /// click sits between the speakers. Nothing else about the key survives.
-///
-/// Thread context: a plain value; use it from any thread.
 public struct KeyClick: Sendable, Hashable {
     /// The sound: ``ClickKind/delete`` for Backspace and Delete,
     /// ``ClickKind/modifier`` for Shift, Ctrl, Alt, Meta and Caps Lock,

@@ -1,6 +1,4 @@
 /// What happened to a key: pressed, repeating while held, or released.
-///
-/// Thread context: a plain value; use it from any thread.
 public enum KeyTransition: Sendable, Hashable {
     /// The key went down (`EV_KEY` value 1).
     case press

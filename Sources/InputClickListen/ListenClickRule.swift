@@ -8,8 +8,6 @@ import InputClick
 /// - With ``keyUp``, a release clicks too, ``releaseGainDecibels`` quieter.
 /// - With ``panning``, each click sits at its key's pan (``KeyLayout``);
 ///   without it, every click is centred.
-///
-/// Thread context: a plain value; use it from any thread.
 public struct ListenClickRule: Sendable, Hashable {
     /// How much quieter a release plays than a press: −10 dB.
     public static let releaseGainDecibels: Float = -10

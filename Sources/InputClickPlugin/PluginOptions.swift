@@ -3,8 +3,6 @@ import Synchronization
 
 /// What `inputclick_options` holds: how to open a context. Every field starts
 /// at the default that `inputclick.h` documents.
-///
-/// Thread context: a plain value; use it from any thread.
 struct PluginOptionValues: Sendable {
     /// The ALSA PCM name.
     var device = "default"

@@ -5,8 +5,6 @@ import CInputClick
 ///
 /// The raw values are the header's own constants (through `CInputClick`),
 /// so `inputclick.h` is their one source.
-///
-/// Thread context: a plain value; use it from any thread.
 enum PluginResult: RawRepresentable, CaseIterable, Sendable {
     case ok
     case error
@@ -60,8 +58,6 @@ enum PluginResult: RawRepresentable, CaseIterable, Sendable {
 
 /// A failed call: the code it returns and the detailed message that
 /// `inputclick_last_error_message` gives the calling thread.
-///
-/// Thread context: a plain value; use it from any thread.
 struct PluginFailure: Error, Sendable {
     /// The negative code the call returns.
     var code: PluginResult

@@ -5,8 +5,6 @@ import InputClick
 ///
 /// The raw values are the header's own constants (through `CInputClick`),
 /// so `inputclick.h` is their one source.
-///
-/// Thread context: a plain value; use it from any thread.
 enum PluginStreamState: RawRepresentable, CaseIterable, Sendable {
     case closed
     case running

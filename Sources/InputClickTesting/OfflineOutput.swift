@@ -170,8 +170,6 @@ public final class OfflineOutput: AudioOutput {
 }
 
 /// Why an ``OfflineOutput`` refused to open.
-///
-/// Thread context: a plain value; use it from any thread.
 public enum OfflineOutputError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The output was made unavailable (``OfflineOutput/isAvailable``).
     case unavailable(String)

@@ -8,8 +8,6 @@ import Synchronization
 /// use; the real sinks are lock-free.)
 public final class RecordingSink: ClickSink {
     /// One click as it arrived.
-    ///
-    /// Thread context: a plain value; use it from any thread.
     public struct Click: Sendable, Hashable {
         /// The sound asked for.
         public var kind: ClickKind

@@ -23,8 +23,6 @@ import Synchronization
 /// ``decision(for:)`` are lock-free and allocation-free.
 public final class InputClickEngine: Sendable {
     /// How an engine is put together. Start from `Options()`.
-    ///
-    /// Thread context: a plain value; use it from any thread.
     public struct Options: Sendable {
         /// The player: stream request (latency profile), linger, retry backoff, handlers.
         public var player: ClickPlayerConfiguration
@@ -271,8 +269,6 @@ private final class SoundProblemList: Sendable {
 }
 
 /// Why an engine could not make sounds for an output.
-///
-/// Thread context: a plain value; use it from any thread.
 public enum InputClickEngineError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The output's rate or channel count is outside what the sound bank supports.
     case unsupportedFormat(sampleRate: Int, channels: Int)

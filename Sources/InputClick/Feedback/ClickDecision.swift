@@ -4,8 +4,6 @@
 /// ``InputClickGate/decision(for:)`` answers without playing. The reasons are
 /// checked in the order they are declared here, so the first one that applies
 /// is the one reported.
-///
-/// Thread context: a plain value; use it from any thread.
 public enum ClickDecision: UInt8, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// The click plays.
     case plays = 0

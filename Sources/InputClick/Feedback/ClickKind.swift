@@ -3,8 +3,6 @@
 /// The kinds follow the demo keyboard's keys: letters, digits and symbols
 /// play ``key``; delete plays ``delete``; shift, 123, next and ch/en play
 /// ``modifier``; space plays ``space``; return plays ``return``.
-///
-/// Thread context: a plain value; use it from any thread.
 public enum ClickKind: UInt8, CaseIterable, Sendable, Hashable, Codable, CustomStringConvertible, BitwiseCopyable {
     /// A character key: a letter, a digit or a symbol.
     case key = 0

@@ -3,8 +3,6 @@
 ///
 /// ``InputClickGate/play(_:at:)`` returns one, read from the same state the
 /// decision was made on, so the two always agree.
-///
-/// Thread context: a plain value; use it from any thread.
 public struct ClickOutcome: Sendable, Hashable {
     /// Whether the click plays, and if not, why not.
     public var decision: ClickDecision

@@ -7,8 +7,6 @@
 /// though a timer that fires a little early may lose the odd click. Quick
 /// taps of one kind (key rollover) are never thinned as long as the second
 /// holds fewer than the limit.
-///
-/// Thread context: a plain value; use it from any thread.
 public struct ClickRateLimit: Sendable, Hashable {
     /// The most clicks of one kind in any one-second window. Default 20.
     /// Held to at most 1000; zero or less means no limit.

@@ -1,11 +1,7 @@
 /// Clicks at given times, to be rendered offline: `inputclick type --output`,
 /// tests, and tools that want the audio a typing session makes without a device.
-///
-/// Thread context: a plain value; use it from any thread.
 public struct ClickTimeline: Sendable, Hashable {
     /// One click: when, in nanoseconds from the timeline's start, and which sound.
-    ///
-    /// Thread context: a plain value; use it from any thread.
     public struct Entry: Sendable, Hashable {
         /// Nanoseconds from the start of the timeline.
         public var time: UInt64

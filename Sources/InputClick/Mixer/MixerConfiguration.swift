@@ -1,7 +1,5 @@
 /// How a ``Mixer`` is built. Start from `MixerConfiguration()` and change what
 /// you need; every field has a default and new fields will too.
-///
-/// Thread context: a plain value; use it from any thread.
 public struct MixerConfiguration: Sendable, Hashable {
     /// Frames per second of the output. Default 48 000.
     public var sampleRate: Int

@@ -3,8 +3,6 @@
 ///
 /// An output asks the device for the profile's sizes and takes the nearest the
 /// device allows; ``OutputFormat`` reports what it got.
-///
-/// Thread context: a plain value; use it from any thread.
 public enum LatencyProfile: Sendable, Hashable, CustomStringConvertible {
     /// 64-frame periods, 2 per buffer: about 2.7 ms queued at 48 kHz. The default.
     case lowLatency

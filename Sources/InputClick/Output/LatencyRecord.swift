@@ -9,8 +9,6 @@
 ///   (`snd_pcm_delay` on ALSA).
 ///
 /// All times are nanoseconds of ``MonotonicClock``.
-///
-/// Thread context: a plain value; use it from any thread.
 public struct LatencyRecord: Sendable, Hashable {
     /// The sound that played.
     public var kind: ClickKind

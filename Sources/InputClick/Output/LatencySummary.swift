@@ -1,7 +1,5 @@
 /// Percentiles of one latency figure over a set of clicks, in nanoseconds.
 /// Percentiles use the nearest-rank method; an empty set gives zeros.
-///
-/// Thread context: a plain value; use it from any thread.
 public struct LatencySummary: Sendable, Hashable, CustomStringConvertible {
     /// How many clicks the figures cover.
     public var count: Int
@@ -48,8 +46,6 @@ public struct LatencySummary: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Both latency figures over the same clicks. See ``LatencyRecord``.
-///
-/// Thread context: a plain value; use it from any thread.
 public struct LatencyReport: Sendable, Hashable, CustomStringConvertible {
     /// From the `playInputClick` call until the first frame was written.
     public var toWrite: LatencySummary

@@ -1,12 +1,8 @@
 /// Why a running stream stopped by itself. An output reports at most one
 /// fault per stream, after its render thread has stopped rendering; the
 /// player then closes the stream and retries with backoff.
-///
-/// Thread context: a plain value; use it from any thread.
 public struct OutputFault: Error, Sendable, CustomStringConvertible {
     /// The broad cause, which decides how the player reacts.
-    ///
-    /// Thread context: a plain value; use it from any thread.
     public enum Kind: Sendable, Hashable {
         /// The device went away: unplugged, or its sound server stopped (ENODEV, EBADFD, EIO…).
         case deviceLost

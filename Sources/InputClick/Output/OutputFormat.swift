@@ -3,8 +3,6 @@
 /// A *frame* is one sample for each channel. The *period* is how many frames
 /// the render thread renders and writes at a time; the *buffer* is how many
 /// frames the device can hold queued.
-///
-/// Thread context: a plain value; use it from any thread.
 public struct OutputFormat: Sendable, Hashable, CustomStringConvertible {
     /// Frames per second.
     public var sampleRate: Int

@@ -3,8 +3,6 @@
 ///
 /// Start from `OutputStreamRequest()`, which holds every default, and change
 /// what you need.
-///
-/// Thread context: a plain value; use it from any thread.
 public struct OutputStreamRequest: Sendable, Hashable {
     /// The preferred rate in frames per second. Default 48 000.
     public var sampleRate: Int

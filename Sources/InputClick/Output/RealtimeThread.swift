@@ -142,9 +142,7 @@ public final class RealtimeThread: @unchecked Sendable {
     }
 }
 
-/// A render thread could not be created. The corresponding C function is `pthread_create`.
-///
-/// Thread context: a plain value; use it from any thread.
+/// A render thread could not be created. C: `pthread_create`.
 public struct RealtimeThreadError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The errno `pthread_create` returned.
     public var code: Int32

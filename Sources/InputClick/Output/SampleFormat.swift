@@ -1,7 +1,5 @@
 /// How one sample is stored in a device's buffer. The mixer always renders
 /// 32-bit float; an output converts to the device's format as it writes.
-///
-/// Thread context: a plain value; use it from any thread.
 public enum SampleFormat: UInt8, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// 32-bit IEEE float, native byte order, full scale ±1.
     case float32 = 0

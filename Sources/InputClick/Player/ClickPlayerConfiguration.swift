@@ -6,8 +6,6 @@ import Musl
 
 /// How a ``ClickPlayer`` behaves. Start from `ClickPlayerConfiguration()`,
 /// which holds every default, and change what you need.
-///
-/// Thread context: a plain value; use it from any thread.
 public struct ClickPlayerConfiguration: Sendable {
     /// What to ask the output for: rate, channels, formats, latency profile.
     /// Default: 48 kHz stereo, low latency.

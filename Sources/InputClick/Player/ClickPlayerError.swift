@@ -1,7 +1,5 @@
 /// A problem a ``ClickPlayer`` met while opening a stream, reported through
 /// its warnings and events.
-///
-/// Thread context: a plain value; use it from any thread.
 public enum ClickPlayerError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The sound bank provider returned a bank whose format differs from the one requested.
     case bankFormatMismatch(requestedRate: Int, requestedChannels: Int, gotRate: Int, gotChannels: Int)

@@ -1,6 +1,4 @@
 /// Something a ``ClickPlayer`` did or met, for logs, tools and tests.
-///
-/// Thread context: a plain value; use it from any thread.
 public enum ClickPlayerEvent: Sendable, CustomStringConvertible {
     /// A stream opened and started rendering at this format.
     case opened(OutputFormat)

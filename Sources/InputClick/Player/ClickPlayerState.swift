@@ -1,6 +1,4 @@
 /// Where a ``ClickPlayer`` is in its life.
-///
-/// Thread context: a plain value; use it from any thread.
 public enum ClickPlayerState: UInt8, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// No click-enabled view is visible and no device is held.
     case closed = 0

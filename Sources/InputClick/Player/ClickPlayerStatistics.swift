@@ -1,6 +1,4 @@
 /// Counts that describe a ``ClickPlayer``'s life so far, for tools and benchmarks.
-///
-/// Thread context: a plain value; use it from any thread.
 public struct ClickPlayerStatistics: Sendable, Hashable {
     /// Streams opened.
     public var opens: Int

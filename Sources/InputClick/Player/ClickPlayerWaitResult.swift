@@ -1,7 +1,5 @@
 /// How a wait on a ``ClickPlayer`` ended: ``ClickPlayer/waitUntil(_:timeout:)``,
 /// ``InputClickEngine/waitUntilReady(timeout:)``.
-///
-/// Thread context: a plain value; use it from any thread.
 public enum ClickPlayerWaitResult: Sendable, Hashable, CustomStringConvertible {
     /// The player reached the state waited for.
     case reached

@@ -1,8 +1,6 @@
 /// How long a player waits before each new attempt to open a device that
 /// failed: ``initialNanoseconds``, growing by ``factor`` each time, up to
 /// ``maximumNanoseconds``.
-///
-/// Thread context: a plain value; use it from any thread.
 public struct RetryBackoff: Sendable, Hashable {
     /// The wait before the first retry. Default 100 ms.
     public var initialNanoseconds: UInt64

@@ -1,8 +1,6 @@
 /// What a ``ClickPlayer`` asks its ``SoundBankProvider`` for when a stream
 /// opens or the sounds change: a bank at the stream's actual rate and
 /// channel count, from the sound pack and sound theme the settings name.
-///
-/// Thread context: a plain value; use it from any thread.
 public struct SoundBankRequest: Sendable, Hashable {
     /// The rate the bank's sounds must have: the stream's actual rate.
     public var sampleRate: Int

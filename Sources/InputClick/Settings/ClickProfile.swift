@@ -1,6 +1,4 @@
 /// The feedback profile, modelled on feedbackd's profiles.
-///
-/// Thread context: a plain value; use it from any thread.
 public enum ClickProfile: UInt8, CaseIterable, Sendable, Hashable, Codable, CustomStringConvertible {
     /// Clicks at the chosen volume.
     case full = 0

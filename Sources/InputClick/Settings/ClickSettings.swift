@@ -3,8 +3,6 @@
 /// Start from `ClickSettings()`, which holds every default, and change the
 /// fields you need; new fields will always arrive with defaults.
 /// ``SettingsStore`` reads them from `$XDG_CONFIG_HOME/inputclick/settings.conf`.
-///
-/// Thread context: a plain value; use it from any thread.
 public struct ClickSettings: Sendable, Hashable {
     /// Whether keyboard clicks play at all. Default `true`.
     public var clicksEnabled: Bool

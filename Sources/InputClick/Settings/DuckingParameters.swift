@@ -5,8 +5,6 @@
 /// ``holdMilliseconds`` after the last one ends, then releases back to unity
 /// over ``releaseMilliseconds``. Typing at 10 taps per second therefore keeps
 /// a stream ducked instead of pumping it.
-///
-/// Thread context: a plain value; use it from any thread.
 public struct DuckingParameters: Sendable, Hashable, Codable {
     /// The gain applied to host streams while ducked, in dB (≤ 0). Default −12.
     public var depthDecibels: Double

@@ -13,8 +13,6 @@
 /// whole environment layer is refused: none of the variables applies, and the
 /// settings come from the file (or the defaults) alone. The error names the
 /// first bad variable in the order above.
-///
-/// Thread context: a plain value; use it from any thread.
 public struct SettingsEnvironmentOverrides: Sendable, Hashable {
     private var values: [SettingsKey: SettingsKey.Value]
 

@@ -11,12 +11,8 @@
 ///
 /// Whenever a `SettingsError` is reported, nothing of the faulty layer was
 /// applied: the settings in force before stay in force entirely.
-///
-/// Thread context: a plain value; use it from any thread.
 public struct SettingsError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong, for code that reacts differently to each.
-    ///
-    /// Thread context: a plain value; use it from any thread.
     public enum Kind: Sendable, Hashable {
         /// A line is neither blank, a comment, nor `key = value`.
         case syntax

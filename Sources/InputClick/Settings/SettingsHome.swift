@@ -3,8 +3,6 @@
 /// Looked up once per environment and consulted only when a value starts
 /// with `~`, so a home directory that cannot be used (unknown, or not UTF-8)
 /// is an error only for the values that need it.
-///
-/// Thread context: a plain value; use it from any thread.
 struct SettingsHome: Sendable, Hashable {
     /// The home directory, an absolute path; `nil` when it cannot be used.
     var directory: String?

@@ -4,8 +4,6 @@
 /// ``SettingsFileFormat``; this type is that table in code. Each key has an
 /// environment variable that overrides it: `INPUTCLICK_` followed by the key
 /// in capitals with `-` turned into `_` (``environmentVariable``).
-///
-/// Thread context: a plain value; use it from any thread.
 public enum SettingsKey: String, CaseIterable, Sendable, Hashable, CustomStringConvertible {
     /// `clicks`: ``ClickSettings/clicksEnabled``.
     case clicks = "clicks"

@@ -1,7 +1,5 @@
 /// Some keys' values, applied over the settings beneath them: one of the
 /// layers ``SettingsStore`` stacks (desktop, file, host, environment).
-///
-/// Thread context: a plain value; use it from any thread.
 struct SettingsLayer: Sendable, Hashable {
     /// The values this layer sets; keys it leaves alone are absent.
     var values: [SettingsKey: SettingsKey.Value] = [:]

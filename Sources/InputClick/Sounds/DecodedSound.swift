@@ -3,8 +3,6 @@
 ///
 /// A *frame* is one sample for each channel; `samples.count` is
 /// `frameCount × channels`.
-///
-/// Thread context: a plain value; use it from any thread.
 public struct DecodedSound: Sendable, Hashable {
     /// Interleaved samples, nominally within ±1.
     public var samples: [Float]

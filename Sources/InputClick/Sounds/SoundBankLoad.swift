@@ -1,7 +1,5 @@
 /// The result of loading a sound bank: a bank that always has all five
 /// sounds, and what went wrong on the way.
-///
-/// Thread context: a plain value; use it from any thread.
 public struct SoundBankLoad: Sendable {
     /// The bank: pack sounds where they loaded, bundled sounds everywhere else.
     public let bank: SoundBank

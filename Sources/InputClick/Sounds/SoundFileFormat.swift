@@ -1,8 +1,6 @@
 import CSndFile
 
 /// A container and sample encoding that ``SoundFileWriter`` can write.
-///
-/// Thread context: a plain value; use it from any thread.
 public enum SoundFileFormat: String, Sendable, Hashable, CaseIterable {
     /// WAV, unsigned 8-bit integers.
     case wavPCMU8

@@ -65,13 +65,13 @@ final class SoundFileHandle {
 
     /// Reads up to `frames` frames of interleaved floats into `buffer`;
     /// returns how many were read (0 at the end).
-    /// The corresponding C function is `sf_readf_float`.
+    /// C: `sf_readf_float`.
     func readFrames(into buffer: UnsafeMutablePointer<Float>, frames: Int) -> Int {
         Int(sf_readf_float(file, buffer, sf_count_t(frames)))
     }
 
     /// Writes interleaved floats; throws unless every frame was written.
-    /// The corresponding C function is `sf_writef_float`.
+    /// C: `sf_writef_float`.
     func write(_ samples: [Float]) throws(SoundFileFailure) {
         let frames = samples.count / Int(info.channels)
         let written = samples.withUnsafeBufferPointer { Int(sf_writef_float(file, $0.baseAddress, sf_count_t(frames))) }
@@ -79,7 +79,7 @@ final class SoundFileHandle {
     }
 
     /// Writes interleaved 16-bit integers unchanged; throws unless every frame was written.
-    /// The corresponding C function is `sf_writef_short`.
+    /// C: `sf_writef_short`.
     func write(_ samples: [Int16]) throws(SoundFileFailure) {
         let frames = samples.count / Int(info.channels)
         let written = samples.withUnsafeBufferPointer { Int(sf_writef_short(file, $0.baseAddress, sf_count_t(frames))) }
@@ -93,7 +93,7 @@ final class SoundFileHandle {
     }
 
     /// Closes the file, flushing what was written.
-    /// The corresponding C function is `sf_close`.
+    /// C: `sf_close`.
     func close() throws(SoundFileFailure) {
         guard isOpen else { return }
         isOpen = false

@@ -1,6 +1,4 @@
 /// Limits a sound file must meet before it is decoded in full.
-///
-/// Thread context: a plain value; use it from any thread.
 public struct SoundFileLimits: Sendable, Hashable {
     /// The largest file accepted, in bytes, checked before decoding; `nil` for no limit.
     public var maxBytes: Int64?

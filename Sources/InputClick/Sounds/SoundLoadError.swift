@@ -5,12 +5,8 @@
 /// ``SoundBank/load(packDirectory:sampleRate:channels:)`` collects these
 /// instead of throwing, so a host can warn and still click with the bundled
 /// sounds; ``SoundFileReader/read(_:limits:)`` throws them.
-///
-/// Thread context: a plain value; use it from any thread.
 public struct SoundLoadError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What was wrong.
-    ///
-    /// Thread context: a plain value; use it from any thread.
     public enum Reason: Sendable, Hashable {
         /// Nothing exists at the path.
         case notFound

@@ -1,7 +1,5 @@
 /// Where one kind's sound comes from: the sound pack, the sound theme, or
 /// the bundled sounds, in that order of precedence.
-///
-/// Thread context: a plain value; use it from any thread.
 public struct SoundSource: Sendable, Hashable, CustomStringConvertible {
     /// The kinds of source.
     public enum Origin: Sendable, Hashable {

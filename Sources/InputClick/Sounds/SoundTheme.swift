@@ -59,8 +59,6 @@ public enum SoundTheme {
     }
 
     /// A sound found in a theme.
-    ///
-    /// Thread context: a plain value; use it from any thread.
     public struct Match: Sendable, Hashable {
         /// The theme that has it (the chosen one or a parent).
         public var theme: String

@@ -3,8 +3,6 @@
 /// directory of `$XDG_DATA_DIRS` (by default `/usr/local/share:/usr/share`)
 /// followed by `/sounds`. Following the XDG Base Directory rules, relative
 /// entries are ignored; a variable whose value is not UTF-8 is ignored too.
-///
-/// Thread context: a plain value; use it from any thread.
 public struct SoundThemeSearchPath: Sendable, Hashable {
     /// The directories, each holding one directory per theme.
     public var directories: [String]

@@ -1,7 +1,5 @@
 /// Why a sound file could not be written: the path and libsndfile's (or the
 /// operating system's) reason, printable as one line.
-///
-/// Thread context: a plain value; use it from any thread.
 public struct SoundWriteError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file that was being written.
     public let path: String

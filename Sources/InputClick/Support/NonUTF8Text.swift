@@ -6,8 +6,6 @@
 /// turns a path into another path. InputClick refuses these values instead,
 /// and this type names them in the refusal: ``description`` reads
 /// `byte 0xFF at offset 6 of '/tmp/a\xFFb'`.
-///
-/// Thread context: a plain value; use it from any thread.
 public struct NonUTF8Text: Sendable, Hashable, CustomStringConvertible {
     /// The bytes, unchanged.
     public let bytes: [UInt8]

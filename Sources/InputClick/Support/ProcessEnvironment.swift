@@ -15,8 +15,6 @@ import Musl
 ///
 /// A dictionary literal makes one whose values are all UTF-8:
 /// `["HOME": "/home/u"]`.
-///
-/// Thread context: a plain value; use it from any thread.
 public struct ProcessEnvironment: Sendable, Hashable, ExpressibleByDictionaryLiteral {
     /// The variables whose values are UTF-8 text.
     public var variables: [String: String]

@@ -3,8 +3,6 @@
 ///
 /// Keyboard frames in ``KeyboardNotification`` and the frames the host gives
 /// input views are `Rect`s.
-///
-/// Thread context: a plain value; use it from any thread.
 public struct Rect: Sendable, Hashable, CustomStringConvertible {
     /// The left edge.
     public var x: Double

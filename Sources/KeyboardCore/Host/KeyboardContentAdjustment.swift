@@ -10,8 +10,6 @@
 ///     scroll.offsetY = fix.contentOffsetY
 /// }
 /// ```
-///
-/// Thread context: a plain value; use it from any thread.
 public struct KeyboardContentAdjustment: Sendable, Hashable {
     /// How much of the scroll view the keyboard covers: the bottom content inset.
     /// 0 when the keyboard is off screen or below the scroll view.

@@ -7,8 +7,6 @@
 ///   sits directly above the input view (on the bottom edge if there is no
 ///   input view).
 /// - The keyboard frame posted in notifications covers both.
-///
-/// Thread context: a plain value; use it from any thread.
 public struct KeyboardGeometry: Sendable, Hashable {
     /// The input view's frame, or `nil` if there is none.
     public var inputViewFrame: Rect?

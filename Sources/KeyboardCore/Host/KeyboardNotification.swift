@@ -7,12 +7,8 @@
 /// stays up (another input's accessory view, another keyboard, a reload) is
 /// posted as will-show and did-show from the old frame to the new one, as
 /// UIKit does; a focus change that keeps the frame posts nothing.
-///
-/// Thread context: a plain value; use it from any thread.
 public struct KeyboardNotification: Sendable, Hashable, CustomStringConvertible {
     /// Which notification this is.
-    ///
-    /// Thread context: a plain value; use it from any thread.
     public enum Name: String, Sendable, Hashable, CaseIterable {
         /// The keyboard is about to appear, or to change its frame while up.
         case willShow

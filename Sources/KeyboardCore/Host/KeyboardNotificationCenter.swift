@@ -19,8 +19,6 @@ import Synchronization
 /// short internal lock.
 public final class KeyboardNotificationCenter: Sendable {
     /// Identifies one registration, for ``removeObserver(_:)``.
-    ///
-    /// Thread context: a plain value; use it from any thread.
     public struct Token: Sendable, Hashable {
         fileprivate let id: UInt64
     }

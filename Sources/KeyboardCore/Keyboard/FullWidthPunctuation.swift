@@ -1,7 +1,5 @@
 /// The Chinese punctuation mode's mapping from ASCII punctuation to its
 /// full-width forms: `,` `.` `?` `!` `:` `;` become `，` `。` `？` `！` `：` `；`.
-///
-/// Thread context: a plain value; use it from any thread.
 public enum FullWidthPunctuation {
     /// Every ASCII key text that has a full-width form, with that form.
     public static let forms: [String: String] = [

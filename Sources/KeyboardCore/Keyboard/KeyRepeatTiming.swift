@@ -6,8 +6,6 @@
 /// 1071.7 ms and then every 50 ms. Each repeat deletes one grapheme and
 /// clicks. 50 ms is 20 repeats a second, the gate's default rate limit, so
 /// no repeat click is thinned.
-///
-/// Thread context: a plain value; use it from any thread.
 public struct KeyRepeatTiming: Sendable, Hashable {
     /// From touch-down to the first repeat, in nanoseconds. Default 500 ms.
     public var initialDelay: UInt64

@@ -2,8 +2,6 @@ import InputClick
 
 /// What a key of the demo keyboard is, independent of its label: scripts and
 /// front ends name keys by role.
-///
-/// Thread context: a plain value; use it from any thread.
 public enum KeyRole: Sendable, Hashable, CustomStringConvertible {
     /// A key that types text; the payload is its base text (lowercase for
     /// letters, ASCII for punctuation). Shift and the Chinese punctuation mode

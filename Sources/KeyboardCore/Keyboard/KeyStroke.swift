@@ -3,8 +3,6 @@ import InputClick
 /// The record of one touch-down on the demo keyboard (a tap, or one repeat of
 /// a held key): the click it asked for, what the gate decided, and what it did
 /// to the text.
-///
-/// Thread context: a plain value; use it from any thread.
 public struct KeyStroke: Sendable, Hashable {
     /// When the key went down, in nanoseconds on the caller's timeline.
     public var time: UInt64

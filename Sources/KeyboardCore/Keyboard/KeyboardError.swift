@@ -1,6 +1,4 @@
 /// A key tap the demo keyboard cannot carry out.
-///
-/// Thread context: a plain value; use it from any thread.
 public enum KeyboardError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The key is not on the page shown now.
     case keyNotOnPage(KeyRole, page: KeyboardPage, keyboardType: KeyboardType)

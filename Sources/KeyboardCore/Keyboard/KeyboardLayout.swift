@@ -16,8 +16,6 @@
 /// `123` `. , ? ! '` delete; both end with `ABC` `next` `space` (`ch/en` for
 /// default) `return`. The pads have digits and delete, plus `.` (decimal pad)
 /// or `+ * #` (phone pad), and no return key.
-///
-/// Thread context: a plain value; use it from any thread.
 public struct KeyboardLayout: Sendable, Hashable {
     /// The keyboard type the layout belongs to.
     public let keyboardType: KeyboardType

@@ -1,6 +1,4 @@
 /// One page of keys of the demo keyboard.
-///
-/// Thread context: a plain value; use it from any thread.
 public enum KeyboardPage: String, Sendable, Hashable, CaseIterable {
     /// The seed's letters: `q…p`, `a…l`, shift `z…m` delete, and the bottom row.
     case letters

@@ -6,8 +6,6 @@
 /// the automatic shift, the return to letters after space), and the
 /// ``TypingPlanner`` searches these transitions for the shortest way to a
 /// character.
-///
-/// Thread context: a plain value; use it from any thread.
 public struct KeyboardState: Sendable, Hashable {
     /// The layout family, from the text input's traits.
     public var keyboardType: KeyboardType

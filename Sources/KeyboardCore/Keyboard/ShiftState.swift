@@ -1,6 +1,4 @@
 /// The shift key's state.
-///
-/// Thread context: a plain value; use it from any thread.
 public enum ShiftState: String, Sendable, Hashable, CaseIterable {
     /// Letters type lowercase.
     case off

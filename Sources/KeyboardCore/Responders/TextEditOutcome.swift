@@ -1,6 +1,4 @@
 /// What became of an edit asked of a ``TextInput`` (insert, delete, return).
-///
-/// Thread context: a plain value; use it from any thread.
 public enum TextEditOutcome: Sendable, Hashable {
     /// The text or the selection changed.
     case changed

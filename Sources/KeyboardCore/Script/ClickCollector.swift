@@ -9,8 +9,6 @@ import Synchronization
 /// offline runs, not for a real-time path.
 public final class ClickCollector: ClickSink {
     /// One click as the gate submitted it.
-    ///
-    /// Thread context: a plain value; use it from any thread.
     public struct Click: Sendable, Hashable {
         /// The sound.
         public var kind: ClickKind

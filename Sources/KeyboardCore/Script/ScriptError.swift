@@ -1,6 +1,4 @@
 /// Why a script could not run.
-///
-/// Thread context: a plain value; use it from any thread.
 public enum ScriptError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A `focus` event names a responder the runner does not know.
     case unknownResponder(String, time: UInt64, known: [String])

@@ -8,12 +8,8 @@
 ///     ScriptEvent(milliseconds: 2000, .resign),
 /// ]
 /// ```
-///
-/// Thread context: a plain value; use it from any thread.
 public struct ScriptEvent: Sendable, Hashable {
     /// What happens.
-    ///
-    /// Thread context: a plain value; use it from any thread.
     public enum Action: Sendable, Hashable {
         /// Touch a key of the demo keyboard down (and up).
         case tap(KeyRole)

@@ -2,12 +2,8 @@
 /// with the gate's decision, and the clicks that played.
 ///
 /// All times are nanoseconds since the script's start.
-///
-/// Thread context: a plain value; use it from any thread.
 public struct ScriptResult: Sendable, Hashable {
     /// A keyboard notification and when it was posted.
-    ///
-    /// Thread context: a plain value; use it from any thread.
     public struct TimedNotification: Sendable, Hashable {
         /// Nanoseconds since the script's start.
         public var time: UInt64

@@ -6,6 +6,4 @@ import InputClick
 ///
 /// It is the core's ``ClickTimeline/Entry``, so a script's clicks render
 /// offline as they are: `ClickTimeline(result.clicks)`.
-///
-/// Thread context: a plain value; use it from any thread.
 public typealias TimedClick = ClickTimeline.Entry

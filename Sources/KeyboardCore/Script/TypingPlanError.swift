@@ -1,11 +1,7 @@
 /// A character that planned typing cannot produce: no key of the demo
 /// keyboard types it, or the text input does not take it.
-///
-/// Thread context: a plain value; use it from any thread.
 public struct TypingPlanError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Why the character cannot be typed.
-    ///
-    /// Thread context: a plain value; use it from any thread.
     public enum Reason: Sendable, Hashable {
         /// No key on any page of this keyboard type types it.
         case noKey(KeyboardType)

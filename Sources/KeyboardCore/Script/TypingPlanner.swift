@@ -13,12 +13,8 @@ import InputClick
 /// ``target`` and ``traits``, so the plan is exactly what a ``ScriptRunner``
 /// will see. A character that no key types, or that the input does not take,
 /// is a ``TypingPlanError`` naming it and its position; nothing is dropped.
-///
-/// Thread context: a plain value; use it from any thread.
 public struct TypingPlanner: Sendable {
     /// Which kind of text input receives the text.
-    ///
-    /// Thread context: a plain value; use it from any thread.
     public enum Target: Sendable, Hashable {
         /// A ``TextField``: one line; return performs its action.
         case textField

@@ -9,8 +9,6 @@ import InputClick
 /// taps is 60 s / (40 × 5) = 300 ms. Each interval is the mean times
 /// `1 + jitter × z`, `z` approximately standard normal, kept within 0.4–1.6 of
 /// the mean.
-///
-/// Thread context: a plain value; use it from any thread.
 public struct TypingRhythm: Sendable, Hashable {
     /// The slowest and fastest speeds accepted; others are clamped into this range.
     public static let wordsPerMinuteRange: ClosedRange<Double> = 1...300

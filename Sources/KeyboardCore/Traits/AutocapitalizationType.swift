@@ -1,7 +1,5 @@
 /// When the keyboard turns shift on by itself, the counterpart of
 /// `UITextAutocapitalizationType`. ``AutoShift`` applies it.
-///
-/// Thread context: a plain value; use it from any thread.
 public enum AutocapitalizationType: String, Sendable, Hashable, CaseIterable {
     /// Never.
     case none

@@ -4,8 +4,6 @@
 /// KeyboardCore has no corrector: the flag is carried to the keyboard
 /// (``DemoKeyboard/textInputTraits``) and reported, so a front end with a
 /// corrector can honour it.
-///
-/// Thread context: a plain value; use it from any thread.
 public enum AutocorrectionType: String, Sendable, Hashable, CaseIterable {
     /// The keyboard's own choice; the demo keyboard treats it as on, except
     /// in secure text entry.

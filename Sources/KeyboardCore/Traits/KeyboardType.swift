@@ -3,8 +3,6 @@
 /// Each type maps to the demo keyboard's layouts (``KeyboardLayout``):
 /// the letter types start on the letters page and reach numbers and symbols
 /// through `123` and `#+=`; the pad types have one page of digits.
-///
-/// Thread context: a plain value; use it from any thread.
 public enum KeyboardType: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// Letters, numbers and symbols, with the `ch/en` key for Chinese punctuation.
     case `default`

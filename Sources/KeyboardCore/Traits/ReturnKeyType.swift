@@ -5,8 +5,6 @@
 /// the action (``TextEditOutcome/returnAction(_:accepted:)``) so that the app
 /// can go, search, send or finish. In a ``TextView`` it inserts a line break,
 /// as `UITextView` does, whatever the label.
-///
-/// Thread context: a plain value; use it from any thread.
 public enum ReturnKeyType: String, Sendable, Hashable, CaseIterable {
     /// Labelled `return`.
     case `default`

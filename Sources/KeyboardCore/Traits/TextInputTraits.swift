@@ -7,8 +7,6 @@
 /// the return key, and secure text entry makes every click sound like a key
 /// (``InputClickGate/setSecureTextEntry(_:)``). Change traits of a focused
 /// input, then call ``Responder/reloadInputViews()``.
-///
-/// Thread context: a plain value; use it from any thread.
 public struct TextInputTraits: Sendable, Hashable {
     /// The layout family. Default ``KeyboardType/default``.
     public var keyboardType: KeyboardType
