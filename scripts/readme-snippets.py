@@ -34,7 +34,7 @@ runs for minutes) has an HTML comment on the line before its fence:
 
 Every skipped block is listed with its reason. Prints one line per block and
 "N passed, M failed" last; exits non-zero if any block failed, or if the
-README has no Swift program, no C block or no shell block to run (so the
+README has no Swift program, C, Python or shell block to run (so the
 check cannot pass by finding nothing).
 
 Usage: readme-snippets.py README BUILD_DIR SCRATCH_DIR
@@ -124,7 +124,7 @@ class Runner:
         self.passed = 0
         self.failed = 0
         self.skipped = []
-        self.ran = {"swift": 0, "c": 0, "sh": 0}
+        self.ran = {"swift": 0, "c": 0, "python": 0, "sh": 0}
         self.workdir = os.path.join(scratch, "checkout")
         os.makedirs(self.workdir)
         # The checkout's files, linked, so that `cc examples/c/keyboard.c -o keyboard`
@@ -230,6 +230,7 @@ class Runner:
         self.report(block, status == 0, "compiled and ran, exit 0" + last_line(output) if status == 0 else f"exit {status}:\n" + indent(output))
 
     def python(self, block):
+        self.ran["python"] += 1
         env = dict(os.environ)
         env["PYTHONPATH"] = os.path.join(self.root, "examples", "python")
         env["PYTHONDONTWRITEBYTECODE"] = "1"
