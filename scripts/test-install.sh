@@ -120,6 +120,13 @@ make_install() {
     [ -z "$warnings" ] || { echo "$page: $warnings"; return 1; }
     LC_ALL=C.UTF-8 man -l "$page" 2>/dev/null | grep -q . || { echo "$page renders empty"; return 1; }
   done
+  # Each systemd unit runs the installed CLI by its full path.
+  local unit
+  for unit in "$stage"/usr/lib/systemd/user/*.service; do
+    [ -e "$unit" ] || continue
+    ! grep -q '@bindir@' "$unit" || { echo "$unit: @bindir@ was not replaced"; return 1; }
+    grep -Eq '^ExecStart=/usr/bin/inputclick( |$)' "$unit" || { echo "$unit: ExecStart does not run /usr/bin/inputclick"; return 1; }
+  done
   bash -n "$stage/usr/share/bash-completion/completions/inputclick" || return 1
   # The completion completes subcommands and option values.
   local words

@@ -2,8 +2,9 @@
 # Installs what is missing, starts the real-time virtual sound sink, and runs
 # every test: the Swift suites (offline and through real alsa-lib into the
 # sink), the real-time-thread malloc check, the C plugin from C, C++,
-# Python and Rust, the fuzzers, and the core suites and the C API under the
-# address and thread sanitizers. Exits non-zero if anything fails.
+# Python and Rust, the README's code blocks, the installation, the fuzzers,
+# and the core suites and the C API under the address and thread sanitizers.
+# Exits non-zero if anything fails.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -131,6 +132,8 @@ step "swift test" 900 swift test
 step "the real-time thread allocates nothing and takes no lock" 300 scripts/check-realtime-thread.sh
 step "the C plugin from C, C++, Python and Rust" 1200 scripts/test-plugin.sh
 step "the sink tests again, through PipeWire" 900 scripts/test-pipewire.sh
+# Every code block of README.md, compiled and run as it stands (issue 10); reuses the builds above.
+step "the README's snippets, compiled and run" 900 scripts/test-readme-snippets.sh
 # make install/uninstall into a DESTDIR, the .deb through apt-get, pip, and the plugin's 10 MB bound.
 step "installation: make install, the .deb, pip, the plugin's size" 1200 scripts/test-install.sh
 # Own build directories (.build/fuzz, .build/sanitizers); each prints only its
