@@ -549,8 +549,8 @@ int inputclick_state(inputclick_context *ctx);
 int inputclick_wait_until_running(inputclick_context *ctx, int timeout_ms);
 
 /**
- * Waits until every click accepted so far (every inputclick_play_click that
- * returned INPUTCLICK_PLAYS) has been written to the device and has sounded
+ * Waits until every click accepted so far (every inputclick_play that
+ * returned INPUTCLICK_PLAYS or INPUTCLICK_HELD) has been written to the device and has sounded
  * out, at most timeout_ms milliseconds. Call it before hiding the keyboard
  * for good or closing the context, or the end of the last click is cut off.
  * Returns at once when no stream is open or no click is pending.
