@@ -40,9 +40,11 @@ let package = Package(
         // `inputclick listen`'s pure part: evemu recordings, key to click kind and pan. No device access.
         .target(name: "InputClickListen", dependencies: ["InputClick"]),
 
+        // The executables' JSON reports (JSONEncoder, so Foundation): never a dependency of a library the plugin links.
+        .target(name: "InputClickReports", dependencies: ["InputClick"]),
         .executableTarget(name: "inputclick",
-                          dependencies: ["InputClick", "InputClickALSA", "KeyboardCore", "InputClickListen", "CEvdev"]),
-        .executableTarget(name: "inputclick-bench", dependencies: ["InputClick", "InputClickALSA"]),
+                          dependencies: ["InputClick", "InputClickALSA", "KeyboardCore", "InputClickListen", "CEvdev", "InputClickReports"]),
+        .executableTarget(name: "inputclick-bench", dependencies: ["InputClick", "InputClickALSA", "InputClickReports"]),
 
         // Test-only helpers shared by the ALSA and CLI tests (not shipped): child
         // processes run with posix_spawn and a deadline, and sink captures read back.

@@ -1,5 +1,6 @@
 import InputClick
 import InputClickALSA
+import InputClickReports
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -118,10 +119,6 @@ session.close()
 let formatText = statistics.format.map(\.description) ?? "closed"
 if json {
     struct RunReport: Encodable {
-        struct Milliseconds: Encodable {
-            var toWrite: LatencySummaryReport
-            var toConverter: LatencySummaryReport
-        }
         var device: String
         var clicks, played, dropped, sampleRate, periodFrames, bufferFrames: Int
         var underruns, suspends, faults: Int
@@ -129,7 +126,7 @@ if json {
         var scheduling: String
         var starts, rewinds, queuedBehind: Int
         var alsaLib: String
-        var milliseconds: Milliseconds
+        var milliseconds: LatencyReportMilliseconds
     }
     let f = statistics.format
     print(jsonLine(RunReport(
@@ -139,7 +136,7 @@ if json {
         realtime: statistics.isRealtime, scheduling: statistics.scheduling?.description ?? "closed",
         starts: statistics.starts, rewinds: statistics.rewinds, queuedBehind: statistics.queuedBehind,
         alsaLib: ALSAOutput.libraryVersion,
-        milliseconds: .init(toWrite: LatencySummaryReport(report.toWrite), toConverter: LatencySummaryReport(report.toConverter)))))
+        milliseconds: LatencyReportMilliseconds(report))))
 } else {
     print("""
         inputclick-bench: \(clickCount) clicks at a typing rhythm with bursts (seed \(seed))

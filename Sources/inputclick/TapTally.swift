@@ -1,4 +1,5 @@
 import InputClick
+import InputClickReports
 
 /// What `inputclick tap` counted, and its two ways of printing the stats.
 struct TapTally {
@@ -46,10 +47,6 @@ private struct TapReport: Encodable {
         var periodFrames: Int
         var bufferFrames: Int
     }
-    struct Milliseconds: Encodable {
-        var toWrite: LatencySummaryReport
-        var toConverter: LatencySummaryReport
-    }
     var device: String
     var played: Int
     var dropped: Int
@@ -62,7 +59,7 @@ private struct TapReport: Encodable {
     var starts: Int
     var rewinds: Int
     var queuedBehind: Int
-    var milliseconds: Milliseconds
+    var milliseconds: LatencyReportMilliseconds
 
     init(device: String, tally: TapTally, statistics: ClickPlayerStatistics, report: LatencyReport) {
         self.device = device
@@ -80,8 +77,7 @@ private struct TapReport: Encodable {
         starts = statistics.starts
         rewinds = statistics.rewinds
         queuedBehind = statistics.queuedBehind
-        milliseconds = Milliseconds(toWrite: LatencySummaryReport(report.toWrite),
-                                    toConverter: LatencySummaryReport(report.toConverter))
+        milliseconds = LatencyReportMilliseconds(report)
     }
 
     /// Writes `format` and `scheduling` as `null` when absent, as before.
