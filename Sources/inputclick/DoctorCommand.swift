@@ -67,16 +67,17 @@ struct DoctorCommand: Subcommand {
         let problems = fileErrors.map(\.description) + (otherError.map { [$0.description] } ?? [])
         let hint = format == nil ? deviceHint(device: device, warnings: warnings.lines) : nil
         // Each kind's sound as a 48 kHz stereo bank would load it: pack, theme or bundled.
-        let sources = SoundBank.load(packDirectory: settings.soundPackDirectory, soundTheme: settings.soundTheme,
-                                     themeSearchPath: SoundThemeSearchPath(environment: .current()),
-                                     sampleRate: 48_000, channels: 2).sources
+        let loaded = SoundBank.load(packDirectory: settings.soundPackDirectory, soundTheme: settings.soundTheme,
+                                    themeSearchPath: SoundThemeSearchPath(environment: .current()),
+                                    sampleRate: 48_000, channels: 2)
+        let sources = loaded.sources
         engine.setVisibleInputViews([])
 
         if scanner.flag("--json") {
             print(try jsonLine(DoctorReport(
                 settingsFile: store.locationError == nil ? store.filePath : nil, settingsFileExists: fileExists,
                 settings: settings, settingsErrors: problems, soundProblems: engine.soundProblems.map(\.description),
-                soundSources: sources,
+                soundSources: sources, releaseSources: loaded.releaseSources,
                 device: device, playerState: engine.player.state.description, format: format, scheduling: scheduling,
                 verdict: verdict, hint: hint, warnings: warnings.lines, listen: listen)))
         } else {
@@ -105,6 +106,11 @@ struct DoctorCommand: Subcommand {
             lines.append("sounds:         pack \(settings.soundPackDirectory ?? "none"), theme \(settings.soundTheme ?? "none")")
             for kind in ClickKind.allCases {
                 lines.append("  \((kind.name + ":").padding(toLength: 13, withPad: " ", startingAt: 0)) \(sources[kind] ?? .bundled)")
+            }
+            // Release sounds, where the pack gives them; other releases play the press sound, quieter.
+            for kind in ClickKind.allCases {
+                guard let source = loaded.releaseSources[kind] else { continue }
+                lines.append("  \((kind.name + "-up:").padding(toLength: 13, withPad: " ", startingAt: 0)) \(source)")
             }
             for problem in engine.soundProblems { lines.append("  refused:      \(problem)") }
             if let format {

@@ -40,7 +40,8 @@ struct DoctorReport: Encodable {
     /// Every problem: each faulty line of the file, then the environment's.
     var settingsErrors: [String]
     var soundProblems: [String]
-    /// Each kind's sound, by kind name: where it comes from and its file.
+    /// Each kind's sound, by kind name: where it comes from and its file; and
+    /// each release sound a pack gives, by kind name and `-up` (`key-up`).
     var soundSources: [String: SoundSourceReport]
     var device: String
     var playerState: String
@@ -87,7 +88,8 @@ struct DoctorReport: Encodable {
     }
 
     init(settingsFile: String?, settingsFileExists: Bool, settings: ClickSettings, settingsErrors: [String],
-         soundProblems: [String], soundSources: [ClickKind: SoundSource] = [:], device: String, playerState: String, format: OutputFormat?,
+         soundProblems: [String], soundSources: [ClickKind: SoundSource] = [:],
+         releaseSources: [ClickKind: SoundSource] = [:], device: String, playerState: String, format: OutputFormat?,
          scheduling: ClickScheduling?, verdict: TapVerdict, hint: String?, warnings: [String], listen: ListenDeviceSurvey) {
         self.settingsFile = settingsFile
         self.settingsFileExists = settingsFileExists
@@ -104,6 +106,9 @@ struct DoctorReport: Encodable {
         self.soundSources = Dictionary(uniqueKeysWithValues: ClickKind.allCases.map { kind in
             (kind.name, SoundSourceReport(origin: soundSources[kind]?.originName ?? "bundled", file: soundSources[kind]?.path ?? ""))
         })
+        for (kind, source) in releaseSources {
+            self.soundSources[kind.name + "-up"] = SoundSourceReport(origin: source.originName, file: source.path ?? "")
+        }
         self.device = device
         self.playerState = playerState
         stream = format.map {

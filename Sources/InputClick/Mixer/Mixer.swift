@@ -91,6 +91,10 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     /// Thread context: any thread; lock-free.
     public var staleClicksDropped: Int { staleDropped.load(ordering: .relaxed) }
 
+    /// ``ClickPlacement/releaseFallbackGainDecibels`` as a linear gain,
+    /// computed once so the render thread never initializes a global.
+    private let releaseFallbackGain = Float(Decibels.toGain(Double(ClickPlacement.releaseFallbackGainDecibels)))
+
     /// The most host streams attached at once.
     public static let maxStreams = 8
     private static let bankSlots = 4
@@ -546,10 +550,17 @@ public final class Mixer: ClickSink, @unchecked Sendable {
                 stale += 1
                 continue
             }
-            let sound = bank._withUnsafeGuaranteedRef { $0.sound(request.kind) }
-            state.pointee.serial &+= 1
             let placement = request.placement
             var level = placement.linearGain
+            var sound = bank._withUnsafeGuaranteedRef { $0.sound(request.kind) }
+            if placement.isRelease {
+                if let release = bank._withUnsafeGuaranteedRef({ $0.releaseSound(request.kind) }) {
+                    sound = release
+                } else {
+                    level *= releaseFallbackGain
+                }
+            }
+            state.pointee.serial &+= 1
             var rate: Float = 1
             if placement.varies, let variation {
                 let factors = variation.factors(forClick: state.pointee.serial)

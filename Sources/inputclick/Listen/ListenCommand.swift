@@ -32,7 +32,9 @@ struct ListenCommand: Subcommand {
           --input PATH        Read this device only (repeat for more). Default:
                               every device in the input directory with letter keys.
           --input-dir DIR     The input directory. Default: $INPUTCLICK_INPUT_DIR, or /dev/input.
-          --key-up            Click on release too, \(Int(-ListenClickRule.releaseGainDecibels)) dB quieter.
+          --key-up            Click on release too: the sound pack's release sound for
+                              the kind (key-up.wav, space-up.wav...), else the press
+                              sound \(Int(-ListenClickRule.releaseGainDecibels)) dB quieter.
           --pan               Place each click by its key's column: left keys
                               left, right keys right (at most \(KeyLayout.maximumPan) of full pan).
           --seed N            Seed of the per-click variation. Default: \(defaultSeed).
