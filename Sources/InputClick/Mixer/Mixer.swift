@@ -60,6 +60,13 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     private let variationRanges = Atomic<UInt64>(0)
     /// Clicks dropped as stale; the render thread counts, any thread reads.
     private let staleDropped = Atomic<Int>(0)
+    /// ``MixerConfiguration/clock`` taken apart, so that reading it on the
+    /// render thread switches on no enum payload and touches no reference
+    /// count (the configuration keeps a manual clock alive).
+    private let clockSource: ClockSource
+    private let clockOrigin: UInt64
+    private let manualClock: Unmanaged<SimulatedClock>?
+    private enum ClockSource { case none, monotonic, frames, manual }
     /// Ducking parameters, for the render thread to pick up at its next
     /// block without waiting for a writer.
     private let ducking: SequenceLocked<DuckingParameters>
@@ -133,6 +140,12 @@ public final class Mixer: ClickSink, @unchecked Sendable {
                      "the sound bank's format (\(bank.sampleRate) Hz, \(bank.channels) ch) must match the mixer's "
                      + "(\(configuration.sampleRate) Hz, \(configuration.channels) ch)")
         self.configuration = configuration
+        switch configuration.clock {
+        case nil: (clockSource, clockOrigin, manualClock) = (.none, 0, nil)
+        case .monotonic: (clockSource, clockOrigin, manualClock) = (.monotonic, 0, nil)
+        case .frames(let origin): (clockSource, clockOrigin, manualClock) = (.frames, origin, nil)
+        case .manual(let clock): (clockSource, clockOrigin, manualClock) = (.manual, 0, Unmanaged.passUnretained(clock))
+        }
         clicks = CommandRing(minimumCapacity: configuration.clickQueueCapacity)
         control = CommandRing(minimumCapacity: 64)
         retired = RetiredObjects(minimumCapacity: 64)
@@ -580,15 +593,15 @@ public final class Mixer: ClickSink, @unchecked Sendable {
 
     /// The clock reading for this render, or `nil` when the mixer checks no age.
     private func clockNow() -> UInt64? {
-        switch configuration.clock {
-        case nil: return nil
+        switch clockSource {
+        case .none: return nil
         case .monotonic: return MonotonicClock.now()
-        case .manual(let clock): return clock.now
-        case .frames(let origin):
+        case .manual: return manualClock?._withUnsafeGuaranteedRef { $0.now }
+        case .frames:
             let rate = UInt64(configuration.sampleRate)
             let frames = UInt64(max(0, state.pointee.frame))
             let (seconds, rest) = frames.quotientAndRemainder(dividingBy: rate)
-            return origin &+ seconds &* 1_000_000_000 &+ rest &* 1_000_000_000 / rate
+            return clockOrigin &+ seconds &* 1_000_000_000 &+ rest &* 1_000_000_000 / rate
         }
     }
 
