@@ -14,7 +14,8 @@ struct DoctorCommand: Subcommand {
         Reads the settings as a host would, loads the sound pack, opens the
         device with a click-enabled keyboard shown, and reports:
           - the settings file, its problems, and the settings in force;
-          - the sound for each kind (bundled or from the pack), and refused files;
+          - the sound for each kind (bundled, from the pack or the theme), each
+            release sound the pack gives (key-up and so on), and refused files;
           - the device's actual rate, format, period and buffer;
           - the gate's decision for a tap, with the reason when it does not play;
             a click the gate lets through at a volume of 0 is reported as silent;
