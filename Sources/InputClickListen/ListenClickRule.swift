@@ -5,12 +5,15 @@ import InputClick
 ///
 /// - A press and each autorepeat of a held key click (the gate's rate limit
 ///   then thins fast repeats).
-/// - With ``keyUp``, a release clicks too, ``releaseGainDecibels`` quieter.
+/// - With ``keyUp``, a release clicks too (``ClickPlacement/isRelease``): the
+///   sound pack's release sound for the kind (`key-up.wav`, `space-up.wav`…)
+///   when it has one, else the press sound ``releaseGainDecibels`` quieter.
 /// - With ``panning``, each click sits at its key's pan (``KeyLayout``);
 ///   without it, every click is centred.
 public struct ListenClickRule: Sendable, Hashable {
-    /// How much quieter a release plays than a press: −10 dB.
-    public static let releaseGainDecibels: Float = -10
+    /// How much quieter a release plays than a press when the pack has no
+    /// release sound for it: −10 dB (``ClickPlacement/releaseFallbackGainDecibels``).
+    public static let releaseGainDecibels: Float = ClickPlacement.releaseFallbackGainDecibels
 
     /// Whether releases click.
     public var keyUp: Bool
@@ -30,7 +33,7 @@ public struct ListenClickRule: Sendable, Hashable {
         case .press, .autorepeat:
             return (action.click.kind, ClickPlacement(pan: pan))
         case .release:
-            return keyUp ? (action.click.kind, ClickPlacement(pan: pan, gainDecibels: Self.releaseGainDecibels)) : nil
+            return keyUp ? (action.click.kind, ClickPlacement(pan: pan, isRelease: true)) : nil
         }
     }
 }

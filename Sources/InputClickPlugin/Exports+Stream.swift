@@ -113,10 +113,11 @@ public func inputclickStatistic(_ context: OpaquePointer?, _ which: Int32, _ val
         case HeaderConstants.Statistic.held: number = statistics.heldClicks
         case HeaderConstants.Statistic.heldDropped: number = statistics.heldClicksDropped
         case HeaderConstants.Statistic.lostWithDevice: number = statistics.clicksLostWithDevice
+        case HeaderConstants.Statistic.staleDropped: number = statistics.staleClicksDropped
         default:
             throw PluginFailure(.invalidArgument,
                                 "counter \(which) is not one of INPUTCLICK_STAT_OPENS (\(HeaderConstants.Statistic.opens)) "
-                                    + "to INPUTCLICK_STAT_LOST_WITH_DEVICE (\(HeaderConstants.Statistic.lostWithDevice))")
+                                    + "to INPUTCLICK_STAT_STALE_DROPPED (\(HeaderConstants.Statistic.staleDropped))")
         }
         value.pointee = UInt64(max(0, number))
         return PluginResult.ok.rawValue

@@ -9,15 +9,19 @@ struct DoctorCommand: Subcommand {
     static let name = "doctor"
     static let abstract = "Check settings, sounds and the device, and say whether clicks will play."
     static let help = """
-        USAGE: inputclick doctor [--device NAME] [--json]
+        USAGE: inputclick doctor [--device NAME] [--input-dir DIR] [--json]
 
         Reads the settings as a host would, loads the sound pack, opens the
         device with a click-enabled keyboard shown, and reports:
           - the settings file, its problems, and the settings in force;
-          - the sound for each kind (bundled or from the pack), and refused files;
+          - the sound for each kind (bundled, from the pack or the theme), each
+            release sound the pack gives (key-up and so on), and refused files;
           - the device's actual rate, format, period and buffer;
           - the gate's decision for a tap, with the reason when it does not play;
-            a click the gate lets through at a volume of 0 is reported as silent.
+            a click the gate lets through at a volume of 0 is reported as silent;
+          - the keyboards 'inputclick listen' would read, or why it would read
+            none (no input directory, no keyboard, permission denied, with the fix).
+            This part is information: it never changes the exit status.
         When the device does not open, it names the likely fix.
 
         EXIT STATUS:
@@ -27,15 +31,21 @@ struct DoctorCommand: Subcommand {
 
         OPTIONS:
           --device NAME   The ALSA device to check. Default: default.
+          --input-dir DIR Where 'listen' looks for keyboards. Default:
+                          $INPUTCLICK_INPUT_DIR, or /dev/input.
           --json          One JSON line instead of text.
           -h, --help      Show this help.
         """
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let scanner = try ArgumentScanner(arguments, valueOptions: ["--device"], flagOptions: ["--json"])
+        let scanner = try ArgumentScanner(arguments, valueOptions: ["--device", "--input-dir"], flagOptions: ["--json"])
         guard scanner.positionals.isEmpty else { throw UsageError("unexpected argument '\(scanner.positionals[0])'") }
         let device = scanner.value("--device") ?? "default"
         guard !device.isEmpty else { throw UsageError("--device needs a device name, not an empty string") }
+        if let directory = scanner.value("--input-dir"), directory.isEmpty {
+            throw UsageError("--input-dir needs a directory, not an empty string")
+        }
+        let listen = ListenDeviceSurvey(directory: scanner.value("--input-dir") ?? ListenDeviceSurvey.defaultDirectory())
 
         let warnings = WarningList()
         let engine = try makeEngine(device: device, warnings: warnings.add)
@@ -58,18 +68,19 @@ struct DoctorCommand: Subcommand {
         let problems = fileErrors.map(\.description) + (otherError.map { [$0.description] } ?? [])
         let hint = format == nil ? deviceHint(device: device, warnings: warnings.lines) : nil
         // Each kind's sound as a 48 kHz stereo bank would load it: pack, theme or bundled.
-        let sources = SoundBank.load(packDirectory: settings.soundPackDirectory, soundTheme: settings.soundTheme,
-                                     themeSearchPath: SoundThemeSearchPath(environment: .current()),
-                                     sampleRate: 48_000, channels: 2).sources
+        let loaded = SoundBank.load(packDirectory: settings.soundPackDirectory, soundTheme: settings.soundTheme,
+                                    themeSearchPath: SoundThemeSearchPath(environment: .current()),
+                                    sampleRate: 48_000, channels: 2)
+        let sources = loaded.sources
         engine.setVisibleInputViews([])
 
         if scanner.flag("--json") {
             print(try jsonLine(DoctorReport(
                 settingsFile: store.locationError == nil ? store.filePath : nil, settingsFileExists: fileExists,
                 settings: settings, settingsErrors: problems, soundProblems: engine.soundProblems.map(\.description),
-                soundSources: sources,
+                soundSources: sources, releaseSources: loaded.releaseSources,
                 device: device, playerState: engine.player.state.description, format: format, scheduling: scheduling,
-                verdict: verdict, hint: hint, warnings: warnings.lines)))
+                verdict: verdict, hint: hint, warnings: warnings.lines, listen: listen)))
         } else {
             var lines = ["inputclick \(InputClickVersion.string)"]
             if let locationError = store.locationError {
@@ -97,6 +108,11 @@ struct DoctorCommand: Subcommand {
             for kind in ClickKind.allCases {
                 lines.append("  \((kind.name + ":").padding(toLength: 13, withPad: " ", startingAt: 0)) \(sources[kind] ?? .bundled)")
             }
+            // Release sounds, where the pack gives them; other releases play the press sound, quieter.
+            for kind in ClickKind.allCases {
+                guard let source = loaded.releaseSources[kind] else { continue }
+                lines.append("  \((kind.name + "-up:").padding(toLength: 13, withPad: " ", startingAt: 0)) \(source)")
+            }
             for problem in engine.soundProblems { lines.append("  refused:      \(problem)") }
             if let format {
                 lines.append("device:         \(device): \(format.sampleRate) Hz, \(format.channels) ch, \(format.sampleFormat), "
@@ -109,6 +125,7 @@ struct DoctorCommand: Subcommand {
             for warning in warnings.lines { lines.append("  warning:      \(warning)") }
             if let hint { lines.append("  likely fix:   \(hint)") }
             lines.append("a tap:          \(verdict.identifier): \(verdict.reason)")
+            lines += Self.describe(listen)
             print(lines.joined(separator: "\n"))
         }
         if !fileErrors.isEmpty { return SettingsCommand.dataErrorExitCode }
@@ -117,6 +134,22 @@ struct DoctorCommand: Subcommand {
 }
 
 extension DoctorCommand {
+    /// The lines on what `listen` would read: each keyboard, or why none and the fix.
+    static func describe(_ listen: ListenDeviceSurvey) -> [String] {
+        var lines: [String] = []
+        if let problem = listen.problem {
+            lines.append("listen:         would read no keyboard: \(problem)")
+        } else {
+            let count = listen.keyboards.count
+            lines.append("listen:         would read \(count) keyboard\(count == 1 ? "" : "s") in \(listen.directory)")
+            for keyboard in listen.keyboards { lines.append("  keyboard:     \(keyboard.path) (\(keyboard.name))") }
+        }
+        if let fix = listen.fix {
+            lines.append("  likely fix:   " + fix.split(separator: "\n").joined(separator: "\n                "))
+        }
+        return lines
+    }
+
     /// One line on what a scheduling mode means for the user.
     static func explain(_ scheduling: ClickScheduling) -> String {
         switch scheduling {

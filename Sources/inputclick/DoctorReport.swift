@@ -40,7 +40,8 @@ struct DoctorReport: Encodable {
     /// Every problem: each faulty line of the file, then the environment's.
     var settingsErrors: [String]
     var soundProblems: [String]
-    /// Each kind's sound, by kind name: where it comes from and its file.
+    /// Each kind's sound, by kind name: where it comes from and its file; and
+    /// each release sound a pack gives, by kind name and `-up` (`key-up`).
     var soundSources: [String: SoundSourceReport]
     var device: String
     var playerState: String
@@ -53,6 +54,33 @@ struct DoctorReport: Encodable {
     var hint: String?
     var warnings: [String]
 
+    /// The keyboards `inputclick listen` would read (``ListenDeviceSurvey``).
+    var listen: Listen
+
+    /// What `listen` would read: the input directory, each keyboard's node
+    /// and name, and when there is none, why (`problem`) and what to do (`fix`).
+    struct Listen: Encodable {
+        var inputDirectory: String
+        var keyboards: [Keyboard]
+        var problem: String?
+        var fix: String?
+
+        /// One keyboard: its device node and the name the kernel gives it.
+        struct Keyboard: Encodable {
+            var path: String
+            var name: String
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(inputDirectory, forKey: .inputDirectory)
+            try container.encode(keyboards, forKey: .keyboards)
+            try container.encode(problem, forKey: .problem)
+            try container.encode(fix, forKey: .fix)
+        }
+        private enum CodingKeys: String, CodingKey { case inputDirectory, keyboards, problem, fix }
+    }
+
     /// One kind's sound: `origin` is `pack`, `theme` or `bundled`; `file` is empty for a bundled sound.
     struct SoundSourceReport: Encodable {
         var origin: String
@@ -60,8 +88,9 @@ struct DoctorReport: Encodable {
     }
 
     init(settingsFile: String?, settingsFileExists: Bool, settings: ClickSettings, settingsErrors: [String],
-         soundProblems: [String], soundSources: [ClickKind: SoundSource] = [:], device: String, playerState: String, format: OutputFormat?,
-         scheduling: ClickScheduling?, verdict: TapVerdict, hint: String?, warnings: [String]) {
+         soundProblems: [String], soundSources: [ClickKind: SoundSource] = [:],
+         releaseSources: [ClickKind: SoundSource] = [:], device: String, playerState: String, format: OutputFormat?,
+         scheduling: ClickScheduling?, verdict: TapVerdict, hint: String?, warnings: [String], listen: ListenDeviceSurvey) {
         self.settingsFile = settingsFile
         self.settingsFileExists = settingsFileExists
         self.settings = Settings(
@@ -77,6 +106,9 @@ struct DoctorReport: Encodable {
         self.soundSources = Dictionary(uniqueKeysWithValues: ClickKind.allCases.map { kind in
             (kind.name, SoundSourceReport(origin: soundSources[kind]?.originName ?? "bundled", file: soundSources[kind]?.path ?? ""))
         })
+        for (kind, source) in releaseSources {
+            self.soundSources[kind.name + "-up"] = SoundSourceReport(origin: source.originName, file: source.path ?? "")
+        }
         self.device = device
         self.playerState = playerState
         stream = format.map {
@@ -89,6 +121,9 @@ struct DoctorReport: Encodable {
         reason = verdict.reason
         self.hint = hint
         self.warnings = warnings
+        self.listen = Listen(inputDirectory: listen.directory,
+                             keyboards: listen.keyboards.map { Listen.Keyboard(path: $0.path, name: $0.name) },
+                             problem: listen.problem, fix: listen.fix)
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -108,9 +143,10 @@ struct DoctorReport: Encodable {
         try container.encode(reason, forKey: .reason)
         try container.encode(hint, forKey: .hint)
         try container.encode(warnings, forKey: .warnings)
+        try container.encode(listen, forKey: .listen)
     }
     private enum CodingKeys: String, CodingKey {
         case version, settingsFile, settingsFileExists, settings, settingsError, settingsErrors, soundProblems, soundSources
-        case device, playerState, stream, decision, reason, hint, warnings
+        case device, playerState, stream, decision, reason, hint, warnings, listen
     }
 }

@@ -23,7 +23,7 @@ func renderTypedClicks(_ clicks: [TimedClick], settings: ClickSettings, to path:
                                                         ducking: settings.ducking, variation: variation),
                       bank: load.bank)
     mixer.setClickGain(settings.clickGain)
-    let longest = ClickKind.allCases.map { load.bank.sound($0).frameCount }.max() ?? 0
+    let longest = load.bank.longestFrameCount   // release sounds included
     let audio = ClickTimeline(clicks).render(through: mixer, tailFrames: longest + format.rate / 20)
     do {
         try SoundFileWriter.write(samples: audio, sampleRate: format.rate, channels: format.channels,

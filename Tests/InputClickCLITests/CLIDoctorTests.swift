@@ -127,3 +127,53 @@ struct CLIDoctorSettingsTests {
         }
     }
 }
+
+/// What `doctor` says about the keyboards `listen` would read. There is no
+/// `/dev/input` here, so the input directories are made up: one missing, one
+/// holding a node that is not a device.
+@Suite("doctor and listen's keyboards")
+struct CLIDoctorListenTests {
+    private func doctor(_ arguments: [String], environment: [String: String] = [:]) throws -> CLIRun {
+        var environment = environment
+        environment["INPUTCLICK_CONFIG"] = "/nonexistent/inputclick.conf"
+        return try CLIProcess.run(["doctor", "--device", "null"] + arguments, environment: environment)
+    }
+
+    @Test("doctor says listen would read no keyboard from a missing input directory, and still exits 0")
+    func missingInputDirectory() throws {
+        let directory = "/nonexistent/inputclick-input-\(UUID().uuidString)"
+        let run = try doctor(["--input-dir", directory])
+        #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+        #expect(run.standardOutput.contains(
+            "listen:         would read no keyboard: cannot read the input directory \(directory): No such file or directory"),
+            "\(run.standardOutput)")
+    }
+
+    @Test("doctor says an input directory has no keyboard, as text and as JSON, taking it from INPUTCLICK_INPUT_DIR too")
+    func inputDirectoryWithoutKeyboards() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("inputclick-doctor-input-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try "not a device".write(toFile: directory + "/event0", atomically: true, encoding: .utf8)
+        let text = try doctor(["--input-dir", directory])
+        #expect(text.status == 0, "\(text.standardOutput)\(text.standardError)")
+        #expect(text.standardOutput.contains("listen:         would read no keyboard: no keyboard (a device with letter keys) in \(directory)"),
+                "\(text.standardOutput)")
+        #expect(!text.standardOutput.contains("likely fix"))
+        let json = try doctor(["--json"], environment: ["INPUTCLICK_INPUT_DIR": directory])
+        #expect(json.status == 0)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        let listen = try #require(report["listen"] as? [String: Any])
+        #expect(listen["inputDirectory"] as? String == directory)
+        #expect((listen["keyboards"] as? [Any])?.isEmpty == true)
+        #expect((listen["problem"] as? String)?.contains("no keyboard") == true)
+        #expect(listen["fix"] is NSNull)
+    }
+
+    @Test("doctor refuses an empty --input-dir with exit 64")
+    func emptyInputDirectory() throws {
+        let run = try doctor(["--input-dir", ""])
+        #expect(run.status == 64)
+        #expect(run.standardError.contains("--input-dir"))
+    }
+}

@@ -79,6 +79,62 @@ struct CLIListenTests {
         #expect(AudioAnalysis.peak(decoded.samples, channels: 2) > 0.05)
     }
 
+    @Test("--key-up with a sound pack's key-up.wav renders each release with that file, and each press as before")
+    func keyUpPlaysThePacksReleaseSound() throws {
+        let pack = temporaryPath("pack")
+        try FileManager.default.createDirectory(atPath: pack, withIntermediateDirectories: true)
+        let path = temporaryPath("keyup.wav")
+        defer { try? FileManager.default.removeItem(atPath: pack); try? FileManager.default.removeItem(atPath: path) }
+        // A 2 kHz tone nothing bundled sounds like, 30 ms, as the key's release sound.
+        let tone = (0..<1_440).map { Float(0.25 * sin(2 * Double.pi * 2_000 * Double($0) / 48_000)) }
+        try SoundFileWriter.write(samples: tone, sampleRate: 48_000, channels: 1, format: .wavFloat32, to: pack + "/key-up.wav")
+        var environment = self.environment
+        environment["INPUTCLICK_SOUND_PACK"] = pack
+        let run = try CLIProcess.run(["listen", "--replay", fixture, "--output", path, "--key-up", "--no-variation"],
+                                     environment: environment)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(!run.standardError.contains("warning"), "\(run.standardError)")
+
+        // The clicks listen makes: every transition through --key-up's rule and a gate with the default rate limit.
+        let replay = try EvemuReplay(parsing: Array(try Data(contentsOf: URL(fileURLWithPath: fixture))))
+        final class Collector: ClickSink, @unchecked Sendable {
+            var entries: [ClickTimeline.Entry] = []
+            var isAcceptingClicks: Bool { true }
+            func submitClick(_ kind: ClickKind, requestedAt: UInt64) -> Bool { false }
+            func submitClick(_ kind: ClickKind, requestedAt: UInt64, placement: ClickPlacement) -> Bool {
+                entries.append(.init(time: requestedAt, kind: kind, placement: placement))
+                return true
+            }
+        }
+        let collector = Collector()
+        let gate = InputClickGate(sink: collector, settings: ClickSettings(), rateLimit: .default)
+        let view = OptedInInputView()
+        gate.setVisibleInputViews([view])
+        let rule = ListenClickRule(keyUp: true)
+        for action in replay.actions {
+            guard let click = rule.click(for: action) else { continue }
+            _ = gate.playInputClick(click.kind, at: action.time, placement: click.placement)
+        }
+        #expect(collector.entries.contains { $0.kind == .key && $0.placement.isRelease })
+
+        let load = SoundBank.load(packDirectory: pack, sampleRate: 48_000, channels: 2)
+        #expect(load.releaseSources[.key]?.path == pack + "/key-up.wav")
+        func reference(_ bank: SoundBank) -> [Float] {
+            let mixer = Mixer(configuration: MixerConfiguration(), bank: bank)
+            mixer.setClickGain(ClickSettings().clickGain)
+            return ClickTimeline(collector.entries).render(through: mixer, tailFrames: bank.longestFrameCount + 2400)
+        }
+        let decoded = try SoundFileReader.read(path).samples
+        let expected = reference(load.bank)
+        #expect(decoded.count == expected.count)
+        let worst = zip(decoded, expected).map { abs($0 - $1) }.max() ?? .infinity
+        #expect(worst <= 1.5 / 32768, "worst difference \(worst)")   // equal up to 16-bit rounding
+        // Without the pack, releases are the press sounds, quieter: other audio.
+        let fallback = reference(SoundBank.load(packDirectory: nil, sampleRate: 48_000, channels: 2).bank)
+        let apart = zip(decoded, fallback).map { abs($0 - $1) }.max() ?? 0
+        #expect(apart > 0.05, "the pack's release sound made no difference: \(apart)")
+    }
+
     @Test("without --pan every click is centred, and another seed gives other audio")
     func seedAndPanChangeTheAudio() throws {
         let a = temporaryPath("a.wav"), b = temporaryPath("b.wav"), c = temporaryPath("c.wav")

@@ -35,12 +35,13 @@ import Testing
         #expect(KeyLayout.pan(code: 41) < KeyLayout.pan(code: 2))   // ` left of 1
     }
 
-    @Test func releasesClickOnlyWithKeyUpAndQuieter() {
+    @Test func releasesClickOnlyWithKeyUpAndAreMarkedAsReleases() {
         let action = KeyAction(time: 0, type: 1, code: 30, value: 0)!
         #expect(ListenClickRule().click(for: action) == nil)
         let click = ListenClickRule(keyUp: true).click(for: action)
         #expect(click?.kind == .key)
-        #expect(click?.placement.gainDecibels == ListenClickRule.releaseGainDecibels)
+        #expect(click?.placement.isRelease == true)
+        #expect(click?.placement.gainDecibels == 0)
     }
 
     @Test func panningIsOffUnlessAskedFor() {

@@ -18,14 +18,25 @@ public struct ClickPlacement: Sendable, Hashable, BitwiseCopyable {
     /// Whether the mixer's ``ClickVariation`` (if one is set) applies to this
     /// click. The gate turns it off during secure text entry.
     public var varies: Bool
+    /// Whether the click is a key's release rather than its press. The mixer
+    /// then plays the bank's release sound for the kind (a sound pack's
+    /// `key-up` file, see ``SoundPack``) when it has one, and otherwise the
+    /// press sound ``releaseFallbackGainDecibels`` quieter. ``gainDecibels``
+    /// applies on top in both cases.
+    public var isRelease: Bool
+
+    /// How much quieter a release plays when the bank has no release sound
+    /// for its kind: −10 dB.
+    public static let releaseFallbackGainDecibels: Float = -10
 
     /// Creates a placement; every argument has the neutral default.
     ///
     /// Thread context: any thread; pure.
-    public init(pan: Float = 0, gainDecibels: Float = 0, varies: Bool = true) {
+    public init(pan: Float = 0, gainDecibels: Float = 0, varies: Bool = true, isRelease: Bool = false) {
         self.pan = pan
         self.gainDecibels = gainDecibels
         self.varies = varies
+        self.isRelease = isRelease
     }
 
     /// Centred, at full level, with the mixer's variation.

@@ -13,6 +13,11 @@ import Synchronization
 ///   A click may be panned and given its own gain (``ClickPlacement``), and
 ///   a seeded variation of gain and pitch (``ClickVariation``) may vary each
 ///   one a little.
+/// - **Stale clicks** never play late: with a clock (``MixerConfiguration/clock``),
+///   read once per render, a click taken from the queue more than
+///   ``staleClickLimitNanoseconds`` after its `requestedAt` is dropped and
+///   counted (``staleClicksDropped``). Taking it is final, like a start, so a
+///   rewind never brings it back, and a click that started is never dropped.
 /// - **Host streams** (``HostStream``) are mixed in under the clicks and
 ///   ducked while clicks sound (``DuckingParameters``).
 /// - The click volume applies to clicks only. Then the master volume
@@ -53,6 +58,15 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     /// pitch fraction in the low half, as float bits); ranges 0 means off.
     private let variationSeed = Atomic<UInt64>(0)
     private let variationRanges = Atomic<UInt64>(0)
+    /// Clicks dropped as stale; the render thread counts, any thread reads.
+    private let staleDropped = Atomic<Int>(0)
+    /// ``MixerConfiguration/clock`` taken apart, so that reading it on the
+    /// render thread switches on no enum payload and touches no reference
+    /// count (the configuration keeps a manual clock alive).
+    private let clockSource: ClockSource
+    private let clockOrigin: UInt64
+    private let manualClock: Unmanaged<SimulatedClock>?
+    private enum ClockSource { case none, monotonic, frames, manual }
     /// Ducking parameters, for the render thread to pick up at its next
     /// block without waiting for a writer.
     private let ducking: SequenceLocked<DuckingParameters>
@@ -73,6 +87,20 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     /// the system refused an `eventfd`, in which case a render loop must
     /// poll instead of sleeping.
     public let wakeup: RenderWakeup?
+
+    /// How much older than its `requestedAt` a click may be when the render
+    /// thread takes it from the queue, and still play: 100 ms.
+    public static let staleClickLimitNanoseconds: UInt64 = 100_000_000
+
+    /// Clicks dropped because they were more than ``staleClickLimitNanoseconds``
+    /// old when a render took them (a device that stalled, then recovered).
+    ///
+    /// Thread context: any thread; lock-free.
+    public var staleClicksDropped: Int { staleDropped.load(ordering: .relaxed) }
+
+    /// ``ClickPlacement/releaseFallbackGainDecibels`` as a linear gain,
+    /// computed once so the render thread never initializes a global.
+    private let releaseFallbackGain = Float(Decibels.toGain(Double(ClickPlacement.releaseFallbackGainDecibels)))
 
     /// The most host streams attached at once.
     public static let maxStreams = 8
@@ -112,6 +140,12 @@ public final class Mixer: ClickSink, @unchecked Sendable {
                      "the sound bank's format (\(bank.sampleRate) Hz, \(bank.channels) ch) must match the mixer's "
                      + "(\(configuration.sampleRate) Hz, \(configuration.channels) ch)")
         self.configuration = configuration
+        switch configuration.clock {
+        case nil: (clockSource, clockOrigin, manualClock) = (.none, 0, nil)
+        case .monotonic: (clockSource, clockOrigin, manualClock) = (.monotonic, 0, nil)
+        case .frames(let origin): (clockSource, clockOrigin, manualClock) = (.frames, origin, nil)
+        case .manual(let clock): (clockSource, clockOrigin, manualClock) = (.manual, 0, Unmanaged.passUnretained(clock))
+        }
         clicks = CommandRing(minimumCapacity: configuration.clickQueueCapacity)
         control = CommandRing(minimumCapacity: 64)
         retired = RetiredObjects(minimumCapacity: 64)
@@ -415,13 +449,14 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     public func render(into buffer: UnsafeMutablePointer<Float>, frameCount: Int,
                        onsets: UnsafeMutableBufferPointer<ClickOnset>, startingClicks: Bool) -> Int {
         history.save(frame: state.pointee.frame, state: state, voices: voices, streams: streams)
+        let now = startingClicks ? clockNow() : nil
         let channels = configuration.channels
         var done = 0
         var onsetCount = 0
         while done < frameCount {
             let frames = min(configuration.maxFramesPerRender, frameCount - done)
             onsetCount += renderBlock(buffer + done * channels, frames: frames, onsets: onsets,
-                                      onsetStart: onsetCount, frameBase: done, startingClicks: startingClicks)
+                                      onsetStart: onsetCount, frameBase: done, startingClicks: startingClicks, now: now)
             done += frames
         }
         releaseHostStreamFrames()
@@ -433,7 +468,7 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     /// `onsets` from `onsetStart` on.
     private func renderBlock(_ output: UnsafeMutablePointer<Float>, frames: Int,
                              onsets: UnsafeMutableBufferPointer<ClickOnset>, onsetStart: Int, frameBase: Int,
-                             startingClicks: Bool) -> Int {
+                             startingClicks: Bool, now: UInt64?) -> Int {
         let channels = configuration.channels
         let blockStart = state.pointee.frame
         output.update(repeating: 0, count: frames * channels)
@@ -442,7 +477,7 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         if drainControl() { history.raiseBarrier(to: blockStart + 1) }
         refreshDucking()
         let hadVoices = voices.anyActive
-        let started = startingClicks ? startQueuedClicks(onsets: onsets, onsetStart: onsetStart, frameBase: frameBase) : 0
+        let started = startingClicks ? startQueuedClicks(onsets: onsets, onsetStart: onsetStart, frameBase: frameBase, now: now) : 0
         if started > 0 { history.raiseBarrier(to: blockStart + 1) }
         let clickFrames = mixVoices(into: output, frames: frames, hadVoices: hadVoices)
         mixHostStreams(into: output, frames: frames, clickFrames: clickFrames)
@@ -508,8 +543,11 @@ public final class Mixer: ClickSink, @unchecked Sendable {
 
     /// Starts queued clicks on the current bank, each on a free voice slot,
     /// and records the onsets of as many as fit in `onsets`, from
-    /// `onsetStart` on, at `frameBase`. Returns how many started.
-    private func startQueuedClicks(onsets: UnsafeMutableBufferPointer<ClickOnset>, onsetStart: Int, frameBase: Int) -> Int {
+    /// `onsetStart` on, at `frameBase`. Returns how many started. With a
+    /// clock reading (`now`), a click older than ``staleClickLimitNanoseconds``
+    /// is dropped and counted instead: no audio, so nothing to rewind.
+    private func startQueuedClicks(onsets: UnsafeMutableBufferPointer<ClickOnset>, onsetStart: Int, frameBase: Int,
+                                   now: UInt64?) -> Int {
         var started = 0
         let bankSlot = state.pointee.currentBank
         guard let bankPointer = banks[bankSlot] else { return 0 }
@@ -518,11 +556,24 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         // a burst outruns the fades of the voices it steals (more than twice
         // the pool within one fade), the rest wait in the queue for the next
         // block, a period later.
+        var stale = 0
+        defer { if stale > 0 { staleDropped.add(stale, ordering: .relaxed) } }
         while let free = voices.freeSlot(), let request = clicks.pop() {
-            let sound = bank._withUnsafeGuaranteedRef { $0.sound(request.kind) }
-            state.pointee.serial &+= 1
+            if let now, now > request.requestedAt, now - request.requestedAt > Self.staleClickLimitNanoseconds {
+                stale += 1
+                continue
+            }
             let placement = request.placement
             var level = placement.linearGain
+            var sound = bank._withUnsafeGuaranteedRef { $0.sound(request.kind) }
+            if placement.isRelease {
+                if let release = bank._withUnsafeGuaranteedRef({ $0.releaseSound(request.kind) }) {
+                    sound = release
+                } else {
+                    level *= releaseFallbackGain
+                }
+            }
+            state.pointee.serial &+= 1
             var rate: Float = 1
             if placement.varies, let variation {
                 let factors = variation.factors(forClick: state.pointee.serial)
@@ -538,6 +589,20 @@ public final class Mixer: ClickSink, @unchecked Sendable {
             started += 1
         }
         return started
+    }
+
+    /// The clock reading for this render, or `nil` when the mixer checks no age.
+    private func clockNow() -> UInt64? {
+        switch clockSource {
+        case .none: return nil
+        case .monotonic: return MonotonicClock.now()
+        case .manual: return manualClock?._withUnsafeGuaranteedRef { $0.now }
+        case .frames:
+            let rate = UInt64(configuration.sampleRate)
+            let frames = UInt64(max(0, state.pointee.frame))
+            let (seconds, rest) = frames.quotientAndRemainder(dividingBy: rate)
+            return clockOrigin &+ seconds &* 1_000_000_000 &+ rest &* 1_000_000_000 / rate
+        }
     }
 
     /// Mixes every voice into `output` at the click volume. A change of

@@ -27,6 +27,11 @@ public struct MixerConfiguration: Sendable, Hashable {
     /// The per-click variation of gain and pitch, or `nil` for none (the
     /// default). ``Mixer/setVariation(_:)`` changes it later.
     public var variation: ClickVariation?
+    /// The clock that decides whether a queued click is too old to play
+    /// (``MixerClock``), or `nil` (the default) for a mixer that checks no
+    /// age and plays every queued click. A ``ClickPlayer`` uses
+    /// ``MixerClock/monotonic`` when this is `nil`.
+    public var clock: MixerClock?
 
     /// Creates a configuration; every argument has the documented default.
     ///
@@ -36,7 +41,7 @@ public struct MixerConfiguration: Sendable, Hashable {
                 clickOnClickDuckingDecibels: Double = -6, clickOnClickRampMilliseconds: Double = 2,
                 stealFadeMilliseconds: Double = 2, ducking: DuckingParameters = .default,
                 limiterCeilingDecibels: Double = -0.1, limiterReleaseMilliseconds: Double = 50,
-                variation: ClickVariation? = nil) {
+                variation: ClickVariation? = nil, clock: MixerClock? = nil) {
         self.sampleRate = sampleRate
         self.channels = channels
         self.voiceCount = voiceCount
@@ -49,6 +54,7 @@ public struct MixerConfiguration: Sendable, Hashable {
         self.limiterCeilingDecibels = limiterCeilingDecibels
         self.limiterReleaseMilliseconds = limiterReleaseMilliseconds
         self.variation = variation
+        self.clock = clock
     }
 
     /// This configuration with every value brought into a range the mixer

@@ -331,7 +331,8 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
                 queuedBehind: state.pastQueuedBehind + (state.stream?.counters.queuedBehind ?? 0),
                 queueFullClicks: queueFullClicks,
                 heldClicks: hold.held, heldClicksDropped: hold.dropped,
-                clicksLostWithDevice: lostWithDevice.load(ordering: .relaxed))
+                clicksLostWithDevice: lostWithDevice.load(ordering: .relaxed),
+                staleClicksDropped: state.mixers.reduce(0) { $0 + $1.staleClicksDropped })
         }
     }
 
@@ -455,6 +456,7 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
                 $0.longestSoundFrames = slot.longestSoundFrames
                 $0.opens += 1
                 $0.acceptedAtOpen = accepted.load(ordering: .acquiring)
+                if !$0.mixers.contains(where: { $0 === slot.mixer }) { $0.mixers.append(slot.mixer) }
             }
             currentMixer.store(Unmanaged.passUnretained(slot.mixer).toOpaque(), ordering: .releasing)
         } catch {
@@ -522,4 +524,6 @@ struct PlayerSharedState: @unchecked Sendable {
     var pastStarts = 0
     var pastRewinds = 0
     var pastQueuedBehind = 0
+    /// Every mixer a stream has rendered, for their stale-click counts.
+    var mixers: [Mixer] = []
 }

@@ -37,6 +37,10 @@ public struct ClickPlayerStatistics: Sendable, Hashable {
     /// device's buffer when it died is lost too, like any buffered audio,
     /// and is not counted.
     public var clicksLostWithDevice: Int
+    /// Clicks a stream's render thread took from its queue more than
+    /// ``Mixer/staleClickLimitNanoseconds`` after their tap (the device
+    /// stalled, then recovered) and dropped rather than play late.
+    public var staleClicksDropped: Int
 
     /// Creates a statistics value.
     ///
@@ -44,7 +48,8 @@ public struct ClickPlayerStatistics: Sendable, Hashable {
     public init(opens: Int = 0, faults: Int = 0, underruns: Int = 0, suspends: Int = 0, droppedClicks: Int = 0,
                 format: OutputFormat? = nil, isRealtime: Bool = false, scheduling: ClickScheduling? = nil,
                 starts: Int = 0, rewinds: Int = 0, queuedBehind: Int = 0, queueFullClicks: Int = 0,
-                heldClicks: Int = 0, heldClicksDropped: Int = 0, clicksLostWithDevice: Int = 0) {
+                heldClicks: Int = 0, heldClicksDropped: Int = 0, clicksLostWithDevice: Int = 0,
+                staleClicksDropped: Int = 0) {
         self.opens = opens
         self.faults = faults
         self.underruns = underruns
@@ -60,5 +65,6 @@ public struct ClickPlayerStatistics: Sendable, Hashable {
         self.heldClicks = heldClicks
         self.heldClicksDropped = heldClicksDropped
         self.clicksLostWithDevice = clicksLostWithDevice
+        self.staleClicksDropped = staleClicksDropped
     }
 }

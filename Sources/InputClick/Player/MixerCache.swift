@@ -35,6 +35,8 @@ final class MixerCache {
         configuration.channels = format.channels
         configuration.ducking = settings.ducking
         configuration.maxFramesPerRender = max(configuration.maxFramesPerRender, format.periodFrames)
+        // A click that waited behind a stalled device never plays late.
+        configuration.clock = configuration.clock ?? .monotonic
         let mixer = Mixer(configuration: configuration, bank: bank)
         mixer.setClickGain(settings.clickGain)
         mixer.setMasterVolume(masterVolume)

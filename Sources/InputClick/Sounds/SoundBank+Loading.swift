@@ -28,6 +28,8 @@ extension SoundBank {
     /// takes the pack's file, else the theme's (see ``SoundTheme``), else the
     /// bundled sound. A file that is refused lets the next source in. Theme
     /// files pass the same checks as pack files (at most 4 MiB and 2 s).
+    /// A pack's release files (`key-up.wav`, ``SoundPack/releaseFiles``)
+    /// pass them too; a refused one leaves its kind with no release sound.
     ///
     /// - Parameters:
     ///   - soundTheme: The theme's name, or `nil` for none.
@@ -66,13 +68,27 @@ extension SoundBank {
                 }
             }
         }
+        var releaseSounds: [ClickKind: [Float]] = [:]
+        var releaseSources: [ClickKind: SoundSource] = [:]
+        for (kind, path) in pack?.releaseFiles ?? [:] {
+            do throws(SoundLoadError) {
+                let sound = try SoundFileReader.read(path, limits: .soundPack)
+                    .converted(toSampleRate: sampleRate, channels: channels)
+                guard sound.frameCount > 0 else { throw SoundLoadError(path: path, reason: .empty) }
+                releaseSounds[kind] = sound.samples
+                releaseSources[kind] = SoundSource(origin: .pack, path: path)
+            } catch {
+                problems.append(SoundLoadError(path: error.path, reason: error.reason, kind: kind, isRelease: true))
+            }
+        }
         problems.sort { $0.path < $1.path }
         for kind in ClickKind.allCases where sounds[kind] == nil {
             sounds[kind] = bundledSamples(kind, sampleRate: sampleRate, channels: channels)
             origins[kind] = "bundled"
             sources[kind] = .bundled
         }
-        return SoundBankLoad(bank: SoundBank(sampleRate: sampleRate, channels: channels, sounds: sounds, origins: origins),
-                             problems: problems, sources: sources)
+        return SoundBankLoad(bank: SoundBank(sampleRate: sampleRate, channels: channels, sounds: sounds, origins: origins,
+                                             releaseSounds: releaseSounds),
+                             problems: problems, sources: sources, releaseSources: releaseSources)
     }
 }

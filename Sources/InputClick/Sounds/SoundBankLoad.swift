@@ -8,4 +8,7 @@ public struct SoundBankLoad: Sendable {
     public let problems: [SoundLoadError]
     /// Where each kind's sound came from: pack, theme or bundled.
     public let sources: [ClickKind: SoundSource]
+    /// Where each release sound came from (always the pack), for the kinds
+    /// that have one; a kind missing here plays its press sound, quieter, on release.
+    public let releaseSources: [ClickKind: SoundSource]
 }

@@ -47,14 +47,18 @@ public struct SoundLoadError: Error, Sendable, Hashable, CustomStringConvertible
     /// The kind whose sound this file would have replaced, when known; that
     /// kind keeps the bundled sound.
     public let kind: ClickKind?
+    /// Whether the file was ``kind``'s release sound (a pack's `key-up.wav`):
+    /// a release then plays the press sound, quieter, as with no file.
+    public let isRelease: Bool
 
     /// Makes an error for `path`.
     ///
     /// Thread context: any thread.
-    public init(path: String, reason: Reason, kind: ClickKind? = nil) {
+    public init(path: String, reason: Reason, kind: ClickKind? = nil, isRelease: Bool = false) {
         self.path = path
         self.reason = reason
         self.kind = kind
+        self.isRelease = isRelease
     }
 
     /// The reason alone, in words.
@@ -77,7 +81,7 @@ public struct SoundLoadError: Error, Sendable, Hashable, CustomStringConvertible
         case .duplicateKind(let other): return "claims the same kind as \(other); neither is used"
         case .unknownKind(let stem):
             let names = ClickKind.allCases.map(\.name).joined(separator: ", ")
-            return "'\(stem)' names no click kind (expected one of \(names))"
+            return "'\(stem)' names no click kind (expected one of \(names), or one of them followed by -up for its release)"
         case .nameNotUTF8(let raw):
             return "has a name that is not UTF-8 text (\(raw)), so it names no click kind"
         case let .nonFiniteSamples(frame, channel):
@@ -90,7 +94,9 @@ public struct SoundLoadError: Error, Sendable, Hashable, CustomStringConvertible
     /// Thread context: any thread.
     public var description: String {
         var text = "\(path): \(reasonText)"
-        if let kind { text += " (the bundled \(kind) sound stays)" }
+        if let kind {
+            text += isRelease ? " (a \(kind) release plays the press sound, quieter)" : " (the bundled \(kind) sound stays)"
+        }
         return text
     }
 

@@ -17,6 +17,12 @@ import Musl
 /// extension whose name is not UTF-8 text, which cannot name a kind. A kind
 /// no file claims keeps its bundled sound.
 ///
+/// A pack may also give a kind a release sound, played when a key is let go
+/// (`inputclick listen --key-up`, ``ClickPlacement/isRelease``): the kind's
+/// name followed by `-up` — `key-up.wav`, `space-up.ogg` — under the same
+/// rules (``releaseFiles``). A kind with no release file plays its press
+/// sound, quieter, on release.
+///
 /// Scanning only lists the directory; ``SoundBank/load(packDirectory:sampleRate:channels:)``
 /// decodes the files.
 ///
@@ -26,6 +32,9 @@ public struct SoundPack: Sendable, Hashable {
     public let directory: String
     /// The file claiming each kind, for kinds exactly one file claims.
     public let files: [ClickKind: String]
+    /// The file claiming each kind's release sound (`key-up.wav`), for kinds
+    /// exactly one such file claims.
+    public let releaseFiles: [ClickKind: String]
     /// What was wrong with the directory or its file names, in file-name order.
     public let problems: [SoundLoadError]
 
@@ -44,15 +53,17 @@ public struct SoundPack: Sendable, Hashable {
     /// Thread context: any thread but the render thread (it lists a directory).
     public init(scanning directory: String) {
         self.directory = directory
-        let result: (files: [ClickKind: String], problems: [SoundLoadError])
+        let result: (files: [ClickKind: String], releaseFiles: [ClickKind: String], problems: [SoundLoadError])
         do throws(SoundLoadError) {
             let (names, nonUTF8Names) = try Self.listDirectory(directory)
             let claimed = Self.claims(names, in: directory)
-            result = (claimed.files, (claimed.problems + Self.refusals(of: nonUTF8Names, in: directory)).sorted { $0.path < $1.path })
+            result = (claimed.files, claimed.releaseFiles,
+                      (claimed.problems + Self.refusals(of: nonUTF8Names, in: directory)).sorted { $0.path < $1.path })
         } catch {
-            result = ([:], [error])
+            result = ([:], [:], [error])
         }
         files = result.files
+        releaseFiles = result.releaseFiles
         problems = result.problems
     }
 
@@ -61,34 +72,46 @@ public struct SoundPack: Sendable, Hashable {
         directory.hasSuffix("/") ? directory + name : directory + "/" + name
     }
 
-    private static func claims(_ names: [String],
-                               in directory: String) -> (files: [ClickKind: String], problems: [SoundLoadError]) {
+    private static func claims(_ names: [String], in directory: String)
+        -> (files: [ClickKind: String], releaseFiles: [ClickKind: String], problems: [SoundLoadError]) {
         var claimants: [ClickKind: [String]] = [:]
+        var releaseClaimants: [ClickKind: [String]] = [:]
         var problems: [SoundLoadError] = []
         for name in names.sorted() where !name.hasPrefix(".") {
             guard let dot = name.lastIndex(of: "."),
                   acceptedExtensions.contains(name[name.index(after: dot)...].lowercased()) else { continue }
             let stem = String(name[..<dot])
             let path = join(directory, name)
-            guard let kind = ClickKind(name: stem.lowercased()) else {
+            let lowered = stem.lowercased()
+            if lowered.hasSuffix("-up"), let kind = ClickKind(name: String(lowered.dropLast(3))) {
+                releaseClaimants[kind, default: []].append(path)
+                continue
+            }
+            guard let kind = ClickKind(name: lowered) else {
                 problems.append(SoundLoadError(path: path, reason: .unknownKind(stem)))
                 continue
             }
             claimants[kind, default: []].append(path)
         }
-        var files: [ClickKind: String] = [:]
-        for kind in ClickKind.allCases {
-            guard let paths = claimants[kind] else { continue }
-            if paths.count == 1 {
-                files[kind] = paths[0]
-                continue
+        func single(_ claimants: [ClickKind: [String]], release: Bool) -> [ClickKind: String] {
+            var files: [ClickKind: String] = [:]
+            for kind in ClickKind.allCases {
+                guard let paths = claimants[kind] else { continue }
+                if paths.count == 1 {
+                    files[kind] = paths[0]
+                    continue
+                }
+                for path in paths {
+                    let others = paths.filter { $0 != path }.joined(separator: ", ")
+                    problems.append(SoundLoadError(path: path, reason: .duplicateKind(otherPath: others), kind: kind,
+                                                   isRelease: release))
+                }
             }
-            for path in paths {
-                let others = paths.filter { $0 != path }.joined(separator: ", ")
-                problems.append(SoundLoadError(path: path, reason: .duplicateKind(otherPath: others), kind: kind))
-            }
+            return files
         }
-        return (files, problems)
+        let files = single(claimants, release: false)
+        let releaseFiles = single(releaseClaimants, release: true)
+        return (files, releaseFiles, problems)
     }
 
     /// The refusals of entries whose names are not UTF-8 but end in an accepted extension.

@@ -202,7 +202,10 @@ enum {
     /** Held taps dropped because the stream did not run within 100 ms of them. */
     INPUTCLICK_STAT_HELD_DROPPED = 9,
     /** Clicks accepted on a stream that failed before writing them (lost with the device). */
-    INPUTCLICK_STAT_LOST_WITH_DEVICE = 10
+    INPUTCLICK_STAT_LOST_WITH_DEVICE = 10,
+    /** Clicks dropped rather than played late: the render thread took them
+     *  from the queue more than 100 ms after their tap (the device stalled). */
+    INPUTCLICK_STAT_STALE_DROPPED = 11
 };
 
 /** Click scheduling modes (INPUTCLICK_STAT_SCHEDULING), chosen from what the device can do. */

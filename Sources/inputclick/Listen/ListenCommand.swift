@@ -32,7 +32,9 @@ struct ListenCommand: Subcommand {
           --input PATH        Read this device only (repeat for more). Default:
                               every device in the input directory with letter keys.
           --input-dir DIR     The input directory. Default: $INPUTCLICK_INPUT_DIR, or /dev/input.
-          --key-up            Click on release too, \(Int(-ListenClickRule.releaseGainDecibels)) dB quieter.
+          --key-up            Click on release too: the sound pack's release sound for
+                              the kind (key-up.wav, space-up.wav...), else the press
+                              sound \(Int(-ListenClickRule.releaseGainDecibels)) dB quieter.
           --pan               Place each click by its key's column: left keys
                               left, right keys right (at most \(KeyLayout.maximumPan) of full pan).
           --seed N            Seed of the per-click variation. Default: \(defaultSeed).
@@ -112,8 +114,7 @@ struct ListenCommand: Subcommand {
             if let output { return try renderReplay(recording, options: options, to: output) }
             return try playReplay(recording, options: options)
         }
-        let directory = scanner.value("--input-dir")
-            ?? getenv("INPUTCLICK_INPUT_DIR").map { String(cString: $0) } ?? "/dev/input"
+        let directory = scanner.value("--input-dir") ?? ListenDeviceSurvey.defaultDirectory()
         let keyboards = KeyboardSet(directory: directory, named: inputs, verbose: options.verbose)
         do {
             try keyboards.discover()
@@ -154,17 +155,20 @@ struct ListenCommand: Subcommand {
         case .noKeyboard(let text):
             return RuntimeFailure(text, exitCode: ListenExit.unavailable)
         case .permission(let text):
-            return RuntimeFailure("""
-                cannot read the keyboards: \(text).
-                Reading /dev/input/event* needs membership of the 'input' group. Either:
-                  - add yourself to it: sudo usermod -aG input $USER (then log out and in again), or
-                  - give your user access with a udev rule, e.g. in /etc/udev/rules.d/70-inputclick.rules:
-                      SUBSYSTEM=="input", KERNEL=="event*", ENV{ID_INPUT_KEYBOARD}=="1", TAG+="uaccess"
-                    then: sudo udevadm control --reload && sudo udevadm trigger
-                inputclick never tries to gain privileges itself.
-                """, exitCode: ListenExit.noPermission)
+            return RuntimeFailure("cannot read the keyboards: \(text).\n" + permissionFix, exitCode: ListenExit.noPermission)
         }
     }
+
+    /// How to let a user read the keyboards: `listen` prints it when it may
+    /// not, and `doctor` when it finds that `listen` may not.
+    static let permissionFix = """
+        Reading /dev/input/event* needs membership of the 'input' group. Either:
+          - add yourself to it: sudo usermod -aG input $USER (then log out and in again), or
+          - give your user access with a udev rule, e.g. in /etc/udev/rules.d/70-inputclick.rules:
+              SUBSYSTEM=="input", KERNEL=="event*", ENV{ID_INPUT_KEYBOARD}=="1", TAG+="uaccess"
+            then: sudo udevadm control --reload && sudo udevadm trigger
+        inputclick never tries to gain privileges itself.
+        """
 }
 
 /// `listen`'s exit codes beyond usage (sysexits.h).

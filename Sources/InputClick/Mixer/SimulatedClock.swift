@@ -1,0 +1,33 @@
+import Synchronization
+
+/// A clock that moves only when told to, in nanoseconds: the time a
+/// ``MixerClock/manual(_:)`` mixer reads, so that a test can make a click
+/// old before the render that takes it, with no sleeping.
+///
+/// Thread context: any thread; lock-free and allocation-free, so a render
+/// thread may read it. Two clocks are equal only if they are the same object.
+public final class SimulatedClock: Sendable, Hashable {
+    private let nanoseconds: Atomic<UInt64>
+
+    /// A clock that reads `start`.
+    public init(start: UInt64 = 0) {
+        nanoseconds = Atomic(start)
+    }
+
+    /// The time now, in nanoseconds.
+    public var now: UInt64 { nanoseconds.load(ordering: .acquiring) }
+
+    /// Sets the time.
+    public func set(_ time: UInt64) {
+        nanoseconds.store(time, ordering: .releasing)
+    }
+
+    /// Moves the time forward by `delta` nanoseconds.
+    public func advance(by delta: UInt64) {
+        nanoseconds.wrappingAdd(delta, ordering: .acquiringAndReleasing)
+    }
+
+    public static func == (lhs: SimulatedClock, rhs: SimulatedClock) -> Bool { lhs === rhs }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
