@@ -83,11 +83,7 @@ func playReplay(_ recording: EvemuReplay, options: ListenOptions) throws -> Int3
         if now > due + 5_000_000 { start += now - due } else { sleepUntil(due) }
         tally.add(engine.playInputClick(click.kind, placement: click.placement))
     }
-    engine.drain(timeout: .seconds(4))
-    engine.setVisibleInputViews([])
-    writeError("listen: \(tally.summary)")
-    let report = engine.player.latency.report()
-    if report.toWrite.count > 0 { writeError("latency: \(report)") }
+    finishReplay(engine, tally: tally)
     return 0
 }
 
@@ -134,11 +130,7 @@ func playStream(options: ListenOptions) throws -> Int32 {
     } catch let error as EvemuParseError {
         throw RuntimeFailure("standard input: \(error): not a valid evemu-record recording", exitCode: ListenExit.dataError)
     }
-    engine.drain(timeout: .seconds(4))
-    engine.setVisibleInputViews([])
-    writeError("listen: \(tally.summary)")
-    let report = engine.player.latency.report()
-    if report.toWrite.count > 0 { writeError("latency: \(report)") }
+    finishReplay(engine, tally: tally)
     return 0
 }
 
@@ -157,6 +149,16 @@ private final class TimelineCollector: ClickSink, @unchecked Sendable {
 
 /// The clicks a replay makes, through a gate with the user's settings and
 /// the default rate limit, on the recording's own clock.
+/// Lets the last clicks of a replay sound out, hides the view, and prints the
+/// decisions and the latency on standard error (no key identities).
+private func finishReplay(_ engine: InputClickEngine, tally: DecisionTally) {
+    engine.drain(timeout: .seconds(4))
+    engine.setVisibleInputViews([])
+    writeError("listen: \(tally.summary)")
+    let report = engine.player.latency.report()
+    if report.toWrite.count > 0 { writeError("latency: \(report)") }
+}
+
 func replayTimeline(_ recording: EvemuReplay, rule: ListenClickRule, settings: ClickSettings)
     -> (timeline: ClickTimeline, tally: String) {
     let collector = TimelineCollector()
