@@ -2,10 +2,10 @@ import InputClick
 import InputClickTesting
 import Testing
 
-@Suite("A player never plays a click late")
+@Suite("A tap reported as playing is written, late if need be")
 struct PlayerStaleClickTests {
-    @Test("a tap that waited more than 100 ms for a stalled device is dropped and counted; one within 100 ms plays")
-    func staleTapsAreDroppedAndCounted() {
+    @Test("a tap reported as playing is written even when the device then stalls for longer than 100 ms")
+    func aPlayingTapIsWrittenLate() {
         let clock = SimulatedClock(start: 10_000_000_000)
         let output = OfflineOutput()
         let scheduler = ManualControlScheduler()
@@ -18,24 +18,19 @@ struct PlayerStaleClickTests {
         _ = output.render(frameCount: 480)
 
         #expect(player.submit(.key, requestedAt: clock.now) == .plays)
-        clock.advance(by: 101_000_000)   // the device made no progress for 101 ms
-        #expect(AudioAnalysis.peak(output.render(frameCount: 1_440)) == 0)
-        #expect(player.statistics.staleClicksDropped == 1)
-
-        #expect(player.submit(.key, requestedAt: clock.now) == .plays)
-        clock.advance(by: 100_000_000)   // exactly 100 ms: still in time
+        clock.advance(by: 150_000_000)   // the device made no progress for 150 ms
         #expect(AudioAnalysis.peak(output.render(frameCount: 1_440)) > 0.1)
-        #expect(player.statistics.staleClicksDropped == 1)
+        #expect(player.statistics.staleClicksDropped == 0)
         player.shutdown()
     }
 
-    @Test("a player's mixers use the monotonic clock unless told otherwise, so a tap stamped a second ago is dropped")
-    func theDefaultClockIsMonotonic() {
+    @Test("a player's mixers read the monotonic clock unless told otherwise, and a tap stamped a second ago that was reported as playing still plays")
+    func theDefaultClockKeepsPlayingTaps() {
         let harness = PlayerHarness()
         harness.show()
         _ = harness.render(milliseconds: 10)
         #expect(harness.player.submit(.key, requestedAt: MonotonicClock.now() - 1_000_000_000) == .plays)
-        #expect(AudioAnalysis.peak(harness.render(milliseconds: 30)) == 0)
-        #expect(harness.player.statistics.staleClicksDropped == 1)
+        #expect(AudioAnalysis.peak(harness.render(milliseconds: 30)) > 0.1)
+        #expect(harness.player.statistics.staleClicksDropped == 0)
     }
 }

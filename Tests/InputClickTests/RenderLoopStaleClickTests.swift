@@ -26,7 +26,7 @@ import Testing
             if tick >= 200 { stop.request() }
             clock.set(device.now + (tick >= 10 ? stallMilliseconds * 1_000_000 : 0))
             guard tick == 10 else { return false }
-            #expect(mixer.submitClick(.key, requestedAt: device.now))
+            #expect(mixer.submitClick(.key, requestedAt: device.now, placement: .center, expiresWhenStale: true))
             return true
         }
         let buffer = UnsafeMutablePointer<Float>.allocate(capacity: period * 2)

@@ -11,4 +11,7 @@ struct ClickRequest: BitwiseCopyable {
     var requestedAt: UInt64
     /// Its pan, gain and whether it varies.
     var placement: ClickPlacement = .center
+    /// Whether the click is dropped rather than started late: set for a click
+    /// its caller was told is `held` (see ``Mixer/staleClickLimitNanoseconds``).
+    var expiresWhenStale = false
 }

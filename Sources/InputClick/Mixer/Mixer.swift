@@ -13,10 +13,12 @@ import Synchronization
 ///   A click may be panned and given its own gain (``ClickPlacement``), and
 ///   a seeded variation of gain and pitch (``ClickVariation``) may vary each
 ///   one a little.
-/// - **Stale clicks** never play late: with a clock (``MixerConfiguration/clock``),
-///   read once per render, a click taken from the queue more than
+/// - **Held clicks** never play late: with a clock (``MixerConfiguration/clock``),
+///   read once per render, a click submitted as expiring when stale (one its
+///   caller was told is held) and taken from the queue more than
 ///   ``staleClickLimitNanoseconds`` after its `requestedAt` is dropped and
-///   counted (``staleClicksDropped``). Taking it is final, like a start, so a
+///   counted (``staleClicksDropped``). Any other queued click plays, late if
+///   the device stalled. Taking it is final, like a start, so a
 ///   rewind never brings it back, and a click that started is never dropped.
 /// - **Host streams** (``HostStream``) are mixed in under the clicks and
 ///   ducked while clicks sound (``DuckingParameters``).
@@ -92,8 +94,9 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     /// thread takes it from the queue, and still play: 100 ms.
     public static let staleClickLimitNanoseconds: UInt64 = 100_000_000
 
-    /// Clicks dropped because they were more than ``staleClickLimitNanoseconds``
-    /// old when a render took them (a device that stalled, then recovered).
+    /// Clicks that expire when stale dropped because they were more than
+    /// ``staleClickLimitNanoseconds`` old when a render took them (a device
+    /// that stalled, then recovered).
     ///
     /// Thread context: any thread; lock-free.
     public var staleClicksDropped: Int { staleDropped.load(ordering: .relaxed) }
@@ -203,9 +206,18 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     /// (pan, gain, and whether the variation applies). Returns `false` only
     /// if the click queue is full.
     ///
+    /// With `expiresWhenStale`, the click is dropped and counted instead of
+    /// started if the render thread takes it more than
+    /// ``staleClickLimitNanoseconds`` after `requestedAt` (on a mixer with a
+    /// ``MixerConfiguration/clock``): for a click whose caller was told it
+    /// plays only if the device recovers in time. Without it, a queued click
+    /// always plays, late if the device stalls, as its caller was promised.
+    ///
     /// Thread context: any thread; lock-free and allocation-free.
-    public func submitClick(_ kind: ClickKind, requestedAt: UInt64, placement: ClickPlacement) -> Bool {
-        guard clicks.push(ClickRequest(kind: kind, requestedAt: requestedAt, placement: placement)) else { return false }
+    public func submitClick(_ kind: ClickKind, requestedAt: UInt64, placement: ClickPlacement,
+                            expiresWhenStale: Bool = false) -> Bool {
+        guard clicks.push(ClickRequest(kind: kind, requestedAt: requestedAt, placement: placement,
+                                       expiresWhenStale: expiresWhenStale)) else { return false }
         wakeup?.signal()
         return true
     }
@@ -544,8 +556,9 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     /// Starts queued clicks on the current bank, each on a free voice slot,
     /// and records the onsets of as many as fit in `onsets`, from
     /// `onsetStart` on, at `frameBase`. Returns how many started. With a
-    /// clock reading (`now`), a click older than ``staleClickLimitNanoseconds``
-    /// is dropped and counted instead: no audio, so nothing to rewind.
+    /// clock reading (`now`), a click that expires when stale and is older than
+    /// ``staleClickLimitNanoseconds`` is dropped and counted instead: no audio,
+    /// so nothing to rewind.
     private func startQueuedClicks(onsets: UnsafeMutableBufferPointer<ClickOnset>, onsetStart: Int, frameBase: Int,
                                    now: UInt64?) -> Int {
         var started = 0
@@ -559,7 +572,8 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         var stale = 0
         defer { if stale > 0 { staleDropped.add(stale, ordering: .relaxed) } }
         while let free = voices.freeSlot(), let request = clicks.pop() {
-            if let now, now > request.requestedAt, now - request.requestedAt > Self.staleClickLimitNanoseconds {
+            if request.expiresWhenStale, let now, now > request.requestedAt,
+               now - request.requestedAt > Self.staleClickLimitNanoseconds {
                 stale += 1
                 continue
             }

@@ -132,8 +132,10 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     public func submit(_ kind: ClickKind, requestedAt: UInt64, placement: ClickPlacement) -> ClickDecision {
         if let raw = currentMixer.load(ordering: .acquiring) {
             let suspect = heartbeat.isSuspect(now: MonotonicClock.now())
+            // A click given to a suspect device is held: it plays only if the
+            // render thread takes it within 100 ms of the tap.
             guard Unmanaged<Mixer>.fromOpaque(raw)._withUnsafeGuaranteedRef({
-                $0.submitClick(kind, requestedAt: requestedAt, placement: placement)
+                $0.submitClick(kind, requestedAt: requestedAt, placement: placement, expiresWhenStale: suspect)
             })
             else {
                 queueFull.add(1, ordering: .relaxed)
@@ -182,7 +184,8 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
         hold.release(now: now) { request in
             guard let raw = currentMixer.load(ordering: .acquiring),
                   Unmanaged<Mixer>.fromOpaque(raw)._withUnsafeGuaranteedRef({
-                      $0.submitClick(request.kind, requestedAt: request.requestedAt, placement: request.placement)
+                      $0.submitClick(request.kind, requestedAt: request.requestedAt, placement: request.placement,
+                                     expiresWhenStale: true)
                   }) else { return false }
             accepted.add(1, ordering: .relaxed)
             return true
@@ -390,8 +393,10 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     private func settleHeldClicks() {
         hold.stop()
         let droppedNow = releaseHeldClicks(now: MonotonicClock.now())
-        guard droppedNow > 0 else { return }
-        let why = stream == nil ? "no stream opened" : "the stream took longer than \(Self.holdLimitNanoseconds / 1_000_000) ms to open"
+        // When no stream opened, the open failure's one warning of the episode
+        // says why; the held taps are counted in the statistics.
+        guard droppedNow > 0, stream != nil else { return }
+        let why = "the stream took longer than \(Self.holdLimitNanoseconds / 1_000_000) ms to open"
         let text = "\(droppedNow) tap\(droppedNow == 1 ? "" : "s") held while the audio device '\(output.name)' opened did not play: \(why)"
         configuration.warningHandler(text)
         emit(.warning(text))
@@ -408,6 +413,9 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
             // timer is pending must not keep itself alive (its deinit closes the stream).
             scheduler.execute(afterNanoseconds: nanoseconds) { [weak self] in self?.handle(timer.event) }
         case .publish(let state):
+            // Taps held while opening are settled before anyone can see the new
+            // state, so a tap after a wait for it is never held by a stale hold.
+            if lifecycle.phase != .opening { settleHeldClicks() }
             deviceLost.store(lifecycle.isDeviceLost, ordering: .releasing)
             publishedState.publish(state.rawValue)
         case .warn(let text):
