@@ -197,14 +197,16 @@ enum {
     INPUTCLICK_STAT_SCHEDULING = 6,
     /** Clicks refused because the click queue was full (INPUTCLICK_QUEUE_FULL). */
     INPUTCLICK_STAT_QUEUE_FULL = 7,
-    /** Taps answered INPUTCLICK_HELD (they came while the stream was opening). */
+    /** Taps answered INPUTCLICK_HELD (they came while the stream was opening,
+     *  or while the running device had made no progress for too long). */
     INPUTCLICK_STAT_HELD = 8,
     /** Held taps dropped because the stream did not run within 100 ms of them. */
     INPUTCLICK_STAT_HELD_DROPPED = 9,
     /** Clicks accepted on a stream that failed before writing them (lost with the device). */
     INPUTCLICK_STAT_LOST_WITH_DEVICE = 10,
-    /** Clicks dropped rather than played late: the render thread took them
-     *  from the queue more than 100 ms after their tap (the device stalled). */
+    /** Held clicks dropped rather than played late: the render thread took
+     *  them more than 100 ms after their tap (the device stalled). A click
+     *  answered INPUTCLICK_PLAYS is never dropped for being late. */
     INPUTCLICK_STAT_STALE_DROPPED = 11
 };
 
