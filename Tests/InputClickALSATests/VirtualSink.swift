@@ -49,13 +49,17 @@ enum VirtualSink {
 
     /// Kills the sink's server with SIGKILL, as a crash would (PipeWire's
     /// helpers are then stopped too, so that a start brings up a whole sink).
-    static func kill() {
+    /// Returns when the signal was sent (finding the PID takes a script run first).
+    @discardableResult
+    static func kill() -> Date {
         let status = script(["status"]).standardOutput
         let pattern = isPipeWire ? "pipewire pid " : "(pid "
         guard let range = status.range(of: pattern),
-              let pid = Int32(status[range.upperBound...].prefix { $0.isNumber }) else { return }
+              let pid = Int32(status[range.upperBound...].prefix { $0.isNumber }) else { return Date() }
         _ = Glibc.kill(pid, SIGKILL)
+        let killedAt = Date()
         if isPipeWire { stop() }
+        return killedAt
     }
 
     /// Stops the sink if these tests started it.
