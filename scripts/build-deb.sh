@@ -46,7 +46,7 @@ Version: $version
 Architecture: $arch
 Maintainer: InputClick developers <inputclick@localhost>
 Installed-Size: $installed_size
-Depends: libasound2t64 | libasound2, libsndfile1, libsamplerate0, libstdc++6, libgcc-s1, libc6
+Depends: libasound2t64 | libasound2, libsndfile1, libsamplerate0, libevdev2, libstdc++6, libgcc-s1, libc6
 Section: sound
 Priority: optional
 Description: iOS-style key-click feedback for Linux keyboards

@@ -183,8 +183,21 @@ deb_checks() {
   deb=$(scripts/build-deb.sh "$work/deb" 2>"$work/deb.log" | tail -n 1) || { tail -n 20 "$work/deb.log"; return 1; }
   [ -f "$deb" ] || { echo "no .deb was built"; tail -n 20 "$work/deb.log"; return 1; }
   dpkg-deb -f "$deb" Depends
-  dpkg-deb -f "$deb" Depends | grep -q 'libasound2' && dpkg-deb -f "$deb" Depends | grep -q 'libsndfile1' &&
-    dpkg-deb -f "$deb" Depends | grep -q 'libsamplerate0' || { echo "Depends lacks a run-time library"; return 1; }
+  # Every shared library the packaged programs and plugin load must come from a
+  # package that Depends names (found with dpkg -S, so a new dependency such as
+  # listen's libevdev cannot be forgotten on a machine that happens to have it).
+  local depends unpacked library package missing=0
+  depends=$(dpkg-deb -f "$deb" Depends)
+  unpacked="$work/deb-contents"
+  rm -rf "$unpacked" && dpkg-deb -x "$deb" "$unpacked"
+  for library in $(find "$unpacked" -type f \( -perm -u+x -o -name '*.so*' \) -exec objdump -p {} \; 2>/dev/null |
+                   awk '/NEEDED/ { print $2 }' | sort -u); do
+    package=$(dpkg -S "*/$(gcc -print-multiarch)/$library" 2>/dev/null | grep -v '^inputclick:' | head -n 1 | cut -d: -f1)
+    [ -n "$package" ] || { echo "no installed package provides $library"; missing=1; continue; }
+    echo "$depends" | tr ',|' '\n\n' | sed 's/ //g; s/(.*//' | grep -qx "$package" ||
+      { echo "Depends lacks $package (for $library)"; missing=1; }
+  done
+  [ "$missing" = 0 ] || return 1
   [ "$was_installed" = no ] || echo "note: inputclick was installed before this run; the new build replaces it and stays"
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --allow-downgrades -o DPkg::Lock::Timeout=300 "$deb" \
     >"$work/apt.log" 2>&1 || { tail -n 20 "$work/apt.log"; return 1; }

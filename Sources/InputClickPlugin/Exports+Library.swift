@@ -1,4 +1,5 @@
 import InputClick
+import InputClickALSA
 
 // The library-wide functions of inputclick.h: version, names of codes, and
 // the calling thread's last error message. See inputclick.h for each
@@ -19,6 +20,24 @@ public func inputclickVersion() -> UnsafePointer<CChar> {
 @c(inputclick_version_number)
 public func inputclickVersionNumber() -> Int32 {
     Int32(InputClickVersion.major * 10_000 + InputClickVersion.minor * 100 + InputClickVersion.patch)
+}
+
+/// `int inputclick_announce_streams(const char *application_name, const char *icon_name)`.
+///
+/// Thread context: at start-up, before other threads run (it sets environment variables).
+@c(inputclick_announce_streams)
+public func inputclickAnnounceStreams(_ applicationName: UnsafePointer<CChar>?, _ iconName: UnsafePointer<CChar>?) -> Int32 {
+    ExportCall.run("inputclick_announce_streams") { () throws(PluginFailure) -> Int32 in
+        var properties = ALSAStreamProperties()
+        if let applicationName {
+            properties.applicationName = try CStringArguments.read(applicationName, what: "application name", maximumBytes: 256)
+        }
+        if let iconName {
+            properties.iconName = try CStringArguments.read(iconName, what: "icon name", maximumBytes: 256)
+        }
+        ALSAOutput.announceStreams(properties)
+        return 0
+    }
 }
 
 /// `const char *inputclick_strerror(int code)`.

@@ -97,6 +97,25 @@ static void test_version(void) {
     check(inputclick_version_number() == INPUTCLICK_VERSION_NUMBER, "version number matches the header", NULL);
 }
 
+static void test_announce_streams(void) {
+    /* The user's own choice wins: a variable already set is left alone. */
+    setenv("PULSE_PROP_OVERRIDE", "application.name=\"Mine\"", 1);
+    unsetenv("PIPEWIRE_ALSA");
+    unsetenv("PULSE_PROP");
+    check(inputclick_announce_streams("", NULL) == INPUTCLICK_ERROR_INVALID_ARGUMENT, "an empty application name is refused", NULL);
+    check(inputclick_announce_streams("Test Keyboard", NULL) == INPUTCLICK_OK, "announcing the streams succeeds", NULL);
+    const char *pipewire = getenv("PIPEWIRE_ALSA");
+    check(pipewire && strstr(pipewire, "media.role = \"event\"") && strstr(pipewire, "\"Test Keyboard\"")
+          && strstr(pipewire, "\"input-keyboard\""), "PIPEWIRE_ALSA carries the role, the name and the default icon", pipewire);
+    const char *pulse = getenv("PULSE_PROP");
+    check(pulse && strstr(pulse, "media.role=\"event\""), "PULSE_PROP carries the role", pulse);
+    const char *override = getenv("PULSE_PROP_OVERRIDE");
+    check(override && strcmp(override, "application.name=\"Mine\"") == 0, "a variable the environment set is kept", override);
+    unsetenv("PIPEWIRE_ALSA");
+    unsetenv("PULSE_PROP");
+    unsetenv("PULSE_PROP_OVERRIDE");
+}
+
 static void test_names(void) {
     static const char *decisions[] = {"plays", "clicks-off", "silent-profile", "no-visible-input-view",
                                       "not-opted-in", "rate-limited", "no-output", "queue-full", "device-lost", "held"};
@@ -459,6 +478,7 @@ int main(void) {
     printf("# inputclick %s, device '%s'\n", inputclick_version(), test_device());
 
     test_version();
+    test_announce_streams();
     test_names();
     test_bad_arguments();
     test_options();

@@ -64,8 +64,8 @@ extension ClickPlayer {
     public func drain(timeout: Duration) -> Bool {
         let deadline = MonotonicClock.now() &+ Self.nanoseconds(timeout)
         let target = accepted.load(ordering: .acquiring)
-        guard let (renderer, acceptedAtOpen, longest) = shared.withLock({ state in
-            state.renderer.map { ($0, state.acceptedAtOpen, state.longestSoundFrames) }
+        guard let (renderer, acceptedAtOpen, staleAtOpen, longest) = shared.withLock({ state in
+            state.renderer.map { ($0, state.acceptedAtOpen, state.staleAtOpen, state.longestSoundFrames) }
         }) else { return true }
         let format = renderer.format
         let clicksOnStream = target - acceptedAtOpen
@@ -73,7 +73,8 @@ extension ClickPlayer {
         let nanosPerFrame = 1_000_000_000 / Double(format.sampleRate)
         func isCurrent() -> Bool { shared.withLock { $0.renderer === renderer } }
         // Written: the render thread takes queued clicks at its next wake, at most a buffer away.
-        while renderer.clicksWritten < clicksOnStream {
+        // A held click dropped as stale is done with too: it will never be written.
+        while renderer.clicksWritten + (renderer.mixer.staleClicksDropped - staleAtOpen) < clicksOnStream {
             guard isCurrent() else { return false }
             guard MonotonicClock.now() < deadline else { return false }
             Self.sleep(nanoseconds: UInt64(Double(format.periodFrames) * nanosPerFrame), until: deadline)

@@ -464,6 +464,7 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
                 $0.longestSoundFrames = slot.longestSoundFrames
                 $0.opens += 1
                 $0.acceptedAtOpen = accepted.load(ordering: .acquiring)
+                $0.staleAtOpen = slot.mixer.staleClicksDropped
                 if !$0.mixers.contains(where: { $0 === slot.mixer }) { $0.mixers.append(slot.mixer) }
             }
             currentMixer.store(Unmanaged.passUnretained(slot.mixer).toOpaque(), ordering: .releasing)
@@ -525,6 +526,8 @@ struct PlayerSharedState: @unchecked Sendable {
     var longestSoundFrames = 0
     /// ``ClickPlayer``'s accepted count when the open stream started.
     var acceptedAtOpen = 0
+    /// The stream's mixer's ``Mixer/staleClicksDropped`` when the stream opened.
+    var staleAtOpen = 0
     var opens = 0
     var faults = 0
     var pastUnderruns = 0

@@ -249,6 +249,24 @@ const char *inputclick_version(void);
 int inputclick_version_number(void);
 
 /**
+ * Tells the sound server behind ALSA's pulse and pipewire devices what the
+ * library's streams are: event sounds (media.role "event"), the
+ * application's name and its freedesktop icon name, so that a desktop can
+ * route and level them as feedback. Those ALSA plugins take the properties
+ * only from environment variables read when a stream opens (PIPEWIRE_ALSA,
+ * PULSE_PROP, PULSE_PROP_OVERRIDE); each is set unless the environment
+ * already sets it, so the user's own choice wins. NULL takes "InputClick"
+ * and "input-keyboard". Streams opened afterwards carry them, the host's
+ * own streams through those plugins included; other devices ignore them.
+ *
+ * Returns 0; INPUTCLICK_ERROR_INVALID_ARGUMENT for an empty, non-UTF-8 or
+ * over-long (over 256 bytes) name.
+ * Thread context: at start-up only, before the process starts other threads
+ * (setting the environment is not safe while another thread reads it).
+ */
+int inputclick_announce_streams(const char *application_name, const char *icon_name);
+
+/**
  * A sentence naming a result code: "success" for 0, the meaning of each
  * INPUTCLICK_ERROR_*, and "unknown error code" for anything else. Never NULL; static.
  * Thread context: any thread; real-time safe once called (the first call
@@ -259,7 +277,8 @@ const char *inputclick_strerror(int code);
 /**
  * The stable identifier of a decision: "plays", "clicks-off",
  * "silent-profile", "no-visible-input-view", "not-opted-in",
- * "rate-limited", "no-output"; "unknown" for anything else.
+ * "rate-limited", "no-output", "queue-full", "device-lost", "held";
+ * "unknown" for anything else.
  * Never NULL; static.
  * Thread context: any thread; real-time safe once called (the first call
  * builds the string table, once per process).
