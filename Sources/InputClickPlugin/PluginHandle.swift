@@ -18,7 +18,9 @@ import Synchronization
 /// the closed bit is set; closing sets the bit and then waits until the
 /// count drains to zero before it releases the payload. So a payload is
 /// never released under a call that is using it, and entering and leaving
-/// are two atomic additions: lock-free and allocation-free.
+/// are two atomic additions: lock-free and allocation-free. Closing sleeps on
+/// a semaphore that the call taking the count to zero under the closed bit
+/// posts (`sem_post` takes no lock, and happens only while closing).
 ///
 /// Thread context: every member from any thread. (`@unchecked` because the
 /// payload is kept as a raw pointer in an atomic; every payload type is itself
@@ -39,10 +41,15 @@ final class PluginHandle: @unchecked Sendable {
     private static let closedBit: UInt64 = 1 << 63
     private let word = Atomic<UInt64>(0)
     private let payload: Atomic<UnsafeMutableRawPointer?>
+    /// Posted when the last call under way leaves a closed handle. Never
+    /// destroyed: the record lives for the process (see the type's documentation).
+    private let drained: UnsafeMutablePointer<sem_t>
 
     private init(kind: Kind, payload: AnyObject & Sendable) {
         self.kind = kind
         self.payload = Atomic(Unmanaged.passRetained(payload).toOpaque())
+        drained = .allocate(capacity: 1)
+        sem_init(drained, 0, 0)
     }
 
     /// Makes a handle for `payload` and returns the pointer C code holds.
@@ -113,8 +120,10 @@ final class PluginHandle: @unchecked Sendable {
         if let raw = handle.payload.load(ordering: .acquiring) {
             interrupt(Unmanaged<Payload>.fromOpaque(raw).takeUnretainedValue())
         }
+        // Sleep until the last call under way leaves; a post left over from a
+        // late call that backed out only makes the check run again.
         while handle.word.load(ordering: .sequentiallyConsistent) & ~closedBit != 0 {
-            usleep(50)
+            while sem_wait(handle.drained) != 0 && errno == EINTR {}
         }
         guard let raw = handle.payload.exchange(nil, ordering: .acquiringAndReleasing) else { return }
         let payload = Unmanaged<Payload>.fromOpaque(raw)
@@ -125,13 +134,14 @@ final class PluginHandle: @unchecked Sendable {
     private func enter() -> Bool {
         let before = word.wrappingAdd(1, ordering: .sequentiallyConsistent).oldValue
         if before & Self.closedBit != 0 {
-            word.wrappingSubtract(1, ordering: .sequentiallyConsistent)
+            leave()
             return false
         }
         return true
     }
 
     private func leave() {
-        word.wrappingSubtract(1, ordering: .sequentiallyConsistent)
+        let after = word.wrappingSubtract(1, ordering: .sequentiallyConsistent).newValue
+        if after == Self.closedBit { sem_post(drained) }
     }
 }
