@@ -21,6 +21,34 @@ struct PlayerHoldTests {
         #expect(statistics.heldClicksDropped == 0)
     }
 
+    @Test func aDrainWhileTheStreamOpensWaitsForTheHeldTapsToSettle() {
+        let harness = PlayerHarness()
+        harness.gate.setVisibleInputViews([harness.keyboard])
+        #expect(harness.gate.playInputClick(.return) == .held)
+        // Nothing has opened yet: the held tap is not done, so a drain cannot report success.
+        #expect(!harness.player.drain(timeout: .milliseconds(20)), "a drain before the open settled the hold")
+        harness.scheduler.runPending()
+        #expect(!harness.player.drain(timeout: .zero), "the held click was accepted and awaits its render")
+    }
+
+    @Test func aTapStampedAfterNowIsYoungAndPlays() {
+        let harness = PlayerHarness()
+        harness.gate.setVisibleInputViews([harness.keyboard])
+        #expect(harness.gate.playInputClick(.key, at: MonotonicClock.now() + 30_000_000) == .held)
+        harness.scheduler.runPending()
+        _ = harness.render(milliseconds: 50)
+        #expect(harness.player.statistics.heldClicksDropped == 0)
+        #expect(harness.player.latency.count == 1)
+    }
+
+    @Test func clicksStillQueuedWhenThePlayerShutsDownAreCounted() {
+        let harness = PlayerHarness()
+        harness.show()
+        #expect(harness.gate.playInputClick(.key) == .plays)
+        harness.player.shutdown()   // before any render took the click
+        #expect(harness.player.statistics.clicksLostWithDevice == 1)
+    }
+
     @Test func aTapHeldLongerThanTheLimitIsDroppedCountedAndWarnedAbout() {
         let harness = PlayerHarness()
         harness.gate.setVisibleInputViews([harness.keyboard])

@@ -59,7 +59,9 @@ final class ClickHold: Sendable {
     func release(now: UInt64, play: (ClickRequest) -> Bool) -> Int {
         var droppedNow = 0
         while let request = ring.pop() {
-            if now &- request.requestedAt > Self.limitNanoseconds || !play(request) { droppedNow += 1 }
+            // A tap stamped after `now` (a timeline's future tap) is young, not wrapped around.
+            let tooOld = now > request.requestedAt && now - request.requestedAt > Self.limitNanoseconds
+            if tooOld || !play(request) { droppedNow += 1 }
         }
         if droppedNow > 0 { droppedCount.add(droppedNow, ordering: .relaxed) }
         return droppedNow

@@ -63,6 +63,12 @@ extension ClickPlayer {
     @discardableResult
     public func drain(timeout: Duration) -> Bool {
         let deadline = MonotonicClock.now() &+ Self.nanoseconds(timeout)
+        // Taps held while the stream opens are settled (played or dropped)
+        // before the open's outcome is published: wait for that first.
+        if isHoldingTaps {
+            _ = publishedState.wait(untilNanoseconds: deadline) { _ in !self.isHoldingTaps }
+            guard !isHoldingTaps else { return false }
+        }
         let target = accepted.load(ordering: .acquiring)
         guard let (renderer, acceptedAtOpen, staleAtOpen, longest) = shared.withLock({ state in
             state.renderer.map { ($0, state.acceptedAtOpen, state.staleAtOpen, state.longestSoundFrames) }

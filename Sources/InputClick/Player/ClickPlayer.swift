@@ -59,6 +59,8 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     let accepted = Atomic<Int>(0)
     /// Taps that came while the stream was opening, waiting for it to run.
     private let hold = ClickHold()
+    /// Whether taps are being held while the stream opens (for ``drain(timeout:)``).
+    var isHoldingTaps: Bool { hold.isHolding }
     private let lostWithDevice = Atomic<Int>(0)
     /// The running stream's render loop's heartbeat: a device that stopped
     /// making progress makes taps report ``ClickDecision/held``, not ``ClickDecision/plays``.
@@ -131,24 +133,13 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     /// Thread context: any thread; lock-free and allocation-free.
     public func submit(_ kind: ClickKind, requestedAt: UInt64, placement: ClickPlacement) -> ClickDecision {
         if let raw = currentMixer.load(ordering: .acquiring) {
-            let suspect = heartbeat.isSuspect(now: MonotonicClock.now())
-            // A click given to a suspect device is held: it plays only if the
-            // render thread takes it within 100 ms of the tap.
-            guard Unmanaged<Mixer>.fromOpaque(raw)._withUnsafeGuaranteedRef({
-                $0.submitClick(kind, requestedAt: requestedAt, placement: placement, expiresWhenStale: suspect)
-            })
-            else {
-                queueFull.add(1, ordering: .relaxed)
-                return .queueFull
-            }
-            accepted.add(1, ordering: .relaxed)
-            guard !suspect else {
-                hold.countHeld()
-                return .held
-            }
-            return .plays
+            return submit(to: raw, kind, requestedAt: requestedAt, placement: placement)
         }
         guard hold.hold(ClickRequest(kind: kind, requestedAt: requestedAt, placement: placement)) else {
+            // The stream may have started, and the hold closed, since the first load.
+            if let raw = currentMixer.load(ordering: .acquiring) {
+                return submit(to: raw, kind, requestedAt: requestedAt, placement: placement)
+            }
             dropped.add(1, ordering: .relaxed)
             return deviceLost.load(ordering: .acquiring) ? .deviceLost : .noOutput
         }
@@ -158,6 +149,30 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
             _ = releaseHeldClicks(now: MonotonicClock.now())
         }
         return .held
+    }
+
+    /// Queues a click on the running stream's mixer at `raw`: ``ClickDecision/plays``,
+    /// or ``ClickDecision/held`` while its device is suspect.
+    ///
+    /// Thread context: any thread; lock-free and allocation-free.
+    private func submit(to raw: UnsafeMutableRawPointer, _ kind: ClickKind, requestedAt: UInt64,
+                        placement: ClickPlacement) -> ClickDecision {
+        let suspect = heartbeat.isSuspect(now: MonotonicClock.now())
+        // A click given to a suspect device is held: it plays only if the
+        // render thread takes it within 100 ms of the tap.
+        guard Unmanaged<Mixer>.fromOpaque(raw)._withUnsafeGuaranteedRef({
+            $0.submitClick(kind, requestedAt: requestedAt, placement: placement, expiresWhenStale: suspect)
+        })
+        else {
+            queueFull.add(1, ordering: .relaxed)
+            return .queueFull
+        }
+        accepted.add(1, ordering: .relaxed)
+        guard !suspect else {
+            hold.countHeld()
+            return .held
+        }
+        return .plays
     }
 
     /// ``submit(_:requestedAt:placement:)`` centred, `true` for a click that plays or is held.
@@ -493,6 +508,9 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
         currentMixer.store(nil, ordering: .releasing)
         guard let closing = stream else { return }
         closing.close()
+        // Its render thread has stopped: clicks it never took are counted, not
+        // left for a later stream of the same format (which may never open).
+        if let lost = activeSlot?.mixer.discardQueuedClicks(), lost > 0 { lostWithDevice.add(lost, ordering: .relaxed) }
         stream = nil
         activeSlot = nil
         shared.withLock {
