@@ -24,19 +24,9 @@ struct CLIListenTests {
     /// (presses never thinned, repeats held to 20 a second), panned by key.
     private func expectedTimeline(pan: Bool) throws -> (timeline: ClickTimeline, presses: Int, limited: Int) {
         let replay = try EvemuReplay(parsing: Array(try Data(contentsOf: URL(fileURLWithPath: fixture))))
-        final class Collector: ClickSink, @unchecked Sendable {
-            var entries: [ClickTimeline.Entry] = []
-            var isAcceptingClicks: Bool { true }
-            func submitClick(_ kind: ClickKind, requestedAt: UInt64) -> Bool { false }
-            func submitClick(_ kind: ClickKind, requestedAt: UInt64, placement: ClickPlacement) -> Bool {
-                entries.append(.init(time: requestedAt, kind: kind, placement: placement))
-                return true
-            }
-        }
-        final class View: InputViewAudioFeedback { var enableInputClicksWhenVisible: Bool { true } }
-        let collector = Collector()
+        let collector = PlacedClickCollector()
         let gate = InputClickGate(sink: collector, settings: ClickSettings(), rateLimit: .default)
-        let view = View()
+        let view = OptedInInputView()
         gate.setVisibleInputViews([view])
         var presses = 0, limited = 0
         for action in replay.actions where action.transition != .release {
@@ -97,16 +87,7 @@ struct CLIListenTests {
 
         // The clicks listen makes: every transition through --key-up's rule and a gate with the default rate limit.
         let replay = try EvemuReplay(parsing: Array(try Data(contentsOf: URL(fileURLWithPath: fixture))))
-        final class Collector: ClickSink, @unchecked Sendable {
-            var entries: [ClickTimeline.Entry] = []
-            var isAcceptingClicks: Bool { true }
-            func submitClick(_ kind: ClickKind, requestedAt: UInt64) -> Bool { false }
-            func submitClick(_ kind: ClickKind, requestedAt: UInt64, placement: ClickPlacement) -> Bool {
-                entries.append(.init(time: requestedAt, kind: kind, placement: placement))
-                return true
-            }
-        }
-        let collector = Collector()
+        let collector = PlacedClickCollector()
         let gate = InputClickGate(sink: collector, settings: ClickSettings(), rateLimit: .default)
         let view = OptedInInputView()
         gate.setVisibleInputViews([view])
@@ -251,5 +232,17 @@ struct CLIListenTests {
                 for code in codes { #expect(!text.contains(" \(code) ") && !text.contains("code")) }
             }
         }
+    }
+}
+
+/// A sink that keeps every click the gate lets through, with its placement,
+/// for the offline reference renders of the replay tests.
+private final class PlacedClickCollector: ClickSink, @unchecked Sendable {
+    var entries: [ClickTimeline.Entry] = []
+    var isAcceptingClicks: Bool { true }
+    func submitClick(_ kind: ClickKind, requestedAt: UInt64) -> Bool { false }
+    func submitClick(_ kind: ClickKind, requestedAt: UInt64, placement: ClickPlacement) -> Bool {
+        entries.append(.init(time: requestedAt, kind: kind, placement: placement))
+        return true
     }
 }
