@@ -75,7 +75,9 @@ final class SinkRig: Sendable {
         return try CapturedAudio(path: capturePath, float32: format == .float32)
     }
 
-    /// The threads of this process named like the render thread.
+    /// The threads of this process named like the render thread. Tests in
+    /// other modules of the same test process that run a ``NullOutput`` name
+    /// its thread otherwise, so only the ALSA streams' threads are counted.
     static func renderThreadCount() -> Int {
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
         return tasks.filter {

@@ -28,8 +28,11 @@ struct PlayerDrainTests {
         #expect(try #require(harness.player.framesWritten) >= start + Int64(longest + format.bufferFrames))
     }
 
+    /// Its render thread has a name of its own, so that the sink tests
+    /// running in parallel in this process, which count the threads named
+    /// ``RealtimeThread/renderThreadName``, never count it.
     @Test func aDrainOnARealTimeRenderThreadReturnsOnceTheClicksSoundedOut() throws {
-        let player = ClickPlayer(output: NullOutput(priority: nil),
+        let player = ClickPlayer(output: NullOutput(priority: nil, threadName: "ic-drain-test"),
                                  configuration: ClickPlayerConfiguration(lingerNanoseconds: 1_000_000, warningHandler: { _ in }),
                                  sounds: SyntheticClickSounds.provider)
         defer { player.shutdown() }

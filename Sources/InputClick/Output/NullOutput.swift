@@ -18,15 +18,22 @@ public final class NullOutput: AudioOutput {
     /// `null`.
     public let name = "null"
     private let priority: Int32?
+    private let threadName: String
 
     /// Creates a null output.
     ///
-    /// - Parameter priority: The SCHED_FIFO priority its render thread asks
-    ///   for; `nil` for normal scheduling.
+    /// - Parameters:
+    ///   - priority: The SCHED_FIFO priority its render thread asks for;
+    ///     `nil` for normal scheduling.
+    ///   - threadName: Its render thread's name, at most 15 bytes. Give each
+    ///     player its own name when a process runs several and something
+    ///     (a test, `top -H`) must tell their threads apart.
     ///
     /// Thread context: any thread.
-    public init(priority: Int32? = RealtimeThread.defaultPriority) {
+    public init(priority: Int32? = RealtimeThread.defaultPriority,
+                threadName: String = RealtimeThread.renderThreadName) {
         self.priority = priority
+        self.threadName = threadName
     }
 
     /// Opens a stream that paces itself with the clock.
@@ -37,7 +44,7 @@ public final class NullOutput: AudioOutput {
         let format = OutputFormat(sampleRate: request.sampleRate, channels: request.channels,
                                   sampleFormat: request.sampleFormats.first ?? .float32,
                                   periodFrames: period, bufferFrames: period * request.latency.periodCount)
-        return NullOutputStream(format: format, priority: priority)
+        return NullOutputStream(format: format, priority: priority, threadName: threadName)
     }
 }
 
@@ -46,15 +53,17 @@ final class NullOutputStream: AudioOutputStream, RealtimeThreadBody, @unchecked 
     let format: OutputFormat
     let counters = OutputCounters()
     private let priority: Int32?
+    private let threadName: String
     private let stopRequested = Atomic<Bool>(false)
     private let threadBox = Mutex<RealtimeThread?>(nil)
     private let realtime = Atomic<Bool>(false)
     private var renderer: OutputRenderer?
     private let buffer: UnsafeMutablePointer<Float>
 
-    init(format: OutputFormat, priority: Int32?) {
+    init(format: OutputFormat, priority: Int32?, threadName: String) {
         self.format = format
         self.priority = priority
+        self.threadName = threadName
         buffer = .allocate(capacity: format.periodFrames * format.channels)
         buffer.initialize(repeating: 0, count: format.periodFrames * format.channels)
     }
@@ -66,7 +75,7 @@ final class NullOutputStream: AudioOutputStream, RealtimeThreadBody, @unchecked 
     func start(rendering renderer: OutputRenderer, onFault: @escaping @Sendable (OutputFault) -> Void) throws {
         precondition(renderer.format.sampleRate == format.sampleRate && renderer.format.channels == format.channels)
         self.renderer = renderer
-        let thread = try RealtimeThread.start(priority: priority, body: self)
+        let thread = try RealtimeThread.start(name: threadName, priority: priority, body: self)
         realtime.store(thread.isRealtime, ordering: .relaxed)
         threadBox.withLock { $0 = thread }
     }
