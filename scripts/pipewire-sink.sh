@@ -27,8 +27,16 @@
 #   INPUTCLICK_SINK_RATE     the sample rate the graph runs at; default 48000.
 #                            The ALSA pipewire PCM offers clients only this rate.
 #   INPUTCLICK_SINK_RUN_DIR  where each sink's directory goes; default
-#                            ${XDG_RUNTIME_DIR:-/tmp}/inputclick-pipewire.
+#                            $XDG_RUNTIME_DIR/inputclick-pipewire, else (root)
+#                            /run/inputclick-pipewire, else
+#                            ${XDG_CACHE_HOME:-~/.cache}/inputclick/inputclick-pipewire.
 #                            The sink's own directory is <run dir>/pw-<name>.
+#                            Both must be directories of our own that no one
+#                            else may write (made with mode 0700 if missing);
+#                            any other is refused (see sink_run_dir in
+#                            scripts/sink-processes.sh). Never /tmp: clients
+#                            load the ALSA configuration written there, and it
+#                            names a library that alsa-lib loads.
 #   INPUTCLICK_PIPEWIRE_ALSA_PLUGIN
 #                            the ALSA PCM plugin to use
 #                            (libasound_module_pcm_pipewire.so); default: the
@@ -49,13 +57,19 @@
 # set to a file, none did.
 set -eu
 
+root=$(cd "$(dirname "$0")/.." && pwd)
+me=pipewire-sink
+. "$root/scripts/sink-processes.sh"
+
 name=${INPUTCLICK_SINK_NAME:-default}
-case $name in ''|*/*) echo "pipewire-sink: INPUTCLICK_SINK_NAME must be a name without '/', not '$name'" >&2; exit 64 ;; esac
+valid_sink_name "$name" || exit 64
 rate=${INPUTCLICK_SINK_RATE:-48000}
 case $rate in ''|*[!0-9]*) echo "pipewire-sink: INPUTCLICK_SINK_RATE must be a number of Hz, not '$rate'" >&2; exit 64 ;; esac
-run_dir=${INPUTCLICK_SINK_RUN_DIR:-${XDG_RUNTIME_DIR:-/tmp}/inputclick-pipewire}
+run_dir=$(sink_run_dir inputclick-pipewire) || exit 1
 dir=$run_dir/pw-$name
-root=$(cd "$(dirname "$0")/.." && pwd)
+# The sink's own directory, if it exists already, must be ours alone too
+# (start makes it so; stop, status and env trust nothing else).
+if [ -e "$dir" ] || [ -L "$dir" ]; then private_dir "$dir" || exit 1; fi
 # The sink's sockets (pipewire-0, bus) live in $dir: a Unix socket path has
 # at most 107 bytes.
 if [ ${#dir} -gt 90 ]; then
@@ -73,8 +87,6 @@ export PIPEWIRE_RUNTIME_DIR
 unset PIPEWIRE_REMOTE
 
 die() { echo "pipewire-sink: $*" >&2; exit 1; }
-
-. "$root/scripts/sink-processes.sh"
 
 # running_pid NAME: the PID in $dir/NAME.pid if that process is alive and is
 # still NAME (not a recycled number).
@@ -126,11 +138,14 @@ plugin_path() {
     # The plugin must match the installed libpipewire: take that version.
     version=$(dpkg-query -W -f='${Version}' libpipewire-0.3-0)
     arch=$(dpkg --print-architecture)
-    cache=${XDG_CACHE_HOME:-$HOME/.cache}/inputclick/pipewire-alsa_${version}_$arch
+    # alsa-lib loads the plugin into every client, root's included: keep it
+    # where only we can write.
+    cache_root=${XDG_CACHE_HOME:-$HOME/.cache}/inputclick
+    private_dir "$cache_root" || exit 1
+    cache=$cache_root/pipewire-alsa_${version}_$arch
     found=$(find "$cache" -name libasound_module_pcm_pipewire.so 2>/dev/null | head -n 1)
     if [ -z "$found" ]; then
         command -v apt-get >/dev/null || die "no apt-get to fetch pipewire-alsa with"
-        mkdir -p "$(dirname "$cache")"
         tmp=$(mktemp -d "$cache.XXXXXX")
         # Download as is: no install, so /etc/alsa/conf.d stays as it was.
         fetch() { (cd "$tmp" && apt-get download -q -o APT::Sandbox::User=root "pipewire-alsa=$version" >"$tmp/download.log" 2>&1); }
@@ -287,8 +302,7 @@ start() {
     # Leftovers of a sink that died halfway: clear them.
     stop_daemons
     plugin=$(plugin_path)
-    mkdir -p "$dir"
-    chmod 700 "$dir"
+    private_dir "$dir" || exit 1
     write_config "$plugin"
     started=
     spawn dbus-daemon dbus-daemon --session --nofork --nopidfile --address="unix:path=$dir/bus"

@@ -1,5 +1,7 @@
-# Process checks shared by the virtual sinks' scripts (virtual-sink.sh for
-# JACK, pipewire-sink.sh for PipeWire). POSIX sh; source it, do not run it.
+# Process checks and private directories shared by the virtual sinks'
+# scripts (virtual-sink.sh for JACK, pipewire-sink.sh for PipeWire). POSIX
+# sh; source it, do not run it. Messages start with $me, the sourcing
+# script's name.
 
 # Whether process $1 is alive: it exists and is not a zombie. (An orphaned
 # server that died stays a zombie where PID 1 does not reap, as in some
@@ -32,4 +34,82 @@ stop_process() {
         fi
         sleep 0.1
     done
+}
+
+# The sinks' private directories. These scripts often run as root, so
+# nothing they keep (PID files, logs, sockets, the ALSA configuration that
+# names a plugin library for alsa-lib to load) may sit where another user
+# could have put it first: no fixed name in a world-writable directory, and
+# no directory trusted unless it is ours.
+
+# valid_sink_name NAME: fails, with a message, unless NAME is a plain file
+# name (letters, digits, '.', '_', '-'; not starting with '.' or '-'; at most
+# 64 bytes). The name becomes part of paths, so '../x' must never get there.
+valid_sink_name() {
+    case $1 in
+        ''|.*|-*|*[!A-Za-z0-9._-]*)
+            echo "$me: INPUTCLICK_SINK_NAME must be letters, digits, '.', '_' and '-' (not first '.' or '-'), not '$1'" >&2
+            return 1 ;;
+    esac
+    if [ ${#1} -gt 64 ]; then
+        echo "$me: INPUTCLICK_SINK_NAME must be at most 64 bytes, not '$1'" >&2
+        return 1
+    fi
+}
+
+# private_dir DIR: makes DIR with mode 0700 if it is missing (its parents
+# as mkdir -p makes them), then fails, with a message, unless DIR is a real
+# directory (not a symbolic link), owned by this user, that no other user
+# may write. A directory someone else made first, or one that points
+# elsewhere, is refused rather than used.
+private_dir() {
+    if [ ! -e "$1" ] && [ ! -L "$1" ]; then
+        mkdir -p -- "$(dirname -- "$1")" 2>/dev/null || true
+        # Another process may make it between the test and mkdir: whoever
+        # made it, the checks below decide.
+        (umask 077 && mkdir -- "$1") 2>/dev/null || true
+    fi
+    if [ -L "$1" ]; then
+        echo "$me: refusing '$1': it is a symbolic link, not a directory of our own" >&2
+        return 1
+    fi
+    if [ ! -d "$1" ]; then
+        echo "$me: refusing '$1': it is not a directory (or could not be made)" >&2
+        return 1
+    fi
+    owner=$(stat -c %u -- "$1") || return 1
+    if [ "$owner" != "$(id -u)" ]; then
+        echo "$me: refusing '$1': it belongs to uid $owner, not to us (uid $(id -u)); another user may have made it to plant files; remove it or choose another directory" >&2
+        return 1
+    fi
+    mode=$(stat -c %a -- "$1") || return 1
+    case $mode in
+        *[2367]? | *[2367])
+            echo "$me: refusing '$1': other users may write to it (mode $mode); files in it cannot be trusted" >&2
+            return 1 ;;
+    esac
+}
+
+# sink_run_dir LEAF: prints the directory a sink keeps its files in, made
+# private (see private_dir), or fails with a message:
+#   $INPUTCLICK_SINK_RUN_DIR, if set;
+#   else $XDG_RUNTIME_DIR/LEAF, where XDG_RUNTIME_DIR (private by the XDG
+#        specification) must itself pass private_dir;
+#   else, for root, /run/LEAF (/run is root's alone);
+#   else ${XDG_CACHE_HOME:-$HOME/.cache}/inputclick/LEAF.
+# Never /tmp: a fixed name there is one another user can take first.
+sink_run_dir() {
+    if [ -n "${INPUTCLICK_SINK_RUN_DIR:-}" ]; then
+        run=$INPUTCLICK_SINK_RUN_DIR
+    elif [ -n "${XDG_RUNTIME_DIR:-}" ]; then
+        private_dir "$XDG_RUNTIME_DIR" || return 1
+        run=$XDG_RUNTIME_DIR/$1
+    elif [ "$(id -u)" -eq 0 ]; then
+        run=/run/$1
+    else
+        [ -n "${HOME:-}" ] || { echo "$me: neither XDG_RUNTIME_DIR nor HOME is set: set INPUTCLICK_SINK_RUN_DIR to a directory of your own" >&2; return 1; }
+        run=${XDG_CACHE_HOME:-$HOME/.cache}/inputclick/$1
+    fi
+    private_dir "$run" || return 1
+    echo "$run"
 }

@@ -16,7 +16,10 @@ eval "$(scripts/virtual-sink.sh env)"
 export INPUTCLICK_SINK_NAME="$JACK_DEFAULT_SERVER"
 # The tests start their tmux server on this private socket (tmux -S), so that
 # the cleanup below can end it without touching anyone else's tmux.
-export INPUTCLICK_TEST_TMUX_SOCKET="${TMPDIR:-/tmp}/inputclick-test-tmux-$$.socket"
+# It lives in a directory of this run's own (mktemp -d, mode 0700), never at a
+# name another user could guess and take first.
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/inputclick-test.XXXXXX") || exit 1
+export INPUTCLICK_TEST_TMUX_SOCKET="$scratch/tmux.socket"
 # The machine's desktop settings (GNOME's input feedback switch, feedbackd's
 # profile) must not change the outcome; the desktop tests turn the lookup on
 # for themselves, against a keyfile backend in a temporary directory.
@@ -113,7 +116,7 @@ cleanup() {
   stop_step
   if [ -n "$tail_pid" ]; then kill "$tail_pid" 2>/dev/null; fi
   tmux -S "$INPUTCLICK_TEST_TMUX_SOCKET" kill-server >/dev/null 2>&1
-  rm -f "$INPUTCLICK_TEST_TMUX_SOCKET"
+  rm -rf "$scratch"
   scripts/virtual-sink.sh stop >/dev/null 2>&1
   rm -f "$log" "$step_output"
 }
@@ -127,6 +130,7 @@ trap 'exit 143' TERM
 scripts/virtual-sink.sh start || { echo "could not start the virtual sink" >&2; exit 1; }
 
 # Limits: several times a normal run's duration on CI's 2 cores.
+step "the sink scripts trust no directory another user could have made" 120 scripts/test-sink-scripts.sh
 step "build" 1800 swift build --build-tests
 step "swift test" 900 swift test
 step "the real-time thread allocates nothing and takes no lock" 300 scripts/check-realtime-thread.sh

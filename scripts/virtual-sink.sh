@@ -25,7 +25,13 @@
 #   INPUTCLICK_SINK_RATE     the sample rate the server runs at; default 48000.
 #                            The ALSA jack PCM offers clients only this rate.
 #   INPUTCLICK_SINK_RUN_DIR  where the PID file and log go; default
-#                            ${XDG_RUNTIME_DIR:-/tmp}/inputclick-sink.
+#                            $XDG_RUNTIME_DIR/inputclick-sink, else (root)
+#                            /run/inputclick-sink, else
+#                            ${XDG_CACHE_HOME:-~/.cache}/inputclick/inputclick-sink.
+#                            It must be a directory of our own that no one
+#                            else may write (made with mode 0700 if missing);
+#                            any other is refused (see sink_run_dir in
+#                            scripts/sink-processes.sh). Never /tmp.
 #
 # Clients must run with JACK_NO_START_SERVER=1 and
 # ALSA_CONFIG_PATH=/usr/share/alsa/alsa.conf:<repo>/config/alsa/inputclick-test.conf
@@ -39,20 +45,27 @@ case ${INPUTCLICK_SINK_SERVER:-jack} in
     *) echo "virtual-sink: INPUTCLICK_SINK_SERVER must be jack or pipewire, not '$INPUTCLICK_SINK_SERVER'" >&2; exit 64 ;;
 esac
 
+root=$(cd "$(dirname "$0")/.." && pwd)
+me=virtual-sink
+. "$root/scripts/sink-processes.sh"
+
 name=${INPUTCLICK_SINK_NAME:-default}
+valid_sink_name "$name" || exit 64
 rate=${INPUTCLICK_SINK_RATE:-48000}
 case $rate in ''|*[!0-9]*) echo "virtual-sink: INPUTCLICK_SINK_RATE must be a number of Hz, not '$rate'" >&2; exit 64 ;; esac
-run_dir=${INPUTCLICK_SINK_RUN_DIR:-${XDG_RUNTIME_DIR:-/tmp}/inputclick-sink}
-pidfile=$run_dir/$name.pid
-logfile=$run_dir/$name.log
-root=$(cd "$(dirname "$0")/.." && pwd)
 JACK_DEFAULT_SERVER=$name
 JACK_NO_START_SERVER=1
 export JACK_DEFAULT_SERVER JACK_NO_START_SERVER
 
 die() { echo "virtual-sink: $*" >&2; exit 1; }
 
-. "$root/scripts/sink-processes.sh"
+# use_run_dir: sets run_dir, pidfile and logfile, the run directory made or
+# checked private first; exits if it cannot be trusted.
+use_run_dir() {
+    run_dir=$(sink_run_dir inputclick-sink) || exit 1
+    pidfile=$run_dir/$name.pid
+    logfile=$run_dir/$name.log
+}
 
 # Our jackd's PID, if it runs.
 running_pid() { pid_from_file "$pidfile" jackd; }
@@ -116,13 +129,13 @@ start() {
     fi
     command -v jackd >/dev/null || die "jackd is not installed (apt-get install jackd2)"
     command -v jack_lsp >/dev/null || die "jack_lsp is not installed (apt-get install jackd2)"
+    use_run_dir
     if pid=$(running_pid); then
         echo "virtual-sink: '$name' already runs (pid $pid)"
         return 0
     fi
     other=$(live_servers_named "$name" | head -n 1)
     [ -z "$other" ] || die "a jackd named '$name' already runs (pid $other), not started by this script; stop it or choose another INPUTCLICK_SINK_NAME"
-    mkdir -p "$run_dir"
     remove_stale_files
     # JACK refuses a name while the PID it registered under exists, and a
     # killed server stays a zombie until PID 1 reaps it, which can take a
@@ -173,6 +186,7 @@ start() {
 }
 
 stop() {
+    use_run_dir
     if ! pid=$(running_pid); then
         rm -f "$pidfile"
         echo "virtual-sink: '$name' is not running"
@@ -189,6 +203,7 @@ case ${1:-} in
     stop) stop ;;
     restart) shift; stop; start "$@" ;;
     status)
+        use_run_dir
         if pid=$(running_pid) && answers; then echo "virtual-sink: '$name' runs (pid $pid)"; exit 0; fi
         echo "virtual-sink: '$name' is not running"; exit 3 ;;
     env)
