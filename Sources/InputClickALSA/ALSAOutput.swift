@@ -71,6 +71,11 @@ public final class ALSAOutput: AudioOutput {
         self.stallTimeoutNanoseconds = max(50_000_000, stallTimeoutNanoseconds)
     }
 
+    /// `true`: alsa-lib's plugins for sound servers (jack, pipewire, pulse)
+    /// wait on the server's socket in `snd_pcm_open` and `snd_pcm_close`,
+    /// for ever when the server is frozen.
+    public var callsMayBlock: Bool { true }
+
     /// Opens the PCM, negotiates the format and sizes, and returns the stream.
     ///
     /// - Throws: ``ALSAOutputError/openFailed(device:_:)`` when the device

@@ -114,10 +114,11 @@ public func inputclickStatistic(_ context: OpaquePointer?, _ which: Int32, _ val
         case HeaderConstants.Statistic.heldDropped: number = statistics.heldClicksDropped
         case HeaderConstants.Statistic.lostWithDevice: number = statistics.clicksLostWithDevice
         case HeaderConstants.Statistic.staleDropped: number = statistics.staleClicksDropped
+        case HeaderConstants.Statistic.abandonedCalls: number = statistics.abandonedDeviceCalls
         default:
             throw PluginFailure(.invalidArgument,
                                 "counter \(which) is not one of INPUTCLICK_STAT_OPENS (\(HeaderConstants.Statistic.opens)) "
-                                    + "to INPUTCLICK_STAT_STALE_DROPPED (\(HeaderConstants.Statistic.staleDropped))")
+                                    + "to INPUTCLICK_STAT_ABANDONED_CALLS (\(HeaderConstants.Statistic.abandonedCalls))")
         }
         value.pointee = UInt64(max(0, number))
         return PluginResult.ok.rawValue

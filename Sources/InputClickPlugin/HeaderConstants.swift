@@ -96,6 +96,7 @@ enum HeaderConstants {
         static let heldDropped = Int32(INPUTCLICK_STAT_HELD_DROPPED)
         static let lostWithDevice = Int32(INPUTCLICK_STAT_LOST_WITH_DEVICE)
         static let staleDropped = Int32(INPUTCLICK_STAT_STALE_DROPPED)
+        static let abandonedCalls = Int32(INPUTCLICK_STAT_ABANDONED_CALLS)
     }
 
     /// A name table indexed by C code: entry `i` is `name(value)` for the value

@@ -116,7 +116,10 @@ public final class OfflineOutput: AudioOutput {
                 let frames = min(format.periodFrames, frameCount - done)
                 let start = buffer.baseAddress! + done * format.channels
                 renderer.render(into: start, frameCount: frames)
-                renderer.didWrite(at: time ?? MonotonicClock.now(), framesQueuedAfterWrite: format.periodFrames)
+                let now = time ?? MonotonicClock.now()
+                renderer.didWrite(at: now, framesQueuedAfterWrite: format.periodFrames)
+                // What it renders is taken at once, like audio a device consumed.
+                renderer.heartbeat.consumed(at: now)
                 done += frames
             }
         }

@@ -52,14 +52,19 @@ enum VirtualSink {
     /// Returns when the signal was sent (finding the PID takes a script run first).
     @discardableResult
     static func kill() -> Date {
-        let status = script(["status"]).standardOutput
-        let pattern = isPipeWire ? "pipewire pid " : "(pid "
-        guard let range = status.range(of: pattern),
-              let pid = Int32(status[range.upperBound...].prefix { $0.isNumber }) else { return Date() }
+        guard let pid = serverPID() else { return Date() }
         _ = Glibc.kill(pid, SIGKILL)
         let killedAt = Date()
         if isPipeWire { stop() }
         return killedAt
+    }
+
+    /// The PID of the sink's server (jackd, or the pipewire daemon), from the script's status.
+    static func serverPID() -> pid_t? {
+        let status = script(["status"]).standardOutput
+        let pattern = isPipeWire ? "pipewire pid " : "(pid "
+        guard let range = status.range(of: pattern) else { return nil }
+        return Int32(status[range.upperBound...].prefix { $0.isNumber })
     }
 
     /// Stops the sink if these tests started it.

@@ -72,11 +72,37 @@ import Testing
         harness.scheduler.advance(byNanoseconds: 2_000_000_000)
         #expect(harness.player.state == .running)
         #expect(harness.output.openCount == 2)
-        #expect(harness.gate.playInputClick(.return) == .plays)
+        // Back after a loss, the device proves itself first: the tap is held
+        // (it plays if the device takes audio within 100 ms), and the note
+        // that it is back waits for that proof.
+        #expect(harness.gate.playInputClick(.return) == .held)
+        #expect(harness.reports.warnings.count == 1)
         let audio = harness.render(milliseconds: 20)
         #expect(SyntheticClickSounds.identify(audio[...], channels: 2, sampleRate: 48_000) == .return)
+        harness.scheduler.advance(byNanoseconds: 100_000_000)  // the lifecycle looks for the proof every 100 ms
+        #expect(harness.gate.playInputClick(.key) == .plays, "a device that consumed audio is trusted again")
         #expect(harness.player.statistics.faults == 1)
         #expect(harness.reports.warnings.count == 2, "one warning for the loss, one saying it is back")
+    }
+
+    @Test func aDeviceReopenedThatNeverConsumesStaysInTheEpisodeWithOneWarning() {
+        let harness = PlayerHarness()
+        harness.show()
+        _ = harness.render(milliseconds: 10)
+        // A server that accepts connections but plays nothing: every reopened
+        // stream fails again before it consumed anything.
+        for _ in 0..<5 {
+            harness.output.disconnect(.deviceLost)
+            harness.scheduler.runPending()
+            #expect(harness.player.state == .waitingForDevice)
+            #expect(harness.gate.playInputClick() == .deviceLost)
+            harness.scheduler.advance(byNanoseconds: 1_000_000_000)
+            #expect(harness.player.state == .running)
+            #expect(harness.gate.playInputClick() == .held, "an unproven device's taps are not reported as playing")
+            harness.scheduler.advance(byNanoseconds: 300_000_000)
+        }
+        #expect(harness.player.statistics.faults == 5)
+        #expect(harness.reports.warnings.count == 1, "one warning for the whole episode: \(harness.reports.warnings)")
     }
 
     @Test func clicksDroppedDuringAnOutageAreNotPlayedLater() {

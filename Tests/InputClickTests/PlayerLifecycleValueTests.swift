@@ -60,7 +60,7 @@ struct PlayerLifecycleValueTests {
             effects: [.publish(.lingering), .schedule(.linger(token: 1), afterNanoseconds: linger)]),
         Row(from: .running, event: .shown, to: .running, effects: []),
         Row(from: .running, event: .faulted(message: "gone", at: 10), to: .waitingForDevice,
-            effects: [.close, .warn(faultWarning), .publish(.waitingForDevice),
+            effects: [.publish(.waitingForDevice), .warn(faultWarning), .close,
                       .schedule(.retry(token: 1), afterNanoseconds: 100)]),
         Row(from: .running, event: .opened(at: 1), to: .running, effects: [.close]),
         Row(from: .running, event: .shutDown, to: .shutDown, effects: [.close, .reportClosed, .publish(.shutDown)]),
@@ -102,8 +102,25 @@ struct PlayerLifecycleValueTests {
                 "the second failure of the episode warns no more and backs off further")
         #expect(value.handle(.retryDue(token: 2)) == [.open])
         #expect(value.handle(.opened(at: 0)) ==
-                [.note("audio device 'dev' is open again; clicks play"), .publish(.running), .reportOpened])
+                [.schedule(.proofCheck(token: 1), afterNanoseconds: PlayerLifecycle.proofCheckNanoseconds),
+                 .publish(.running), .reportOpened],
+                "the episode lasts until the stream proves itself")
+        #expect(value.handle(.proofChecked(token: 1, proven: false)) ==
+                [.schedule(.proofCheck(token: 2), afterNanoseconds: PlayerLifecycle.proofCheckNanoseconds)])
+        #expect(value.hasWarned)
+        #expect(value.handle(.proofChecked(token: 1, proven: true)) == [], "a superseded check is ignored")
+        #expect(value.handle(.proofChecked(token: 2, proven: true)) == [.note("audio device 'dev' is open again; clicks play")])
         #expect(!value.hasWarned)
+    }
+
+    @Test func aReopenedStreamThatFailsUnprovenWarnsNoMoreAndBacksOffFurther() {
+        var value = Self.lifecycle(in: .waitingForDevice)
+        _ = value.handle(.retryDue(token: 1))
+        _ = value.handle(.opened(at: 0))
+        let effects = value.handle(.faulted(message: "frozen", at: 130))
+        #expect(!effects.contains { if case .warn = $0 { return true } else { return false } })
+        #expect(effects.contains(.schedule(.retry(token: 2), afterNanoseconds: 200)))
+        #expect(value.handle(.proofChecked(token: 1, proven: true)) == [], "the failed stream's check is void")
     }
 
     @Test func aFaultMarksTheDeviceLostUntilItIsBackOrTheKeyboardHides() {

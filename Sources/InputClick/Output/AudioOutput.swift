@@ -22,6 +22,21 @@ public protocol AudioOutput: AnyObject, Sendable {
     ///
     /// Thread context: a control thread; may block while the device opens.
     func openStream(_ request: OutputStreamRequest) throws -> any AudioOutputStream
+
+    /// Whether ``openStream(_:)`` and ``AudioOutputStream/close()`` may wait
+    /// on something outside the process for as long as it likes (a sound
+    /// server that froze). The player then runs them on threads of their
+    /// own and waits for them only so long (see ``ClickPlayerConfiguration/openTimeoutNanoseconds``).
+    /// Default `false`: the calls return promptly, and the player makes them
+    /// on its control queue.
+    ///
+    /// Thread context: any thread.
+    var callsMayBlock: Bool { get }
+}
+
+extension AudioOutput {
+    /// `false`: see ``AudioOutput/callsMayBlock``.
+    public var callsMayBlock: Bool { false }
 }
 
 /// One open stream of an ``AudioOutput``: a device held open, and after

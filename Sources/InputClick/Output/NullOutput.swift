@@ -87,7 +87,10 @@ final class NullOutputStream: AudioOutputStream, RealtimeThreadBody, @unchecked 
         clock_gettime(CLOCK_MONOTONIC, &next)
         while !stopRequested.load(ordering: .acquiring) {
             renderer.render(into: buffer, frameCount: format.periodFrames)
-            renderer.didWrite(at: MonotonicClock.now(), framesQueuedAfterWrite: format.periodFrames)
+            let now = MonotonicClock.now()
+            renderer.didWrite(at: now, framesQueuedAfterWrite: format.periodFrames)
+            // The null device consumes every period it is given.
+            renderer.heartbeat.consumed(at: now)
             next.tv_nsec += periodNanos
             while next.tv_nsec >= 1_000_000_000 {
                 next.tv_nsec -= 1_000_000_000

@@ -12,6 +12,11 @@ import Synchronization
 /// device is not running (stopped while silent, or never started), which is
 /// never suspect.
 ///
+/// A stream reopened after its device failed must also *prove* itself: armed
+/// with `requiringProof`, it is suspect until the device has consumed audio
+/// once (``consumed(at:)``), because a server that accepts a connection may
+/// still be frozen and never play what it is given.
+///
 /// # Real-time context
 /// Every method is a single atomic load or store: no allocation, no lock.
 ///
@@ -19,6 +24,7 @@ import Synchronization
 public final class RenderHeartbeat: Sendable {
     private let progressAt = Atomic<UInt64>(0)
     private let suspectAfter = Atomic<UInt64>(UInt64.max)
+    private let proven = Atomic<Bool>(true)
 
     /// A heartbeat of a device that is not running, never suspect until ``arm(suspectAfterNanoseconds:)``.
     ///
@@ -31,20 +37,38 @@ public final class RenderHeartbeat: Sendable {
     public var suspectAfterNanoseconds: UInt64 { suspectAfter.load(ordering: .relaxed) }
 
     /// Resets the heartbeat for a new stream that is suspect after
-    /// `nanoseconds` without progress.
+    /// `nanoseconds` without progress, and, when `requiringProof`, until its
+    /// device has consumed audio once.
     ///
     /// Thread context: a control thread, before the stream's render thread starts.
-    public func arm(suspectAfterNanoseconds nanoseconds: UInt64) {
+    public func arm(suspectAfterNanoseconds nanoseconds: UInt64, requiringProof: Bool = false) {
         progressAt.store(0, ordering: .relaxed)
+        proven.store(!requiringProof, ordering: .relaxed)
         suspectAfter.store(nanoseconds, ordering: .releasing)
     }
 
-    /// The device made progress (consumed audio, or was just started from silence) at `time`.
+    /// Whether the device has consumed audio since ``arm(suspectAfterNanoseconds:requiringProof:)``
+    /// asked for proof (always `true` when it did not).
+    ///
+    /// Thread context: any thread; lock-free.
+    public var isProven: Bool { proven.load(ordering: .acquiring) }
+
+    /// The device made progress (was just started from silence) at `time`.
     ///
     /// Thread context: the render thread.
     @inline(__always)
     public func beat(at time: UInt64) {
         progressAt.store(max(1, time), ordering: .releasing)
+    }
+
+    /// The device consumed audio at `time`: progress, and the proof a
+    /// reopened stream needs.
+    ///
+    /// Thread context: the render thread.
+    @inline(__always)
+    public func consumed(at time: UInt64) {
+        beat(at: time)
+        if !proven.load(ordering: .relaxed) { proven.store(true, ordering: .releasing) }
     }
 
     /// The loop is about to start a stopped device at `time`: from now on it
@@ -64,12 +88,14 @@ public final class RenderHeartbeat: Sendable {
         progressAt.store(0, ordering: .releasing)
     }
 
-    /// Whether the device runs but has made no progress for longer than
+    /// Whether the device is unproven (see ``arm(suspectAfterNanoseconds:requiringProof:)``),
+    /// or runs but has made no progress for longer than
     /// ``suspectAfterNanoseconds`` before `now`.
     ///
     /// Thread context: any thread; lock-free.
     @inline(__always)
     public func isSuspect(now: UInt64) -> Bool {
+        guard proven.load(ordering: .acquiring) else { return true }
         let last = progressAt.load(ordering: .acquiring)
         return last != 0 && now > last && now - last > suspectAfter.load(ordering: .relaxed)
     }

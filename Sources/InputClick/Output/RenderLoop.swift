@@ -143,7 +143,7 @@ public struct RenderLoop<Device: RenderDevice> {
                 let now = device.now
                 if room > progress.roomAfterWrite {
                     progress.lastProgressAt = now
-                    renderer.heartbeat.beat(at: device.now)
+                    renderer.heartbeat.consumed(at: device.now)
                     progress.recovering = false
                 }
                 if now &- progress.lastProgressAt >= stallTimeoutNanoseconds { return .stalled }

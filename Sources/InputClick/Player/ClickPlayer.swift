@@ -81,6 +81,11 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     private var stream: (any AudioOutputStream)?
     private var activeSlot: MixerSlot?
     private let mixers: MixerCache
+    /// Opens and closes that may wait on a sound server, run on threads of their own.
+    private let deviceCalls = BoundedDeviceCalls()
+    /// The open under way on its own thread, if any.
+    private var pendingOpen: (attempt: Int, call: BoundedDeviceCalls.Call<OpenedStream>)?
+    private var openAttempts = 0
 
     /// Creates a player. It opens nothing until a click-enabled view is visible.
     ///
@@ -350,7 +355,8 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
                 queueFullClicks: queueFullClicks,
                 heldClicks: hold.held, heldClicksDropped: hold.dropped,
                 clicksLostWithDevice: lostWithDevice.load(ordering: .relaxed),
-                staleClicksDropped: state.mixers.reduce(0) { $0 + $1.staleClicksDropped })
+                staleClicksDropped: state.mixers.reduce(0) { $0 + $1.staleClicksDropped },
+                abandonedDeviceCalls: deviceCalls.abandonedTotal)
         }
     }
 
@@ -426,8 +432,15 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
         case .schedule(let timer, let nanoseconds):
             // Weak: the player owns its scheduler, and a player dropped while a
             // timer is pending must not keep itself alive (its deinit closes the stream).
-            scheduler.execute(afterNanoseconds: nanoseconds) { [weak self] in self?.handle(timer.event) }
+            scheduler.execute(afterNanoseconds: nanoseconds) { [weak self] in
+                guard let self else { return }
+                handle(timer.event(deviceProven: heartbeat.isProven))
+            }
         case .publish(let state):
+            // Taps go to a mixer only while a stream runs: a failed stream's
+            // taps are refused from the moment its failure is published, not
+            // once its close has returned.
+            if state != .running && state != .lingering { currentMixer.store(nil, ordering: .releasing) }
             // Taps held while opening are settled before anyone can see the new
             // state, so a tap after a wait for it is never held by a stale hold.
             if lifecycle.phase != .opening { settleHeldClicks() }
@@ -449,12 +462,62 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
 
     /// Opens a stream, builds or reuses the mixer for its actual format, and
     /// starts rendering; tells the lifecycle how it went.
+    ///
+    /// An output whose calls may wait on a sound server
+    /// (``AudioOutput/callsMayBlock``) opens on a thread of its own, and the
+    /// control queue goes on meanwhile: an open that has not returned within
+    /// ``ClickPlayerConfiguration/openTimeoutNanoseconds`` fails and is
+    /// abandoned (a stream it opens after all is closed at once), and while
+    /// an abandoned call has not returned no new open starts.
     private func openStream() {
+        guard output.callsMayBlock else {
+            startRendering(Result { try output.openStream(configuration.stream) })
+            return
+        }
+        guard deviceCalls.abandonedInFlight == 0 else {
+            handle(.openFailed(message: "cannot open audio device '\(output.name)': it does not answer (an earlier call to it has not returned)"))
+            return
+        }
+        openAttempts &+= 1
+        let attempt = openAttempts
+        let target = output, request = configuration.stream, scheduler = self.scheduler
+        let call = deviceCalls.start({ OpenedStream(result: Result { try target.openStream(request) }) },
+                                     whenReturned: { [weak self] in
+                                         scheduler.execute { [weak self] in self?.openReturned(attempt) }
+                                     },
+                                     whenAbandoned: { if case .success(let late) = $0.result { late.close() } })
+        pendingOpen = (attempt, call)
+        scheduler.execute(afterNanoseconds: configuration.openTimeoutNanoseconds) { [weak self] in
+            self?.openReturned(attempt)
+        }
+    }
+
+    /// The open on its own thread returned, or its time is up: whichever
+    /// comes first takes the result, or abandons the call.
+    private func openReturned(_ attempt: Int) {
+        guard let pending = pendingOpen, pending.attempt == attempt else { return }
+        pendingOpen = nil
+        guard let opened = pending.call.result(waitingAtMost: 0) else {
+            let milliseconds = configuration.openTimeoutNanoseconds / 1_000_000
+            handle(.openFailed(message: "cannot open audio device '\(output.name)': it did not answer within \(milliseconds) ms"))
+            return
+        }
+        startRendering(opened.result)
+    }
+
+    /// Starts rendering on a stream just opened, or tells the lifecycle why not.
+    private func startRendering(_ result: Result<any AudioOutputStream, any Error>) {
         let opened: any AudioOutputStream
-        do {
-            opened = try output.openStream(configuration.stream)
-        } catch {
+        switch result {
+        case .success(let stream):
+            opened = stream
+        case .failure(let error):
             handle(.openFailed(message: "cannot open audio device '\(output.name)': \(error)"))
+            return
+        }
+        // Shut down while the open was under way: not wanted.
+        guard lifecycle.phase != .shutDown else {
+            _ = closeWithinLimit(opened) {}
             return
         }
         do {
@@ -464,7 +527,10 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
             if stale > 0 { lostWithDevice.add(stale, ordering: .relaxed) }
             slot.mixer.collectGarbage()
             mixers.syncHostStreams(slot)
-            heartbeat.arm(suspectAfterNanoseconds: RenderHeartbeat.suspectAfterNanoseconds(for: opened.format))
+            // Reopened after the device failed under a stream, taps are held
+            // until it consumes audio: a frozen server accepts connections too.
+            heartbeat.arm(suspectAfterNanoseconds: RenderHeartbeat.suspectAfterNanoseconds(for: opened.format),
+                          requiringProof: lifecycle.isDeviceLost)
             let renderer = OutputRenderer(mixer: slot.mixer, latency: latency, format: opened.format, heartbeat: heartbeat)
             let identifier = ObjectIdentifier(opened)
             try opened.start(rendering: renderer) { [weak self] fault in
@@ -484,11 +550,26 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
             }
             currentMixer.store(Unmanaged.passUnretained(slot.mixer).toOpaque(), ordering: .releasing)
         } catch {
-            opened.close()
+            _ = closeWithinLimit(opened) {}
             handle(.openFailed(message: "cannot start audio device '\(output.name)': \(error)"))
             return
         }
         handle(.opened(at: MonotonicClock.now()))
+    }
+
+    /// Closes `closing`, waiting at most ``ClickPlayerConfiguration/closeTimeoutNanoseconds``
+    /// when the output's calls may block; returns whether it closed. A close
+    /// not waited for goes on on a thread of its own, which runs
+    /// `afterAbandonedClose` once it returns (the stream's render thread has
+    /// then stopped).
+    private func closeWithinLimit(_ closing: any AudioOutputStream,
+                                  afterAbandonedClose: @escaping @Sendable () -> Void) -> Bool {
+        guard output.callsMayBlock else {
+            closing.close()
+            return true
+        }
+        let call = deviceCalls.start({ closing.close() }, whenAbandoned: { afterAbandonedClose() })
+        return call.result(waitingAtMost: configuration.closeTimeoutNanoseconds) != nil
     }
 
     private func streamFaulted(_ identifier: ObjectIdentifier, _ fault: OutputFault) {
@@ -507,12 +588,22 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     private func closeStream() {
         currentMixer.store(nil, ordering: .releasing)
         guard let closing = stream else { return }
-        closing.close()
-        // Its render thread has stopped: clicks it never took are counted, not
-        // left for a later stream of the same format (which may never open).
-        if let lost = activeSlot?.mixer.discardQueuedClicks(), lost > 0 { lostWithDevice.add(lost, ordering: .relaxed) }
+        let slot = activeSlot
         stream = nil
         activeSlot = nil
+        // Once its render thread has stopped, clicks it never took are counted,
+        // not left for a later stream of the same format (which may never open).
+        let mixer = slot?.mixer
+        let countLost: @Sendable () -> Void = { [self] in
+            if let lost = mixer?.discardQueuedClicks(), lost > 0 { lostWithDevice.add(lost, ordering: .relaxed) }
+        }
+        if closeWithinLimit(closing, afterAbandonedClose: countLost) {
+            countLost()
+        } else if let slot {
+            // Abandoned (and counted in the statistics): its render thread may
+            // still be inside the mixer, so no other stream gets that mixer.
+            mixers.retire(slot)
+        }
         shared.withLock {
             $0.pastUnderruns += closing.counters.underruns
             $0.pastSuspends += closing.counters.suspends
@@ -555,4 +646,10 @@ struct PlayerSharedState: @unchecked Sendable {
     var pastQueuedBehind = 0
     /// Every mixer a stream has rendered, for their stale-click counts.
     var mixers: [Mixer] = []
+}
+
+/// What an open on its own thread returned.
+private struct OpenedStream: @unchecked Sendable {
+    /// The stream, or why it did not open.
+    let result: Result<any AudioOutputStream, any Error>
 }

@@ -25,6 +25,17 @@ public struct ClickPlayerConfiguration: Sendable {
     public var warningHandler: @Sendable (String) -> Void
     /// Called with every ``ClickPlayerEvent``, on the control queue. Default: none.
     public var eventHandler: (@Sendable (ClickPlayerEvent) -> Void)?
+    /// How long an open of an output whose calls may block
+    /// (``AudioOutput/callsMayBlock``) may take before it counts as failed
+    /// and is abandoned to its own thread, in nanoseconds. Default 2 s:
+    /// opening a JACK or PipeWire client takes 20–60 ms here, and a frozen
+    /// server never answers.
+    public var openTimeoutNanoseconds: UInt64 = 2_000_000_000
+    /// How long the control queue waits for such an output's stream to
+    /// close before it abandons the close to its own thread, in
+    /// nanoseconds. Default 200 ms, so that ``ClickPlayer/shutdown()``
+    /// returns within about that whatever the server does.
+    public var closeTimeoutNanoseconds: UInt64 = 200_000_000
 
     /// Creates a configuration; every argument has the documented default.
     ///

@@ -41,6 +41,11 @@ public struct ClickPlayerStatistics: Sendable, Hashable {
     /// ``Mixer/staleClickLimitNanoseconds`` after their tap (the device
     /// stalled, then recovered) and dropped rather than play late.
     public var staleClicksDropped: Int
+    /// Opens and closes of the device given up on because its sound server
+    /// did not answer in time (``ClickPlayerConfiguration/openTimeoutNanoseconds``,
+    /// ``ClickPlayerConfiguration/closeTimeoutNanoseconds``); each goes on
+    /// on a thread of its own until the server answers.
+    public var abandonedDeviceCalls: Int
 
     /// Creates a statistics value.
     ///
@@ -49,7 +54,7 @@ public struct ClickPlayerStatistics: Sendable, Hashable {
                 format: OutputFormat? = nil, isRealtime: Bool = false, scheduling: ClickScheduling? = nil,
                 starts: Int = 0, rewinds: Int = 0, queuedBehind: Int = 0, queueFullClicks: Int = 0,
                 heldClicks: Int = 0, heldClicksDropped: Int = 0, clicksLostWithDevice: Int = 0,
-                staleClicksDropped: Int = 0) {
+                staleClicksDropped: Int = 0, abandonedDeviceCalls: Int = 0) {
         self.opens = opens
         self.faults = faults
         self.underruns = underruns
@@ -66,5 +71,6 @@ public struct ClickPlayerStatistics: Sendable, Hashable {
         self.heldClicksDropped = heldClicksDropped
         self.clicksLostWithDevice = clicksLostWithDevice
         self.staleClicksDropped = staleClicksDropped
+        self.abandonedDeviceCalls = abandonedDeviceCalls
     }
 }

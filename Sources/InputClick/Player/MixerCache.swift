@@ -46,6 +46,13 @@ final class MixerCache {
         return slot
     }
 
+    /// Forgets `slot`: the next stream of its format gets a new mixer. For a
+    /// mixer a stream abandoned while closing may still render from. (The
+    /// player keeps the mixer itself alive, for taps that loaded it just before.)
+    func retire(_ slot: MixerSlot) {
+        slots.removeAll { $0 === slot }
+    }
+
     /// Tells every mixer the new gain and ducking; returns whether the sound
     /// pack changed (every mixer then reloads before it next plays).
     func apply(_ newSettings: ClickSettings) -> Bool {

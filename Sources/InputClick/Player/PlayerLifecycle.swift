@@ -18,7 +18,16 @@
 /// ```
 ///
 /// A fault while lingering (no keyboard visible) just closes. One warning per
-/// episode (from the first failure until a stream opens again).
+/// episode: from the first failure until a stream opened again has *proved*
+/// itself by consuming audio (a frozen server can accept a connection and
+/// then play nothing). Until then the player checks the proof every
+/// ``proofCheckNanoseconds`` (``Timer/proofCheck(token:)``), and a stream
+/// that fails unproven belongs to the same episode: no second warning, and
+/// the backoff goes on growing.
+///
+/// When the open stream fails, the new state is published before the
+/// stream is closed, so taps are refused as device-lost at once even when
+/// the close takes its time.
 ///
 /// Thread context: a plain value; ``ClickPlayer`` keeps one and changes it
 /// only on its control queue.
@@ -56,6 +65,9 @@ struct PlayerLifecycle: Equatable {
         case lingerElapsed(token: Int)
         /// The retry timer scheduled with `token` fired.
         case retryDue(token: Int)
+        /// The proof timer scheduled with `token` fired; `proven` says whether
+        /// the stream's device has consumed audio since it opened.
+        case proofChecked(token: Int, proven: Bool)
         /// ``ClickPlayer/shutdown()``.
         case shutDown
     }
@@ -66,12 +78,16 @@ struct PlayerLifecycle: Equatable {
         case linger(token: Int)
         /// Open again.
         case retry(token: Int)
+        /// Look whether the stream reopened in an episode of failure has consumed audio.
+        case proofCheck(token: Int)
 
-        /// The event the timer brings back when it fires.
-        var event: Event {
+        /// The event the timer brings back when it fires; `deviceProven`
+        /// is what the stream's heartbeat says then.
+        func event(deviceProven: Bool) -> Event {
             switch self {
             case .linger(let token): return .lingerElapsed(token: token)
             case .retry(let token): return .retryDue(token: token)
+            case .proofCheck(let token): return .proofChecked(token: token, proven: deviceProven)
             }
         }
     }
@@ -106,6 +122,9 @@ struct PlayerLifecycle: Equatable {
     let retry: RetryBackoff
     /// A stream that ran at least this long before its fault resets the backoff.
     static let healthyRunNanoseconds: UInt64 = 2_000_000_000
+    /// How often a stream reopened in an episode of failure is looked at
+    /// until it has proved itself.
+    static let proofCheckNanoseconds: UInt64 = 100_000_000
 
     /// Where the stream is.
     private(set) var phase = Phase.closed
@@ -115,11 +134,14 @@ struct PlayerLifecycle: Equatable {
     private(set) var retryAttempt = 0
     /// Whether this episode of failure has been warned about.
     private(set) var hasWarned = false
-    /// Whether the device failed under an open stream and the player waits for it.
+    /// Whether the device failed under an open stream and the player waits
+    /// for it. A stream opened then must prove itself before its taps are
+    /// reported as playing (see ``RenderHeartbeat/arm(suspectAfterNanoseconds:requiringProof:)``).
     private(set) var isDeviceLost = false
     private var openedAt: UInt64 = 0
     private var lingerToken = 0
     private var retryToken = 0
+    private var proofToken = 0
 
     /// A lifecycle in ``Phase/closed``.
     init(deviceName: String, lingerNanoseconds: UInt64, retry: RetryBackoff) {
@@ -143,6 +165,7 @@ struct PlayerLifecycle: Equatable {
         case .faulted(let message, let time): return faulted(message, at: time)
         case .lingerElapsed(let token): return lingerElapsed(token)
         case .retryDue(let token): return retryDue(token)
+        case .proofChecked(let token, let proven): return proofChecked(token, proven: proven)
         case .shutDown: return shutDown()
         }
     }
@@ -185,8 +208,8 @@ struct PlayerLifecycle: Equatable {
         openedAt = time
         isDeviceLost = false
         var effects: [Effect] = []
-        if hasWarned { effects.append(.note("audio device '\(deviceName)' is open again; clicks play")) }
-        hasWarned = false
+        // In an episode of failure, the episode ends when the stream proves itself.
+        if hasWarned { effects.append(startProofCheck()) }
         if isVisible {
             phase = .running
             effects += [.publish(.running), .reportOpened]
@@ -213,23 +236,33 @@ struct PlayerLifecycle: Equatable {
 
     private mutating func faulted(_ message: String, at time: UInt64) -> [Effect] {
         guard phase == .running || phase == .lingering else { return [] }
-        var effects: [Effect] = [.close]
+        proofToken &+= 1
         if time &- openedAt >= Self.healthyRunNanoseconds { retryAttempt = 0 }
         guard isVisible else {
             phase = .closed
-            return effects + [.publish(.closed)]
+            return [.close, .publish(.closed)]
         }
-        effects += warnOnce("audio device '\(deviceName)' failed: \(message). Clicks are dropped until it is back; retrying in the background.")
+        let warning = warnOnce("audio device '\(deviceName)' failed: \(message). Clicks are dropped until it is back; retrying in the background.")
         let delay = retry.delay(forAttempt: retryAttempt)
         retryAttempt += 1
         isDeviceLost = true
-        return effects + waitForDevice(after: delay)
+        // Published first: taps are refused as device-lost while the close runs.
+        let waiting = waitForDevice(after: delay)
+        return [waiting[0]] + warning + [.close] + waiting.dropFirst()
     }
 
     private mutating func lingerElapsed(_ token: Int) -> [Effect] {
         guard token == lingerToken, phase == .lingering, !isVisible else { return [] }
         phase = .closed
+        proofToken &+= 1
         return [.close, .publish(.closed), .reportClosed]
+    }
+
+    private mutating func proofChecked(_ token: Int, proven: Bool) -> [Effect] {
+        guard token == proofToken, phase == .running || phase == .lingering else { return [] }
+        guard proven else { return [startProofCheck()] }
+        hasWarned = false
+        return [.note("audio device '\(deviceName)' is open again; clicks play")]
     }
 
     private mutating func retryDue(_ token: Int) -> [Effect] {
@@ -242,6 +275,7 @@ struct PlayerLifecycle: Equatable {
         let hadStream = phase == .running || phase == .lingering
         lingerToken &+= 1
         retryToken &+= 1
+        proofToken &+= 1
         isDeviceLost = false
         phase = .shutDown
         return (hadStream ? [.close, .reportClosed] : []) + [.publish(.shutDown)]
@@ -250,6 +284,11 @@ struct PlayerLifecycle: Equatable {
     private mutating func startLinger() -> [Effect] {
         lingerToken &+= 1
         return [.publish(.lingering), .schedule(.linger(token: lingerToken), afterNanoseconds: lingerNanoseconds)]
+    }
+
+    private mutating func startProofCheck() -> Effect {
+        proofToken &+= 1
+        return .schedule(.proofCheck(token: proofToken), afterNanoseconds: Self.proofCheckNanoseconds)
     }
 
     private mutating func waitForDevice(after delay: UInt64) -> [Effect] {

@@ -207,7 +207,12 @@ enum {
     /** Held clicks dropped rather than played late: the render thread took
      *  them more than 100 ms after their tap (the device stalled). A click
      *  answered INPUTCLICK_PLAYS is never dropped for being late. */
-    INPUTCLICK_STAT_STALE_DROPPED = 11
+    INPUTCLICK_STAT_STALE_DROPPED = 11,
+    /** Opens and closes of the device given up on because its sound server
+     *  did not answer in time (an open after 2 s, a close after 200 ms, as
+     *  when the server is frozen); each goes on on a thread of its own
+     *  until the server answers. */
+    INPUTCLICK_STAT_ABANDONED_CALLS = 12
 };
 
 /** Click scheduling modes (INPUTCLICK_STAT_SCHEDULING), chosen from what the device can do. */
@@ -476,8 +481,10 @@ int inputclick_open_with_options(const inputclick_options *options, inputclick_c
  *
  * Returns 0; INPUTCLICK_ERROR_INVALID_ARGUMENT for NULL.
  * Thread context: any thread; blocks until the device is closed (normally
- * a few milliseconds) and until inputclick_wait_until_running() and
- * inputclick_drain() calls in other threads return (closing wakes them).
+ * a few milliseconds, never more than about 200 ms: a close that a frozen
+ * sound server holds up goes on on a thread of its own, counted in
+ * INPUTCLICK_STAT_ABANDONED_CALLS) and until inputclick_wait_until_running()
+ * and inputclick_drain() calls in other threads return (closing wakes them).
  */
 int inputclick_close(inputclick_context *ctx);
 
