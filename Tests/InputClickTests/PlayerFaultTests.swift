@@ -96,7 +96,8 @@ import Testing
             harness.scheduler.runPending()
             #expect(harness.player.state == .waitingForDevice)
             #expect(harness.gate.playInputClick() == .deviceLost)
-            harness.scheduler.advance(byNanoseconds: 1_000_000_000)
+            // Each stream that failed unproven doubles the wait, up to 1.6 s.
+            harness.scheduler.advance(byNanoseconds: 2_000_000_000)
             #expect(harness.player.state == .running)
             #expect(harness.gate.playInputClick() == .held, "an unproven device's taps are not reported as playing")
             harness.scheduler.advance(byNanoseconds: 300_000_000)

@@ -119,8 +119,20 @@ struct PlayerLifecycleValueTests {
         _ = value.handle(.opened(at: 0))
         let effects = value.handle(.faulted(message: "frozen", at: 130))
         #expect(!effects.contains { if case .warn = $0 { return true } else { return false } })
-        #expect(effects.contains(.schedule(.retry(token: 2), afterNanoseconds: 200)))
+        // The backoff's ceiling is 400 ns here: an unproven failure waits twice that, then four times.
+        #expect(effects.contains(.schedule(.retry(token: 2), afterNanoseconds: 800)))
         #expect(value.handle(.proofChecked(token: 1, proven: true)) == [], "the failed stream's check is void")
+        _ = value.handle(.retryDue(token: 2))
+        _ = value.handle(.opened(at: 1_000))
+        #expect(value.handle(.faulted(message: "frozen", at: 1_130)).contains(.schedule(.retry(token: 3), afterNanoseconds: 1_600)))
+        _ = value.handle(.retryDue(token: 3))
+        _ = value.handle(.opened(at: 3_000))
+        #expect(value.handle(.faulted(message: "frozen", at: 3_130)).contains(.schedule(.retry(token: 4), afterNanoseconds: 1_600)),
+                "four times the ceiling at most")
+        // Proven at last: the next failure starts from the usual pace.
+        _ = value.handle(.retryDue(token: 4))
+        _ = value.handle(.opened(at: 5_000))
+        #expect(value.handle(.proofChecked(token: value.proofToken, proven: true)) == [.note("audio device 'dev' is open again; clicks play")])
     }
 
     @Test func aFaultMarksTheDeviceLostUntilItIsBackOrTheKeyboardHides() {
@@ -139,12 +151,14 @@ struct PlayerLifecycleValueTests {
         var short = Self.lifecycle(in: .waitingForDevice)
         _ = short.handle(.retryDue(token: 1))
         _ = short.handle(.opened(at: 1_000))
+        _ = short.handle(.proofChecked(token: short.proofToken, proven: true))
         let quick = short.handle(.faulted(message: "gone", at: 1_000 + PlayerLifecycle.healthyRunNanoseconds - 1))
         #expect(quick.contains(.schedule(.retry(token: 2), afterNanoseconds: 200)))
 
         var long = Self.lifecycle(in: .waitingForDevice)
         _ = long.handle(.retryDue(token: 1))
         _ = long.handle(.opened(at: 1_000))
+        _ = long.handle(.proofChecked(token: long.proofToken, proven: true))
         let healthy = long.handle(.faulted(message: "gone", at: 1_000 + PlayerLifecycle.healthyRunNanoseconds))
         #expect(healthy.contains(.schedule(.retry(token: 2), afterNanoseconds: 100)))
     }

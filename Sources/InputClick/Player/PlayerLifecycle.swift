@@ -23,7 +23,7 @@
 /// then play nothing). Until then the player checks the proof every
 /// ``proofCheckNanoseconds`` (``Timer/proofCheck(token:)``), and a stream
 /// that fails unproven belongs to the same episode: no second warning, and
-/// the backoff goes on growing.
+/// the backoff goes on growing, past its usual ceiling up to four times it.
 ///
 /// When the open stream fails, the new state is published before the
 /// stream is closed, so taps are refused as device-lost at once even when
@@ -141,7 +141,11 @@ struct PlayerLifecycle: Equatable {
     private var openedAt: UInt64 = 0
     private var lingerToken = 0
     private var retryToken = 0
-    private var proofToken = 0
+    private(set) var proofToken = 0
+    /// Whether the open stream is waiting to prove itself.
+    private var isProving = false
+    /// Streams in a row that failed before they proved themselves.
+    private var unprovenFailures = 0
 
     /// A lifecycle in ``Phase/closed``.
     init(deviceName: String, lingerNanoseconds: UInt64, retry: RetryBackoff) {
@@ -209,7 +213,10 @@ struct PlayerLifecycle: Equatable {
         isDeviceLost = false
         var effects: [Effect] = []
         // In an episode of failure, the episode ends when the stream proves itself.
-        if hasWarned { effects.append(startProofCheck()) }
+        if hasWarned {
+            isProving = true
+            effects.append(startProofCheck())
+        }
         if isVisible {
             phase = .running
             effects += [.publish(.running), .reportOpened]
@@ -237,14 +244,23 @@ struct PlayerLifecycle: Equatable {
     private mutating func faulted(_ message: String, at time: UInt64) -> [Effect] {
         guard phase == .running || phase == .lingering else { return [] }
         proofToken &+= 1
+        let failedUnproven = isProving
+        isProving = false
         if time &- openedAt >= Self.healthyRunNanoseconds { retryAttempt = 0 }
         guard isVisible else {
             phase = .closed
             return [.close, .publish(.closed)]
         }
         let warning = warnOnce("audio device '\(deviceName)' failed: \(message). Clicks are dropped until it is back; retrying in the background.")
-        let delay = retry.delay(forAttempt: retryAttempt)
+        var delay = retry.delay(forAttempt: retryAttempt)
         retryAttempt += 1
+        // A device that takes connections and then plays nothing (a frozen
+        // server) is not reopened at the usual pace: each stream of it that
+        // failed unproven doubles the wait, up to four times the longest.
+        if failedUnproven {
+            unprovenFailures += 1
+            delay = max(delay, min(4 * retry.maximumNanoseconds, retry.maximumNanoseconds << min(unprovenFailures, 8)))
+        }
         isDeviceLost = true
         // Published first: taps are refused as device-lost while the close runs.
         let waiting = waitForDevice(after: delay)
@@ -255,6 +271,7 @@ struct PlayerLifecycle: Equatable {
         guard token == lingerToken, phase == .lingering, !isVisible else { return [] }
         phase = .closed
         proofToken &+= 1
+        isProving = false
         return [.close, .publish(.closed), .reportClosed]
     }
 
@@ -262,6 +279,8 @@ struct PlayerLifecycle: Equatable {
         guard token == proofToken, phase == .running || phase == .lingering else { return [] }
         guard proven else { return [startProofCheck()] }
         hasWarned = false
+        isProving = false
+        unprovenFailures = 0
         return [.note("audio device '\(deviceName)' is open again; clicks play")]
     }
 
@@ -276,6 +295,7 @@ struct PlayerLifecycle: Equatable {
         lingerToken &+= 1
         retryToken &+= 1
         proofToken &+= 1
+        isProving = false
         isDeviceLost = false
         phase = .shutDown
         return (hadStream ? [.close, .reportClosed] : []) + [.publish(.shutDown)]
