@@ -24,9 +24,15 @@ public enum SoundFileReader {
     /// Reads the whole file at `path`, refusing it (before decoding where
     /// possible) if it breaks `limits`.
     ///
+    /// The file is opened without blocking and checked through its
+    /// descriptor, which libsndfile then reads (`sf_open_fd`): a FIFO or a
+    /// device at the path is refused at once, even one swapped in for the
+    /// file a moment before.
+    ///
     /// - Throws: ``SoundLoadError`` naming `path`, with the reason
     ///   ``SoundLoadError/Reason/notFound``, ``SoundLoadError/Reason/notARegularFile``,
-    ///   ``SoundLoadError/Reason/unreadable(_:)``, ``SoundLoadError/Reason/tooLarge(bytes:limit:)``,
+    ///   ``SoundLoadError/Reason/unreadable(_:)`` (the failed call and `errno`),
+    ///   ``SoundLoadError/Reason/tooLarge(bytes:limit:)``,
     ///   ``SoundLoadError/Reason/undecodable(_:)`` (with `sf_strerror`'s text),
     ///   ``SoundLoadError/Reason/unsupportedFormat(_:)``, ``SoundLoadError/Reason/empty``,
     ///   ``SoundLoadError/Reason/tooLong(seconds:limit:)`` or
@@ -36,21 +42,30 @@ public enum SoundFileReader {
     public static func read(_ path: String, limits: SoundFileLimits = .none) throws(SoundLoadError) -> DecodedSound {
         func refuse(_ reason: SoundLoadError.Reason) -> SoundLoadError { SoundLoadError(path: path, reason: reason) }
 
-        // Checked before libsndfile sees the file: a FIFO would block the open,
-        // and the size limit must hold before anything is decoded.
-        var status = stat()
-        guard stat(path, &status) == 0 else {
-            let code = errno
-            throw refuse(code == ENOENT || code == ENOTDIR ? .notFound : .unreadable(String(cString: strerror(code))))
+        let opened: (descriptor: Int32, status: stat)
+        do throws(FilePaths.OpenFailure) {
+            opened = try FilePaths.openRegularFile(path)
+        } catch {
+            switch error {
+            case .notFound: throw refuse(.notFound)
+            case .notARegularFile: throw refuse(.notARegularFile)
+            case .failed: throw refuse(.unreadable(error.description))
+            }
         }
-        guard status.st_mode & S_IFMT == S_IFREG else { throw refuse(.notARegularFile) }
-        if let maxBytes = limits.maxBytes, Int64(status.st_size) > maxBytes {
-            throw refuse(.tooLarge(bytes: Int64(status.st_size), limit: maxBytes))
+        // The size limit holds before libsndfile reads a byte.
+        let size = Int64(opened.status.st_size)
+        var sizeRefusal: SoundLoadError.Reason?
+        if let maxBytes = limits.maxBytes, size > maxBytes { sizeRefusal = .tooLarge(bytes: size, limit: maxBytes) }
+        if size == 0 { sizeRefusal = .empty }
+        if let sizeRefusal {
+            close(opened.descriptor)
+            throw refuse(sizeRefusal)
         }
-        guard status.st_size > 0 else { throw refuse(.empty) }
 
         let file: SoundFileHandle
-        do { file = try SoundFileHandle.openForReading(path) } catch { throw refuse(.undecodable(error.message)) }
+        do { file = try SoundFileHandle.openForReading(descriptor: opened.descriptor) } catch {
+            throw refuse(.undecodable(error.message))
+        }
         let channels = Int(file.info.channels)
         let rate = Int(file.info.samplerate)
         guard channels > 0, rate > 0 else {
