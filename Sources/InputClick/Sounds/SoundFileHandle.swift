@@ -129,6 +129,12 @@ final class SoundFileHandle {
     /// The major format (`SF_FORMAT_WAV`, `SF_FORMAT_FLAC`, …) of ``info``.
     var majorFormat: Int32 { info.format & Int32(SF_FORMAT_TYPEMASK) }
 
+    /// The frames the header announces, or `nil` when it does not say (a FLAC
+    /// stream whose encoder left the total at 0, for one): libsndfile then
+    /// reports `SF_COUNT_MAX`, the largest `sf_count_t`.
+    var announcedFrames: Int? {
+        info.frames == sf_count_t.max || info.frames < 0 ? nil : Int(info.frames)
+    }
 }
 
 /// Closes a descriptor (the type's own `close()` hides the C function's name there).

@@ -27,7 +27,10 @@ public enum SoundFileReader {
     /// The file is opened without blocking and checked through its
     /// descriptor, which libsndfile then reads (`sf_open_fd`): a FIFO or a
     /// device at the path is refused at once, even one swapped in for the
-    /// file a moment before.
+    /// file a moment before. The size, the channel count and the rate are
+    /// checked before decoding; the length and the number of samples from
+    /// the header before decoding and again while decoding, which stops as
+    /// soon as either limit is passed, whatever the header said.
     ///
     /// - Throws: ``SoundLoadError`` naming `path`, with the reason
     ///   ``SoundLoadError/Reason/notFound``, ``SoundLoadError/Reason/notARegularFile``,
@@ -35,7 +38,10 @@ public enum SoundFileReader {
     ///   ``SoundLoadError/Reason/tooLarge(bytes:limit:)``,
     ///   ``SoundLoadError/Reason/undecodable(_:)`` (with `sf_strerror`'s text),
     ///   ``SoundLoadError/Reason/unsupportedFormat(_:)``, ``SoundLoadError/Reason/empty``,
-    ///   ``SoundLoadError/Reason/tooLong(seconds:limit:)`` or
+    ///   ``SoundLoadError/Reason/tooManyChannels(channels:limit:)``,
+    ///   ``SoundLoadError/Reason/sampleRateTooHigh(rate:limit:)``,
+    ///   ``SoundLoadError/Reason/tooLong(seconds:limit:)``,
+    ///   ``SoundLoadError/Reason/tooManySamples(atLeast:limit:)`` or
     ///   ``SoundLoadError/Reason/nonFiniteSamples(frame:channel:)``.
     ///
     /// Thread context: any thread but the render thread (file I/O, allocation).
@@ -71,14 +77,28 @@ public enum SoundFileReader {
         guard channels > 0, rate > 0 else {
             throw refuse(.unsupportedFormat("\(channels) channel(s) at \(rate) Hz"))
         }
-        let maxFrames = limits.maxSeconds.map { Int(($0 * Double(rate)).rounded(.down)) }
-        let announcedFrames = Int(clamping: file.info.frames)
-        if let maxFrames, announcedFrames > maxFrames {
-            throw refuse(.tooLong(seconds: Double(announcedFrames) / Double(rate), limit: limits.maxSeconds ?? 0))
+        if let maxChannels = limits.maxChannels, channels > maxChannels {
+            throw refuse(.tooManyChannels(channels: channels, limit: maxChannels))
         }
+        if let maxRate = limits.maxSampleRate, rate > maxRate {
+            throw refuse(.sampleRateTooHigh(rate: rate, limit: maxRate))
+        }
+        /// Why `frames` frames are too many, if they are.
+        func excess(_ frames: Int) -> SoundLoadError.Reason? {
+            if let maxSeconds = limits.maxSeconds, frames > Int((maxSeconds * Double(rate)).rounded(.down)) {
+                return .tooLong(seconds: Double(frames) / Double(rate), limit: maxSeconds)
+            }
+            if let maxSamples = limits.maxSamples, frames > maxSamples / channels {
+                let (count, overflow) = frames.multipliedReportingOverflow(by: channels)
+                return .tooManySamples(atLeast: overflow ? .max : count, limit: maxSamples)
+            }
+            return nil
+        }
+        let announcedFrames = file.announcedFrames
+        if let announcedFrames, let refusal = excess(announcedFrames) { throw refuse(refusal) }
 
         var samples: [Float] = []
-        samples.reserveCapacity(channels * min(max(announcedFrames, 0), maxFrames.map { $0 + 1 } ?? Int.max, 1 << 20))
+        samples.reserveCapacity(min(announcedFrames ?? 0, (1 << 20) / channels) * channels)
         var chunk = [Float](repeating: 0, count: chunkFrames * channels)
         var total = 0
         while true {
@@ -86,9 +106,7 @@ public enum SoundFileReader {
             guard got > 0 else { break }
             samples.append(contentsOf: chunk[0..<(got * channels)])
             total += got
-            if let maxFrames, total > maxFrames {
-                throw refuse(.tooLong(seconds: Double(total) / Double(rate), limit: limits.maxSeconds ?? 0))
-            }
+            if let refusal = excess(total) { throw refuse(refusal) }
         }
         if total == 0, let failure = file.recordedError { throw refuse(.undecodable(failure.message)) }
         guard total > 0 else { throw refuse(.empty) }
