@@ -2,13 +2,14 @@
 // the mixer plays.
 //
 // Each input is written to a file and taken the way SoundBank.load takes a
-// pack's file: SoundFileReader.read with the sound-pack limits (4 MiB, 2 s;
-// libsndfile decodes whatever format it recognises by content), then
-// converted with libsamplerate to the output's 48 kHz stereo. Besides not
-// crashing (ASan watches libsndfile and libsamplerate too), the harness checks
-// what the reader promises about a sound it accepts: whole frames, a positive
-// rate and channel count, at most 2 s, and every sample finite within ±1; and
-// that the conversion gives whole finite frames.
+// pack's file: SoundFileReader.read with the sound-pack limits (4 MiB, 2 s,
+// 8 channels, 384 kHz, 2^21 samples; libsndfile decodes whatever format it
+// recognises by content), then converted with libsamplerate to the output's
+// 48 kHz stereo. Besides not crashing (ASan watches libsndfile and
+// libsamplerate too), the harness checks what the reader promises about a
+// sound it accepts: whole frames, a positive rate and channel count within
+// the limits, at most 2 s and 2^21 samples, and every sample finite within
+// ±1; and that the conversion gives whole finite frames.
 //
 // A broken promise is a fatalError, which libFuzzer reports as a crash.
 // Built and run by scripts/fuzz.sh; corpus in Fuzz/corpus/sound_file/.
@@ -49,6 +50,9 @@ public func soundFileFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     check(sound.samples.count % sound.channels == 0, "\(sound.samples.count) samples are not whole \(sound.channels)-channel frames")
     check(sound.frameCount > 0, "accepted an empty sound")
     check(sound.duration <= (limits.maxSeconds ?? .infinity), "accepted \(sound.duration) s, over the limit")
+    check(sound.channels <= (limits.maxChannels ?? .max), "accepted \(sound.channels) channels, over the limit")
+    check(sound.sampleRate <= (limits.maxSampleRate ?? .max), "accepted \(sound.sampleRate) Hz, over the limit")
+    check(sound.samples.count <= (limits.maxSamples ?? .max), "accepted \(sound.samples.count) samples, over the limit")
     for (index, sample) in sound.samples.enumerated() {
         check(sample.isFinite && abs(sample) <= 1, "sample \(index) is \(sample)")
     }

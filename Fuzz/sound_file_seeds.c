@@ -1,7 +1,7 @@
 /*
  * Writes the seeds of Fuzz/sound_file_fuzz.swift into the current directory:
  * short clicks (a decaying 2 kHz tone) in the formats libsndfile reads, plus
- * a few files the reader must refuse. (The Ogg file differs on each run:
+ * a few files the reader must refuse. (The Ogg files differ on each run:
  * libsndfile picks a random stream serial number.) Run it after changing the seeds:
  *
  *   cc -O1 Fuzz/sound_file_seeds.c -lsndfile -lm -o /tmp/sound_file_seeds
@@ -55,6 +55,42 @@ static void patch(const char *from, const char *to, const char *chunk, long offs
     fclose(out);
 }
 
+/* Ogg's page checksum: CRC-32 with polynomial 0x04C11DB7, not reflected, starting from 0. */
+static uint32_t ogg_crc(const unsigned char *bytes, size_t size) {
+    uint32_t crc = 0;
+    for (size_t i = 0; i < size; i++) {
+        crc ^= (uint32_t)bytes[i] << 24;
+        for (int bit = 0; bit < 8; bit++) crc = crc & 0x80000000u ? (crc << 1) ^ 0x04C11DB7u : crc << 1;
+    }
+    return crc;
+}
+
+/* Copies the Ogg/Vorbis file `from` to `to` with the rate in its
+ * identification header (the first page's packet) set to `rate`, and that
+ * page's checksum made right again. */
+static void patch_vorbis_rate(const char *from, const char *to, uint32_t rate) {
+    FILE *in = fopen(from, "rb");
+    if (in == NULL) { perror(from); exit(1); }
+    static unsigned char bytes[1 << 16];
+    size_t size = fread(bytes, 1, sizeof bytes, in);
+    fclose(in);
+    size_t segments = bytes[26], length = 27 + segments;
+    for (size_t k = 0; k < segments; k++) length += bytes[27 + k];
+    unsigned char *packet = bytes + 27 + segments;
+    if (size < length || memcmp(bytes, "OggS", 4) != 0 || memcmp(packet, "\x01vorbis", 7) != 0) {
+        fprintf(stderr, "%s: not an Ogg/Vorbis file\n", from);
+        exit(1);
+    }
+    for (int k = 0; k < 4; k++) packet[12 + k] = (unsigned char)(rate >> (8 * k));
+    memset(bytes + 22, 0, 4);
+    uint32_t crc = ogg_crc(bytes, length);
+    for (int k = 0; k < 4; k++) bytes[22 + k] = (unsigned char)(crc >> (8 * k));
+    FILE *out = fopen(to, "wb");
+    if (out == NULL) { perror(to); exit(1); }
+    fwrite(bytes, 1, size, out);
+    fclose(out);
+}
+
 int main(void) {
     write_click("pcm16-mono-48k.wav", SF_FORMAT_WAV | SF_FORMAT_PCM_16, 48000, 1, 480, 0.8f, 0);
     write_click("pcm-u8-mono-8k.wav", SF_FORMAT_WAV | SF_FORMAT_PCM_U8, 8000, 1, 200, 0.9f, 0);
@@ -80,5 +116,11 @@ int main(void) {
     patch("pcm16-mono-48k.wav", "pcm16-1000-channels.wav", "fmt ", 10, 1000, 2);           /* channels */
     patch("pcm16-1000-channels.wav", "pcm16-1000-channels.wav", "fmt ", 16, 96000000, 4); /* bytes per second */
     patch("pcm16-1000-channels.wav", "pcm16-1000-channels.wav", "fmt ", 20, 2000, 2);     /* bytes per frame */
+    /* A decoding bomb in 7 KB: 2 s of silence in 255 channels, written at
+     * 48 kHz, whose header then says 768 kHz: 0.13 s by its length, and 25
+     * million samples (99 MB of floats) to decode and convert. */
+    write_click("vorbis-bomb.tmp", SF_FORMAT_OGG | SF_FORMAT_VORBIS, 48000, 255, 96000, 0, 0);
+    patch_vorbis_rate("vorbis-bomb.tmp", "vorbis-255-channels-768k.ogg", 768000);
+    remove("vorbis-bomb.tmp");
     return 0;
 }

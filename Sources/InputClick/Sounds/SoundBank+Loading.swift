@@ -3,9 +3,11 @@ extension SoundBank {
     /// kind's sound from the pack in `packDirectory` when it has a usable file
     /// for it, and the bundled sound otherwise.
     ///
-    /// Everything expensive happens here, once: each pack file is size-checked
-    /// (at most 4 MiB) before decoding, decoded with libsndfile, checked for
-    /// length (at most 2 s) and for NaN or infinite samples, clamped to ±1,
+    /// Everything expensive happens here, once: each pack file is checked
+    /// (``SoundFileLimits/soundPack``: at most 4 MiB, 8 channels and 384 kHz)
+    /// before decoding, decoded with libsndfile while checked for length and
+    /// size (at most 2 s and 2,097,152 samples), checked for NaN or infinite
+    /// samples, clamped to ±1,
     /// converted with libsamplerate and fitted to the channel count (see ``DecodedSound/converted(toSampleRate:channels:)``).
     /// A refused file leaves its kind's bundled sound in place and adds a
     /// ``SoundLoadError`` to ``SoundBankLoad/problems``; so does a pack path that
@@ -27,7 +29,7 @@ extension SoundBank {
     /// an XDG sound theme between the pack and the bundled sounds: each kind
     /// takes the pack's file, else the theme's (see ``SoundTheme``), else the
     /// bundled sound. A file that is refused lets the next source in. Theme
-    /// files pass the same checks as pack files (at most 4 MiB and 2 s).
+    /// files pass the same checks as pack files (``SoundFileLimits/soundPack``).
     /// A pack's release files (`key-up.wav`, ``SoundPack/releaseFiles``)
     /// pass them too; a refused one leaves its kind with no release sound.
     ///

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import CSndFile
 import Synchronization
 
@@ -12,28 +17,44 @@ final class SoundFileHandle {
     /// The format, rate, channel count and frame count libsndfile reported.
     let info: SF_INFO
     private var isOpen = true
+    /// The descriptor a reading handle reads from, which it owns and closes
+    /// after `sf_close`; -1 for a handle that libsndfile opened by path.
+    private let descriptor: Int32
 
     /// `sf_open` keeps the reason of a failed open in one process-wide slot
     /// (`sf_strerror(NULL)`); this lock keeps two opens from mixing reasons.
     private static let openLock = Mutex<Void>(())
 
-    private init(file: OpaquePointer, info: SF_INFO) {
+    private init(file: OpaquePointer, info: SF_INFO, descriptor: Int32) {
         self.file = file
         self.info = info
+        self.descriptor = descriptor
     }
 
-    deinit { if isOpen { sf_close(file) } }
+    deinit {
+        if isOpen { sf_close(file) }
+        if descriptor >= 0 { closeDescriptor(descriptor) }
+    }
 
-    /// Opens `path` for reading, floats normalized to ±1.
-    /// The corresponding C function is `sf_open` with `SFM_READ`.
-    static func openForReading(_ path: String) throws(SoundFileFailure) -> SoundFileHandle {
+    /// Reads the file open at `descriptor` (a regular file, at its start),
+    /// floats normalized to ±1. The handle owns the descriptor from the call
+    /// on: it is closed with the handle, or before this throws.
+    /// The corresponding C function is `sf_open_fd` with `SFM_READ`
+    /// (libsndfile told not to close the descriptor itself).
+    static func openForReading(descriptor: Int32) throws(SoundFileFailure) -> SoundFileHandle {
         var info = SF_INFO()
         let result: Result<OpaquePointer, SoundFileFailure> = openLock.withLock { _ in
-            if let file = sf_open(path, Int32(SFM_READ), &info) { return .success(file) }
+            if let file = sf_open_fd(descriptor, Int32(SFM_READ), &info, Int32(SF_FALSE)) { return .success(file) }
             return .failure(SoundFileFailure(String(cString: sf_strerror(nil))))
         }
-        let file = try result.get()
-        let handle = SoundFileHandle(file: file, info: info)
+        let file: OpaquePointer
+        switch result {
+        case .success(let opened): file = opened
+        case .failure(let failure):
+            closeDescriptor(descriptor)
+            throw failure
+        }
+        let handle = SoundFileHandle(file: file, info: info, descriptor: descriptor)
         _ = sf_command(file, Int32(SFC_SET_NORM_FLOAT), nil, Int32(SF_TRUE))
         return handle
     }
@@ -57,7 +78,7 @@ final class SoundFileHandle {
             return .failure(SoundFileFailure(String(cString: sf_strerror(nil))))
         }
         let file = try result.get()
-        let handle = SoundFileHandle(file: file, info: info)
+        let handle = SoundFileHandle(file: file, info: info, descriptor: -1)
         _ = sf_command(file, Int32(SFC_SET_ADD_PEAK_CHUNK), nil, Int32(SF_FALSE))
         _ = sf_command(file, Int32(SFC_SET_CLIPPING), nil, Int32(SF_TRUE))
         return handle
@@ -107,7 +128,17 @@ final class SoundFileHandle {
 
     /// The major format (`SF_FORMAT_WAV`, `SF_FORMAT_FLAC`, …) of ``info``.
     var majorFormat: Int32 { info.format & Int32(SF_FORMAT_TYPEMASK) }
+
+    /// The frames the header announces, or `nil` when it does not say (a FLAC
+    /// stream whose encoder left the total at 0, for one): libsndfile then
+    /// reports `SF_COUNT_MAX`, the largest `sf_count_t`.
+    var announcedFrames: Int? {
+        info.frames == sf_count_t.max || info.frames < 0 ? nil : Int(info.frames)
+    }
 }
+
+/// Closes a descriptor (the type's own `close()` hides the C function's name there).
+private func closeDescriptor(_ descriptor: Int32) { _ = close(descriptor) }
 
 /// A libsndfile failure: the library's own message.
 struct SoundFileFailure: Error {

@@ -24,46 +24,81 @@ public enum SoundFileReader {
     /// Reads the whole file at `path`, refusing it (before decoding where
     /// possible) if it breaks `limits`.
     ///
+    /// The file is opened without blocking and checked through its
+    /// descriptor, which libsndfile then reads (`sf_open_fd`): a FIFO or a
+    /// device at the path is refused at once, even one swapped in for the
+    /// file a moment before. The size, the channel count and the rate are
+    /// checked before decoding; the length and the number of samples from
+    /// the header before decoding and again while decoding, which stops as
+    /// soon as either limit is passed, whatever the header said.
+    ///
     /// - Throws: ``SoundLoadError`` naming `path`, with the reason
     ///   ``SoundLoadError/Reason/notFound``, ``SoundLoadError/Reason/notARegularFile``,
-    ///   ``SoundLoadError/Reason/unreadable(_:)``, ``SoundLoadError/Reason/tooLarge(bytes:limit:)``,
+    ///   ``SoundLoadError/Reason/unreadable(_:)`` (the failed call and `errno`),
+    ///   ``SoundLoadError/Reason/tooLarge(bytes:limit:)``,
     ///   ``SoundLoadError/Reason/undecodable(_:)`` (with `sf_strerror`'s text),
     ///   ``SoundLoadError/Reason/unsupportedFormat(_:)``, ``SoundLoadError/Reason/empty``,
-    ///   ``SoundLoadError/Reason/tooLong(seconds:limit:)`` or
+    ///   ``SoundLoadError/Reason/tooManyChannels(channels:limit:)``,
+    ///   ``SoundLoadError/Reason/sampleRateTooHigh(rate:limit:)``,
+    ///   ``SoundLoadError/Reason/tooLong(seconds:limit:)``,
+    ///   ``SoundLoadError/Reason/tooManySamples(atLeast:limit:)`` or
     ///   ``SoundLoadError/Reason/nonFiniteSamples(frame:channel:)``.
     ///
     /// Thread context: any thread but the render thread (file I/O, allocation).
     public static func read(_ path: String, limits: SoundFileLimits = .none) throws(SoundLoadError) -> DecodedSound {
         func refuse(_ reason: SoundLoadError.Reason) -> SoundLoadError { SoundLoadError(path: path, reason: reason) }
 
-        // Checked before libsndfile sees the file: a FIFO would block the open,
-        // and the size limit must hold before anything is decoded.
-        var status = stat()
-        guard stat(path, &status) == 0 else {
-            let code = errno
-            throw refuse(code == ENOENT || code == ENOTDIR ? .notFound : .unreadable(String(cString: strerror(code))))
+        let opened: (descriptor: Int32, status: stat)
+        do throws(FilePaths.OpenFailure) {
+            opened = try FilePaths.openRegularFile(path)
+        } catch {
+            switch error {
+            case .notFound: throw refuse(.notFound)
+            case .notARegularFile: throw refuse(.notARegularFile)
+            case .failed: throw refuse(.unreadable(error.description))
+            }
         }
-        guard status.st_mode & S_IFMT == S_IFREG else { throw refuse(.notARegularFile) }
-        if let maxBytes = limits.maxBytes, Int64(status.st_size) > maxBytes {
-            throw refuse(.tooLarge(bytes: Int64(status.st_size), limit: maxBytes))
+        // The size limit holds before libsndfile reads a byte.
+        let size = Int64(opened.status.st_size)
+        var sizeRefusal: SoundLoadError.Reason?
+        if let maxBytes = limits.maxBytes, size > maxBytes { sizeRefusal = .tooLarge(bytes: size, limit: maxBytes) }
+        if size == 0 { sizeRefusal = .empty }
+        if let sizeRefusal {
+            close(opened.descriptor)
+            throw refuse(sizeRefusal)
         }
-        guard status.st_size > 0 else { throw refuse(.empty) }
 
         let file: SoundFileHandle
-        do { file = try SoundFileHandle.openForReading(path) } catch { throw refuse(.undecodable(error.message)) }
+        do { file = try SoundFileHandle.openForReading(descriptor: opened.descriptor) } catch {
+            throw refuse(.undecodable(error.message))
+        }
         let channels = Int(file.info.channels)
         let rate = Int(file.info.samplerate)
         guard channels > 0, rate > 0 else {
             throw refuse(.unsupportedFormat("\(channels) channel(s) at \(rate) Hz"))
         }
-        let maxFrames = limits.maxSeconds.map { Int(($0 * Double(rate)).rounded(.down)) }
-        let announcedFrames = Int(clamping: file.info.frames)
-        if let maxFrames, announcedFrames > maxFrames {
-            throw refuse(.tooLong(seconds: Double(announcedFrames) / Double(rate), limit: limits.maxSeconds ?? 0))
+        if let maxChannels = limits.maxChannels, channels > maxChannels {
+            throw refuse(.tooManyChannels(channels: channels, limit: maxChannels))
         }
+        if let maxRate = limits.maxSampleRate, rate > maxRate {
+            throw refuse(.sampleRateTooHigh(rate: rate, limit: maxRate))
+        }
+        /// Why `frames` frames are too many, if they are.
+        func excess(_ frames: Int) -> SoundLoadError.Reason? {
+            if let maxSeconds = limits.maxSeconds, frames > Int((maxSeconds * Double(rate)).rounded(.down)) {
+                return .tooLong(seconds: Double(frames) / Double(rate), limit: maxSeconds)
+            }
+            if let maxSamples = limits.maxSamples, frames > maxSamples / channels {
+                let (count, overflow) = frames.multipliedReportingOverflow(by: channels)
+                return .tooManySamples(atLeast: overflow ? .max : count, limit: maxSamples)
+            }
+            return nil
+        }
+        let announcedFrames = file.announcedFrames
+        if let announcedFrames, let refusal = excess(announcedFrames) { throw refuse(refusal) }
 
         var samples: [Float] = []
-        samples.reserveCapacity(channels * min(max(announcedFrames, 0), maxFrames.map { $0 + 1 } ?? Int.max, 1 << 20))
+        samples.reserveCapacity(min(announcedFrames ?? 0, (1 << 20) / channels) * channels)
         var chunk = [Float](repeating: 0, count: chunkFrames * channels)
         var total = 0
         while true {
@@ -71,9 +106,7 @@ public enum SoundFileReader {
             guard got > 0 else { break }
             samples.append(contentsOf: chunk[0..<(got * channels)])
             total += got
-            if let maxFrames, total > maxFrames {
-                throw refuse(.tooLong(seconds: Double(total) / Double(rate), limit: limits.maxSeconds ?? 0))
-            }
+            if let refusal = excess(total) { throw refuse(refusal) }
         }
         if total == 0, let failure = file.recordedError { throw refuse(.undecodable(failure.message)) }
         guard total > 0 else { throw refuse(.empty) }

@@ -24,6 +24,14 @@ public struct SoundLoadError: Error, Sendable, Hashable, CustomStringConvertible
         case empty
         /// The sound lasts longer than the limit.
         case tooLong(seconds: Double, limit: Double)
+        /// The file has more channels than the limit (checked before decoding).
+        case tooManyChannels(channels: Int, limit: Int)
+        /// The file's sample rate is above the limit (checked before decoding).
+        case sampleRateTooHigh(rate: Int, limit: Int)
+        /// The file decodes to more samples (frames × channels) than the
+        /// limit: as its header announces, checked before decoding, or as
+        /// counted while decoding, where decoding stopped.
+        case tooManySamples(atLeast: Int, limit: Int)
         /// The file's rate or channel count cannot be converted; the text says which.
         case unsupportedFormat(String)
         /// libsamplerate failed; the text is `src_strerror`'s.
@@ -76,6 +84,10 @@ public struct SoundLoadError: Error, Sendable, Hashable, CustomStringConvertible
         case .empty: return "holds no audio"
         case let .tooLong(seconds, limit):
             return "lasts \(Self.seconds(seconds)), longer than the \(Self.seconds(limit)) limit"
+        case let .tooManyChannels(channels, limit): return "has \(channels) channels; at most \(limit) are accepted"
+        case let .sampleRateTooHigh(rate, limit): return "is sampled at \(rate) Hz; at most \(limit) Hz is accepted"
+        case let .tooManySamples(count, limit):
+            return "decodes to at least \(count) samples (frames × channels); at most \(limit) are accepted"
         case .unsupportedFormat(let text): return "has an unsupported format: \(text)"
         case .conversionFailed(let text): return "could not be converted: \(text)"
         case .duplicateKind(let other): return "claims the same kind as \(other); neither is used"

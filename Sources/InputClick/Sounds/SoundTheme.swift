@@ -156,10 +156,9 @@ public enum SoundTheme {
     }
 
     /// A file's text, when it is a regular file of at most 64 KiB of UTF-8.
+    /// Anything else at the path, a FIFO included, is `nil` at once.
     private static func readSmallFile(_ path: String) -> String? {
-        guard FilePaths.isRegularFile(path) else { return nil }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
+        guard let descriptor = try? FilePaths.openRegularFile(path).descriptor else { return nil }
         defer { close(descriptor) }
         let limit = 64 * 1024
         var bytes = [UInt8](repeating: 0, count: limit + 1)
