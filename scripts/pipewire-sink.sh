@@ -61,21 +61,9 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 me=pipewire-sink
 . "$root/scripts/sink-processes.sh"
 
-name=${INPUTCLICK_SINK_NAME:-default}
-valid_sink_name "$name" || exit 64
-rate=${INPUTCLICK_SINK_RATE:-48000}
-case $rate in ''|*[!0-9]*) echo "pipewire-sink: INPUTCLICK_SINK_RATE must be a number of Hz, not '$rate'" >&2; exit 64 ;; esac
-run_dir=$(sink_run_dir inputclick-pipewire) || exit 1
-dir=$run_dir/pw-$name
-# The sink's own directory, if it exists already, must be ours alone too
-# (start makes it so; stop, status and env trust nothing else).
-if [ -e "$dir" ] || [ -L "$dir" ]; then private_dir "$dir" || exit 1; fi
-# The sink's sockets (pipewire-0, bus) live in $dir: a Unix socket path has
-# at most 107 bytes.
-if [ ${#dir} -gt 90 ]; then
-    echo "pipewire-sink: the sink directory '$dir' is too long for its sockets; use a shorter INPUTCLICK_SINK_NAME or INPUTCLICK_SINK_RUN_DIR" >&2
-    exit 64
-fi
+# name, rate, run_dir, and dir (<run_dir>/pw-<name>, where the sockets
+# pipewire-0 and bus live).
+sink_settings inputclick-pipewire pw
 alsa_conf=$dir/alsa.conf
 # Where the clients' own PipeWire library logs (see `env`).
 client_log=$run_dir/pw-$name.clients.log
@@ -136,32 +124,12 @@ plugin_path() {
         return 0
     fi
     # The plugin must match the installed libpipewire: take that version.
-    version=$(dpkg-query -W -f='${Version}' libpipewire-0.3-0)
-    arch=$(dpkg --print-architecture)
-    # alsa-lib loads the plugin into every client, root's included: keep it
-    # where only we can write.
-    cache_root=${XDG_CACHE_HOME:-$HOME/.cache}/inputclick
-    private_dir "$cache_root" || exit 1
-    cache=$cache_root/pipewire-alsa_${version}_$arch
-    found=$(find "$cache" -name libasound_module_pcm_pipewire.so 2>/dev/null | head -n 1)
-    if [ -z "$found" ]; then
-        command -v apt-get >/dev/null || die "no apt-get to fetch pipewire-alsa with"
-        tmp=$(mktemp -d "$cache.XXXXXX")
-        # Download as is: no install, so /etc/alsa/conf.d stays as it was.
-        fetch() { (cd "$tmp" && apt-get download -q -o APT::Sandbox::User=root "pipewire-alsa=$version" >"$tmp/download.log" 2>&1); }
-        # A machine whose package lists are missing or stale: refresh them once (as root) and try again.
-        if ! fetch && ! { [ "$(id -u)" -eq 0 ] && apt-get update -qq >/dev/null 2>&1 && fetch; }; then
-            cat "$tmp/download.log" >&2
-            rm -rf "$tmp"
-            die "could not fetch pipewire-alsa $version (run 'apt-get update' first?)"
-        fi
-        dpkg -x "$tmp"/pipewire-alsa_*.deb "$tmp/root" || { rm -rf "$tmp"; die "could not unpack pipewire-alsa"; }
-        rm -f "$tmp"/pipewire-alsa_*.deb "$tmp/download.log"
-        # Another start may have unpacked it meanwhile: keep the first.
-        mv -T "$tmp" "$cache" 2>/dev/null || rm -rf "$tmp"
-        found=$(find "$cache" -name libasound_module_pcm_pipewire.so | head -n 1)
-        [ -n "$found" ] || die "pipewire-alsa $version has no libasound_module_pcm_pipewire.so"
-    fi
+    # alsa-lib loads the plugin into every client, root's included:
+    # unpacked_package keeps it where only we can write, and installs nothing
+    # (so /etc/alsa/conf.d stays as it was).
+    cache=$(unpacked_package pipewire-alsa "$(dpkg-query -W -f='${Version}' libpipewire-0.3-0)") || exit 1
+    found=$(find "$cache" -name libasound_module_pcm_pipewire.so | head -n 1)
+    [ -n "$found" ] || die "pipewire-alsa has no libasound_module_pcm_pipewire.so"
     echo "$found"
 }
 
@@ -205,19 +173,6 @@ defaults.inputclick.pipewire.node "$node_name"
 defaults.inputclick.pipewire.rate $rate
 EOF
     mv -f "$alsa_conf.tmp" "$alsa_conf"
-}
-
-# Closes every file descriptor above 2 that this (sub)shell inherited. A
-# daemon or watcher must not keep its starter's pipes open: `swift test`
-# hands the test process such a pipe (fd 251 here), and a daemon holding it
-# loses or delays the test run's output.
-close_inherited_fds() {
-    for fd in /proc/$BASHPID/fd/*; do
-        fd=${fd##*/}
-        case $fd in ''|*[!0-9]*) continue ;; esac
-        [ "$fd" -gt 2 ] && eval "exec $fd>&-"
-    done
-    return 0
 }
 
 # spawn NAME COMMAND...: starts a daemon in the background with the sink's

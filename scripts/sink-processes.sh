@@ -1,6 +1,7 @@
 # Process checks and private directories shared by the virtual sinks'
-# scripts (virtual-sink.sh for JACK, pipewire-sink.sh for PipeWire). POSIX
-# sh; source it, do not run it. Messages start with $me, the sourcing
+# scripts (virtual-sink.sh for JACK, pipewire-sink.sh for PipeWire,
+# pulseaudio-sink.sh for PulseAudio). POSIX sh, but for close_inherited_fds
+# (bash); source it, do not run it. Messages start with $me, the sourcing
 # script's name.
 
 # Whether process $1 is alive: it exists and is not a zombie. (An orphaned
@@ -112,4 +113,74 @@ sink_run_dir() {
     fi
     private_dir "$run" || return 1
     echo "$run"
+}
+
+# sink_settings LEAF PREFIX: reads INPUTCLICK_SINK_NAME (default "default")
+# into name and INPUTCLICK_SINK_RATE (default 48000) into rate, exiting 64 on
+# a bad value; sets run_dir (see sink_run_dir) and dir, the sink's own
+# directory <run_dir>/PREFIX-<name>, which must be private if it exists
+# already (start makes it so; stop, status and env trust nothing else) and
+# short enough for the Unix sockets in it (at most 107 bytes a path).
+sink_settings() {
+    name=${INPUTCLICK_SINK_NAME:-default}
+    valid_sink_name "$name" || exit 64
+    rate=${INPUTCLICK_SINK_RATE:-48000}
+    case $rate in ''|*[!0-9]*) echo "$me: INPUTCLICK_SINK_RATE must be a number of Hz, not '$rate'" >&2; exit 64 ;; esac
+    run_dir=$(sink_run_dir "$1") || exit 1
+    dir=$run_dir/$2-$name
+    if [ -e "$dir" ] || [ -L "$dir" ]; then private_dir "$dir" || exit 1; fi
+    if [ ${#dir} -gt 90 ]; then
+        echo "$me: the sink directory '$dir' is too long for its sockets; use a shorter INPUTCLICK_SINK_NAME or INPUTCLICK_SINK_RUN_DIR" >&2
+        exit 64
+    fi
+}
+
+# unpacked_package PACKAGE VERSION: prints a directory whose root/ holds the
+# Debian package PACKAGE at VERSION unpacked (dpkg -x), fetched with
+# `apt-get download` into ${XDG_CACHE_HOME:-$HOME/.cache}/inputclick the
+# first time. The package is never installed: none of its files land in the
+# machine's directories and none of its maintainer scripts run. The cache
+# holds code that runs as root, so it must be private (see private_dir).
+unpacked_package() {
+    arch=$(dpkg --print-architecture) || return 1
+    cache_root=${XDG_CACHE_HOME:-$HOME/.cache}/inputclick
+    private_dir "$cache_root" || return 1
+    cache=$cache_root/${1}_${2}_$arch
+    if [ ! -d "$cache/root" ]; then
+        command -v apt-get >/dev/null || { echo "$me: no apt-get to fetch $1 with" >&2; return 1; }
+        tmp=$(mktemp -d "$cache.XXXXXX") || return 1
+        # A machine whose package lists are missing or stale: refresh them
+        # once (as root) and try again.
+        if ! (cd "$tmp" && apt-get download -q -o APT::Sandbox::User=root "$1=$2" >"$tmp/download.log" 2>&1) \
+            && ! { [ "$(id -u)" -eq 0 ] && apt-get update -qq >/dev/null 2>&1 \
+                   && (cd "$tmp" && apt-get download -q -o APT::Sandbox::User=root "$1=$2" >"$tmp/download.log" 2>&1); }; then
+            cat "$tmp/download.log" >&2
+            rm -rf "$tmp"
+            echo "$me: could not fetch $1 $2 (run 'apt-get update' first?)" >&2
+            return 1
+        fi
+        if ! dpkg -x "$tmp/$1"_*.deb "$tmp/root"; then
+            rm -rf "$tmp"
+            echo "$me: could not unpack $1 $2" >&2
+            return 1
+        fi
+        rm -f "$tmp/$1"_*.deb "$tmp/download.log"
+        # Another start may have unpacked it meanwhile: keep the first.
+        mv -T "$tmp" "$cache" 2>/dev/null || rm -rf "$tmp"
+    fi
+    private_dir "$cache" || return 1
+    echo "$cache"
+}
+
+# close_inherited_fds (bash only): closes every file descriptor above 2 that
+# this (sub)shell inherited. A daemon or watcher must not keep its starter's
+# pipes open: `swift test` hands the test process such a pipe (fd 251 here),
+# and a daemon holding it loses or delays the test run's output.
+close_inherited_fds() {
+    for fd in /proc/$BASHPID/fd/*; do
+        fd=${fd##*/}
+        case $fd in ''|*[!0-9]*) continue ;; esac
+        [ "$fd" -gt 2 ] && eval "exec $fd>&-"
+    done
+    return 0
 }

@@ -12,19 +12,10 @@ export INPUTCLICK_SINK_NAME=inputclick-pipewire-test-$$
 scripts/virtual-sink.sh start --watch-pid $$ || { echo "test-pipewire: the PipeWire sink did not start" >&2; echo "0 passed, 1 failed"; exit 1; }
 trap 'scripts/virtual-sink.sh stop >/dev/null 2>&1' EXIT
 eval "$(scripts/virtual-sink.sh env)"
+. scripts/swift-test-summary.sh
 log=$(mktemp)
 swift test --skip-build --filter InputClickALSATests >"$log" 2>&1
-status=$?
-total=$(grep -oE 'Test run with [0-9]+ tests?' "$log" | grep -oE '[0-9]+' | head -n 1)
-failed=$(grep -E '^✘ Test .* failed after' "$log" | grep -cv '^✘ Test run ')
-# Indented, so that test.sh's own count of Swift failures does not take them twice.
-grep -E '^✘ ' "$log" | sed 's/^/  [pipewire] /'
-echo "PipeWire sink tests: swift test exited $status"
-if [ -z "$total" ]; then
-    tail -n 30 "$log" | sed 's/^/  [pipewire] /'
-    total=0
-    failed=$(( failed > 0 ? failed : 1 ))
-fi
+swift_test_summary pipewire "PipeWire sink tests" "$log" $?
+result=$?
 rm -f "$log"
-echo "$(( total - failed )) passed, $failed failed"
-[ "$status" -eq 0 ] && [ "$failed" -eq 0 ]
+exit $result

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The virtual sinks' scripts (scripts/virtual-sink.sh, scripts/pipewire-sink.sh)
-# run as root, and clients load the ALSA configuration they write. This checks
+# The virtual sinks' scripts (scripts/virtual-sink.sh, scripts/pipewire-sink.sh,
+# scripts/pulseaudio-sink.sh) run as root, and clients load the ALSA configuration they write. This checks
 # that they trust no directory another user could have made or pointed
 # elsewhere, take no name that leaves their directory, and keep nothing at a
 # fixed name in /tmp. Prints "N passed, M failed"; exits non-zero on a failure.
@@ -38,8 +38,12 @@ run_script() {
 }
 refused_with() { ! run_script "$@" && grep -q "$refusal" "$err" && ! grep -q . "$out"; }
 
-for script in virtual-sink.sh pipewire-sink.sh; do
-  leaf=inputclick-sink; [ "$script" = pipewire-sink.sh ] && leaf=inputclick-pipewire
+for script in virtual-sink.sh pipewire-sink.sh pulseaudio-sink.sh; do
+  case $script in
+    pipewire-sink.sh) leaf=inputclick-pipewire ;;
+    pulseaudio-sink.sh) leaf=inputclick-pulseaudio ;;
+    *) leaf=inputclick-sink ;;
+  esac
 
   # The attack of issue 16: another user made the run directory first (to
   # plant an alsa.conf, or a log symlink). The script must refuse it.
@@ -52,8 +56,9 @@ for script in virtual-sink.sh pipewire-sink.sh; do
     planted=/usr/share  # root's: as foreign to us as nobody's is to root
   fi
   check "$script refuses a run directory another user made" refused_with "$script" status INPUTCLICK_SINK_RUN_DIR="$planted"
-  # pipewire-sink.sh env names the alsa.conf in that directory for clients to load.
-  if [ "$script" = pipewire-sink.sh ]; then
+  # pipewire-sink.sh and pulseaudio-sink.sh env name the alsa.conf (and the
+  # socket) in that directory for clients to load.
+  if [ "$script" != virtual-sink.sh ]; then
     check "$script env prints nothing for a run directory another user made" refused_with "$script" env INPUTCLICK_SINK_RUN_DIR="$planted"
   fi
   check "$script refuses an XDG_RUNTIME_DIR another user owns" refused_with "$script" status XDG_RUNTIME_DIR="$planted"
@@ -72,7 +77,7 @@ for script in virtual-sink.sh pipewire-sink.sh; do
   INPUTCLICK_SINK_NAME='../x' INPUTCLICK_SINK_RUN_DIR="$work/$script-named" scripts/"$script" status >/dev/null 2>"$err"
   status=$?
   check "$script exits 64 for the sink name '../x', naming it" test "$status" -eq 64 -a -n "$(grep -F "'../x'" "$err")"
-  check "$script made nothing for the sink name '../x'" test ! -e "$work/x" -a ! -e "$work/x.pid" -a ! -e "$work/pw-x"
+  check "$script made nothing for the sink name '../x'" test ! -e "$work/x" -a ! -e "$work/x.pid" -a ! -e "$work/pw-x" -a ! -e "$work/pa-x"
 
   # A run directory that does not exist yet is made private: ours, mode 0700.
   fresh=$work/$script-fresh/run

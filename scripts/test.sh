@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what is missing, starts the real-time virtual sound sink, and runs
 # every test: the Swift suites (offline and through real alsa-lib into the
-# sink), the real-time-thread malloc check, the C plugin from C, C++,
-# Python and Rust, the README's code blocks, the installation, the fuzzers,
+# sink, through PipeWire, and into a real PulseAudio 16), the real-time-thread
+# malloc check, the C plugin from C, C++, Python and Rust, the README's code
+# blocks, the installation, the fuzzers,
 # and the core suites and the C API under the address and thread sanitizers.
 # Exits non-zero if anything fails.
 set -uo pipefail
@@ -136,6 +137,8 @@ step "swift test" 900 swift test
 step "the real-time thread allocates nothing and takes no lock" 300 scripts/check-realtime-thread.sh
 step "the C plugin from C, C++, Python and Rust" 1200 scripts/test-plugin.sh
 step "the sink tests again, through PipeWire" 900 scripts/test-pipewire.sh
+# A real PulseAudio 16 through ALSA's pulse PCM: every click tapped is heard in the server's monitor or reported lost.
+step "clicks through a real PulseAudio 16, each heard or reported" 300 scripts/test-pulseaudio.sh
 # Every code block of README.md, compiled and run as it stands (issue 10); reuses the builds above.
 step "the README's snippets, compiled and run" 900 scripts/test-readme-snippets.sh
 # make install/uninstall into a DESTDIR, the .deb through apt-get, pip, and the plugin's 10 MB bound.

@@ -204,12 +204,14 @@ enum ALSACalls {
 
     // MARK: Software parameters
 
-    /// Never starts the device by itself (the start threshold is the
-    /// boundary: the render loop starts it with ``start(_:counters:)``), and
-    /// wakes the writer when `availMin` frames are free. The corresponding C
-    /// functions are `snd_pcm_sw_params_current`, `…_get_boundary`,
-    /// `…_set_start_threshold`, `…_set_avail_min` and `snd_pcm_sw_params`.
-    static func configureSoftware(_ pcm: PCMHandle, availMin: Int) throws(ALSAError) {
+    /// Never starts the device by itself (the render loop starts it with
+    /// ``start(_:counters:)``), and wakes the writer when `availMin` frames
+    /// are free. The start threshold is `startThreshold`, or the boundary
+    /// when `nil`; any value above the buffer size never starts the device.
+    /// The corresponding C functions are `snd_pcm_sw_params_current`,
+    /// `…_get_boundary`, `…_set_start_threshold`, `…_set_avail_min` and
+    /// `snd_pcm_sw_params`.
+    static func configureSoftware(_ pcm: PCMHandle, availMin: Int, startThreshold: Int? = nil) throws(ALSAError) {
         var params: OpaquePointer?
         try check(snd_pcm_sw_params_malloc(&params), "snd_pcm_sw_params_malloc")
         guard let params else { throw ALSAError(-ENOMEM, call: "snd_pcm_sw_params_malloc") }
@@ -217,7 +219,8 @@ enum ALSACalls {
         try check(snd_pcm_sw_params_current(pcm.pointer, params), "snd_pcm_sw_params_current")
         var boundary: snd_pcm_uframes_t = 0
         try check(snd_pcm_sw_params_get_boundary(params, &boundary), "snd_pcm_sw_params_get_boundary")
-        try check(snd_pcm_sw_params_set_start_threshold(pcm.pointer, params, boundary),
+        let threshold = startThreshold.map { snd_pcm_uframes_t(max(0, $0)) } ?? boundary
+        try check(snd_pcm_sw_params_set_start_threshold(pcm.pointer, params, min(threshold, boundary)),
                   "snd_pcm_sw_params_set_start_threshold")
         try check(snd_pcm_sw_params_set_avail_min(pcm.pointer, params, snd_pcm_uframes_t(availMin)),
                   "snd_pcm_sw_params_set_avail_min")

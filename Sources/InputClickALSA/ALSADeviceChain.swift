@@ -11,15 +11,25 @@ import InputClick
 /// - the layers above it may only be `plug`, `route`, `softvol`, sample
 ///   format conversions, or `file` (which keeps a buffer's worth of audio
 ///   unsaved and takes rewinds out of it, so the file gets what played);
-/// - anything else means ``ClickScheduling/onDemand``: `pulse` (its plugin
-///   has already sent the audio to the server), `null` (its rewindable is
-///   fake), `rate` (its rewind is approximate), and every layer not known.
+/// - a chain that ends in `pulse` means ``ClickScheduling/append``: the
+///   stream runs while open. Its plugin sends what is written to the server
+///   at once, so a rewind cannot take it back; and starting and stopping
+///   per click loses clicks without an error: every click plays on a new
+///   server stream, and a stop corks and flushes it, dropping what the
+///   server took but had not yet played. Through a real PulseAudio 16 (scripts/pulseaudio-sink.sh),
+///   on-demand starts left 1 click of 60 heard, every write a success; the
+///   stream kept running, 60 of 60. Periods are at least
+///   ``minimumPeriodFrames(atSampleRate:)``, and the start threshold is set
+///   for the plugin (see ``endsInPulseAudio``);
+/// - anything else means ``ClickScheduling/onDemand``: `null` (its
+///   rewindable is fake), `rate` (its rewind is approximate), and every layer
+///   not known.
 ///
 /// Thread context: a plain value; any thread.
 struct ALSADeviceChain: Equatable {
     /// One layer of the chain, from the device opened to its end.
     enum Layer: Equatable {
-        case hardware, dmix, jack, pipewire
+        case hardware, dmix, jack, pipewire, pulse
         case plug, route, softvol, conversion, file
         case other(String)
 
@@ -57,6 +67,7 @@ struct ALSADeviceChain: Equatable {
         if line.hasPrefix("Direct Stream Mixing PCM") { return .dmix }
         if line.contains("<-> JACK PCM I/O Plugin") { return .jack }
         if line.contains("<-> PipeWire PCM I/O Plugin") { return .pipewire }
+        if line.contains("<-> PulseAudio PCM I/O Plugin") { return .pulse }
         if line.hasPrefix("Route conversion PCM") { return .route }
         if line.hasPrefix("Soft volume PCM") { return .softvol }
         if line.hasPrefix("Linear conversion PCM") || line.hasPrefix("Linear Integer <-> Linear Float conversion PCM")
@@ -65,12 +76,43 @@ struct ALSADeviceChain: Equatable {
         return .other(line)
     }
 
+    /// Whether the chain ends in ALSA's `pulse` plugin. The plugin makes a
+    /// new server stream at every prepare (after each underrun, and after
+    /// each stop, ready for the next start) and hands it the start threshold as its prebuffer
+    /// (`prebuf`, in bytes, a 32-bit field). alsa-lib's boundary, which the
+    /// render loop sets elsewhere to mean "never start by yourself", comes
+    /// out there as 0: the server then plays the stream as soon as it
+    /// connects and, after an underflow, moves its read position on and
+    /// drops the audio written behind it. Kept running with 64-frame periods,
+    /// every stream after the first had `prebuf=0` in the server's log, and
+    /// 35 to 51 clicks of 60 were heard. A threshold of the buffer plus a
+    /// period never starts the device either, and the server trims the
+    /// prebuffer it makes to the buffer less a period: after an underflow it
+    /// waits for audio instead of skipping it.
+    var endsInPulseAudio: Bool { layers.contains(.pulse) }
+
+    /// The shortest period this chain is asked for, whatever the latency
+    /// profile: 4 ms on a chain that ends in `pulse`, else no floor. Each
+    /// period there is a request and an answer through the server's
+    /// protocol and the client library's own thread, at normal priority;
+    /// with the stream kept running (``ClickScheduling/append``) on a
+    /// loaded 2-core machine, 64-frame periods (a 192-frame buffer, the
+    /// plugin's 3 periods at least) underran 25 to 116 times in 6 s, and
+    /// every underrun is a new server stream, with silence and what the old
+    /// one held lost; 192-frame periods underran 0 to 3 times.
+    func minimumPeriodFrames(atSampleRate rate: Int) -> Int {
+        endsInPulseAudio ? rate * 4 / 1000 : 0
+    }
+
     /// The scheduling this chain allows under `preference`.
     func scheduling(preferring preference: SchedulingPreference) -> ClickScheduling {
         switch preference {
         case .append: return .append
         case .onDemand: return .onDemand
         case .automatic:
+            // Whatever lies above it, a chain that ends in the server loses
+            // what a stop takes back.
+            if endsInPulseAudio { return .append }
             guard let first = layers.first(where: { !$0.isTransparent }), first.rewindsTruly else { return .onDemand }
             return .rewind
         }

@@ -9,11 +9,15 @@ import InputClick
 /// In ``ClickScheduling/rewind`` mode the buffer holds at least
 /// ``OutputStreamRequest/rewindBufferPeriods`` periods and the writer is
 /// woken when half of it is free; otherwise it is woken every period. The
-/// device never starts by itself: the render loop starts it.
+/// device never starts by itself: the render loop starts it. On a chain that
+/// ends in `pulse`, periods are at least
+/// ``ALSADeviceChain/minimumPeriodFrames(atSampleRate:)`` and the start
+/// threshold is the buffer plus a period rather than alsa-lib's boundary (see
+/// ``ALSADeviceChain/endsInPulseAudio``).
 enum ALSANegotiation {
     /// Configures `pcm` for `scheduling` and returns the format it settled on.
     static func negotiate(_ pcm: PCMHandle, device: String, request: OutputStreamRequest,
-                          scheduling: ClickScheduling) throws(ALSAOutputError) -> OutputFormat {
+                          scheduling: ClickScheduling, chain: ALSADeviceChain? = nil) throws(ALSAOutputError) -> OutputFormat {
         let params: HardwareParameters
         do {
             params = try ALSACalls.makeHardwareParameters(pcm)
@@ -31,7 +35,9 @@ enum ALSANegotiation {
             // Some plugins refuse to turn resampling off; then the rate they offer is what plays.
             try? ALSACalls.setResampling(pcm, params, false)
             let rate = try ALSACalls.setRateNear(pcm, params, request.sampleRate)
-            let period = try ALSACalls.setPeriodNear(pcm, params, request.latency.periodFrames(atSampleRate: rate))
+            let asked = max(request.latency.periodFrames(atSampleRate: rate),
+                            chain?.minimumPeriodFrames(atSampleRate: rate) ?? 0)
+            let period = try ALSACalls.setPeriodNear(pcm, params, asked)
             let periods = scheduling == .rewind ? max(request.latency.periodCount, request.rewindBufferPeriods)
                                                 : request.latency.periodCount
             do {
@@ -49,7 +55,8 @@ enum ALSANegotiation {
             }
             let wakeAt = scheduling == .rewind ? max(sizes.period, sizes.buffer / sizes.period / 2 * sizes.period)
                                                : sizes.period
-            try ALSACalls.configureSoftware(pcm, availMin: wakeAt)
+            let startThreshold = chain?.endsInPulseAudio == true ? sizes.buffer + sizes.period : nil
+            try ALSACalls.configureSoftware(pcm, availMin: wakeAt, startThreshold: startThreshold)
             return OutputFormat(sampleRate: sizes.rate, channels: sizes.channels, sampleFormat: format,
                                 periodFrames: sizes.period, bufferFrames: sizes.buffer)
         } catch let error as ALSAOutputError {

@@ -92,8 +92,10 @@ public final class ALSAOutput: AudioOutput {
             throw ALSAOutputError.openFailed(device: name, error)
         }
         do {
-            let scheduling = ALSADeviceChain(dump: ALSACalls.chainDescription(pcm)).scheduling(preferring: request.scheduling)
-            let format = try ALSANegotiation.negotiate(pcm, device: name, request: request, scheduling: scheduling)
+            let chain = ALSADeviceChain(dump: ALSACalls.chainDescription(pcm))
+            let scheduling = chain.scheduling(preferring: request.scheduling)
+            let format = try ALSANegotiation.negotiate(pcm, device: name, request: request, scheduling: scheduling,
+                                                       chain: chain)
             return try ALSAStream(pcm: pcm, device: name, format: format, scheduling: scheduling,
                                   safeguardFrames: request.rewindSafeguardFrames, priority: renderPriority,
                                   stallTimeoutNanoseconds: stallTimeoutNanoseconds)

@@ -28,6 +28,11 @@ struct TapCommand: Subcommand {
         output and exits 0. Tap ignores the user's settings file: it plays the
         bundled sounds at the default volume, so that runs compare.
 
+        The stats also count the device's faults and the clicks accepted but
+        lost after all: with a device that failed before writing them, too
+        late to play (the device had stalled), or held too long while the
+        stream opened. Clicks refused at once are counted as dropped.
+
         The stats give, over all clicks played, the 50th, 95th and 99th
         percentile and the maximum of two figures: from the tap until the
         click's first frame was written to the device, and until that frame is
@@ -36,13 +41,15 @@ struct TapCommand: Subcommand {
         OPTIONS:
           --device NAME     The ALSA device (any PCM name: default, hw:0,0,
                             plughw:1, dmix, pulse, …). Default: default.
-          --period FRAMES   Frames per period, 16 to 8192. Default 64.
+          --period FRAMES   Frames per period, 16 to 8192. Default 64. On
+                            pulse at least 4 ms.
           --periods N       Periods per buffer, 2 to 32. Default 2. In rewind
                             scheduling the buffer holds at least 16 periods.
           --scheduling MODE auto (default: rewind where the device's rewind is
-                            real, else on-demand), on-demand (stop while
-                            silent, start on a tap, append) or append (keep
-                            the buffer full; what a plain ALSA client does).
+                            real, append on pulse, else on-demand), on-demand
+                            (stop while silent, start on a tap, append) or
+                            append (keep the buffer full; what a plain ALSA
+                            client does).
                             Default: INPUTCLICK_SCHEDULING, else auto.
           --safeguard FRAMES In rewind scheduling, how far ahead of the
                             device's read position a click is written at the

@@ -25,6 +25,8 @@ struct TapTally {
             + "clicks queued behind audio: \(statistics.queuedBehind)")
         lines.append("underruns: \(statistics.underruns), suspends: \(statistics.suspends), "
             + "real-time scheduling: \(statistics.isRealtime ? "yes" : "no")")
+        lines.append("device faults: \(statistics.faults); played clicks lost: \(statistics.clicksLostWithDevice) with the device, "
+            + "\(statistics.staleClicksDropped) too late, \(statistics.heldClicksDropped) held too long")
         if report.toWrite.count < played {
             lines.append("latency below: the last \(report.toWrite.count) of the \(played) clicks played (the recorder keeps that many)")
         }
@@ -59,6 +61,10 @@ private struct TapReport: Encodable {
     var starts: Int
     var rewinds: Int
     var queuedBehind: Int
+    var faults: Int
+    var clicksLostWithDevice: Int
+    var staleClicksDropped: Int
+    var heldClicksDropped: Int
     var milliseconds: LatencyReportMilliseconds
 
     init(device: String, tally: TapTally, statistics: ClickPlayerStatistics, report: LatencyReport) {
@@ -77,6 +83,10 @@ private struct TapReport: Encodable {
         starts = statistics.starts
         rewinds = statistics.rewinds
         queuedBehind = statistics.queuedBehind
+        faults = statistics.faults
+        clicksLostWithDevice = statistics.clicksLostWithDevice
+        staleClicksDropped = statistics.staleClicksDropped
+        heldClicksDropped = statistics.heldClicksDropped
         milliseconds = LatencyReportMilliseconds(report)
     }
 
@@ -95,10 +105,15 @@ private struct TapReport: Encodable {
         try container.encode(starts, forKey: .starts)
         try container.encode(rewinds, forKey: .rewinds)
         try container.encode(queuedBehind, forKey: .queuedBehind)
+        try container.encode(faults, forKey: .faults)
+        try container.encode(clicksLostWithDevice, forKey: .clicksLostWithDevice)
+        try container.encode(staleClicksDropped, forKey: .staleClicksDropped)
+        try container.encode(heldClicksDropped, forKey: .heldClicksDropped)
         try container.encode(milliseconds, forKey: .milliseconds)
     }
     private enum CodingKeys: String, CodingKey {
         case device, played, dropped, unknown, format, underruns, suspends, realtime, scheduling
-        case starts, rewinds, queuedBehind, milliseconds
+        case starts, rewinds, queuedBehind, faults, clicksLostWithDevice, staleClicksDropped, heldClicksDropped
+        case milliseconds
     }
 }

@@ -29,8 +29,28 @@ import Testing
         #expect(pipewire.scheduling(preferring: .automatic) == .rewind)
     }
 
-    @Test func pulseNullRateAndUnknownChainsStartOnDemandAndAppend() {
-        #expect(ALSADeviceChain(dump: "ALSA <-> PulseAudio PCM I/O Plugin\n").scheduling(preferring: .automatic) == .onDemand)
+    @Test func pulseKeepsItsStreamRunningWhateverLiesAboveIt() {
+        // The opening of `snd_pcm_dump` for the sink of scripts/pulseaudio-sink.sh (a plug over pulse).
+        let plugOverPulse = ALSADeviceChain(dump: """
+            Plug PCM: ALSA <-> PulseAudio PCM I/O Plugin
+            Its setup is:
+              stream       : PLAYBACK
+              access       : RW_INTERLEAVED
+            """)
+        #expect(plugOverPulse.layers == [.plug, .pulse])
+        #expect(plugOverPulse.endsInPulseAudio)
+        #expect(plugOverPulse.scheduling(preferring: .automatic) == .append)
+        let fileOverRateOverPulse = ALSADeviceChain(dump: """
+            File PCM (file=/a.wav)
+            Slave: Plug PCM: Rate conversion PCM (48000, sformat=FLOAT_LE)
+            Slave: ALSA <-> PulseAudio PCM I/O Plugin
+            """)
+        #expect(fileOverRateOverPulse.scheduling(preferring: .automatic) == .append, "\(fileOverRateOverPulse.layers)")
+        #expect(plugOverPulse.scheduling(preferring: .onDemand) == .onDemand, "asked for, on-demand stays")
+        #expect(!ALSADeviceChain(dump: "Plug PCM: ALSA <-> JACK PCM I/O Plugin\n").endsInPulseAudio)
+    }
+
+    @Test func nullRateAndUnknownChainsStartOnDemandAndAppend() {
         #expect(ALSADeviceChain(dump: "Null PCM\n").scheduling(preferring: .automatic) == .onDemand)
         #expect(ALSADeviceChain(dump: "Plug PCM: Null PCM\n").scheduling(preferring: .automatic) == .onDemand)
         #expect(ALSADeviceChain(dump: "File PCM (file=/a.wav)\nSlave: Null PCM\n").scheduling(preferring: .automatic) == .onDemand)

@@ -11,10 +11,11 @@
 ///   `softvol`, format conversions and `file` over those.
 /// - ``onDemand``: the stream stops while silent and a tap starts it; while
 ///   audio is queued, a new click is appended after it. For devices whose
-///   rewind is fake or cannot take audio back: `pulse`, `null`, and any
-///   chain not known to rewind truly.
+///   rewind is fake: `null`, and any chain not known to rewind truly.
 /// - ``append``: the stream runs without pause while open and keeps its
-///   buffer full; every click is appended. Only on request
+///   buffer full; every click is appended. For `pulse`, whose plugin has
+///   sent audio to the server at once (no rewind) and loses clicks when its
+///   stream stops and starts per click; else only on request
 ///   (``OutputStreamRequest/scheduling``), and the test doubles' mode.
 public enum ClickScheduling: UInt8, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// Start on demand; insert by rewind while audio is queued.
@@ -37,7 +38,8 @@ public enum ClickScheduling: UInt8, Sendable, Hashable, CaseIterable, CustomStri
 /// Which scheduling a stream may use: the best the device allows, or the
 /// always-running ``ClickScheduling/append`` whatever the device.
 public enum SchedulingPreference: Sendable, Hashable, CustomStringConvertible {
-    /// ``ClickScheduling/rewind`` where the device's rewind is real, else
+    /// ``ClickScheduling/rewind`` where the device's rewind is real,
+    /// ``ClickScheduling/append`` on `pulse`, else
     /// ``ClickScheduling/onDemand``. The default.
     case automatic
     /// ``ClickScheduling/onDemand`` even where rewind would work.

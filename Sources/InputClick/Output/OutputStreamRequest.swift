@@ -14,7 +14,7 @@ public struct OutputStreamRequest: Sendable, Hashable {
     public var latency: LatencyProfile
     /// Which click scheduling the stream may use. Default
     /// ``SchedulingPreference/automatic``: rewind where the device's rewind
-    /// is real, else start on demand and append.
+    /// is real, keep running on `pulse`, else start on demand and append.
     public var scheduling: SchedulingPreference
     /// In ``ClickScheduling/rewind`` mode, how many frames ahead of the
     /// device's read position a new click is written at the soonest. Too

@@ -222,9 +222,10 @@ enum {
      *  cards, dmix, jack, pipewire, and plug/route/softvol/file over those). */
     INPUTCLICK_SCHEDULING_REWIND = 0,
     /** Stopped while silent, started by a tap; while audio is queued, a click
-     *  is appended after it (pulse, null, and devices not known to rewind truly). */
+     *  is appended after it (null, and devices not known to rewind truly). */
     INPUTCLICK_SCHEDULING_ON_DEMAND = 1,
-    /** Always running while open; every click appended. */
+    /** Always running while open; every click appended (pulse, whose stream
+     *  loses clicks when stopped and started per click; else on request). */
     INPUTCLICK_SCHEDULING_APPEND = 2
 };
 
