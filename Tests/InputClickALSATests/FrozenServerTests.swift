@@ -120,10 +120,19 @@ extension ThroughTheVirtualSink {
             // Audio queued, so the frozen server is noticed; then shut down.
             _ = rig.gate.playInputClick(.key)
             #expect(rig.player.waitUntil(.waitingForDevice, timeout: .seconds(5)) == .reached)
+            // Should shutdown wait for the server, the server is resumed after
+            // 10 s, so that the test fails rather than hangs.
+            let thawedByWatchdog = Atomic(false)
+            let watchdog = DispatchWorkItem {
+                thawedByWatchdog.store(true, ordering: .releasing)
+                kill(pid, SIGCONT)
+            }
+            DispatchQueue.global().asyncAfter(deadline: .now() + 10, execute: watchdog)
             let before = MonotonicClock.now()
             rig.player.shutdown()
             let took = MonotonicClock.now() - before
-            let stillFrozen = processState(pid) == "T"
+            watchdog.cancel()
+            let stillFrozen = processState(pid) == "T" && !thawedByWatchdog.load(ordering: .acquiring)
             kill(pid, SIGCONT)
             thawed = true
             #expect(stillFrozen, "the server was no longer stopped when shutdown returned")
