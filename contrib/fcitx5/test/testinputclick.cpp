@@ -368,6 +368,8 @@ int main(int argc, char **argv) {
                  editor->focusIn();
              }},
             {gap, [&] { press(editorId, "x"); }},
+            // A key event for a context without the focus, while another has it: no click.
+            {gap, [&] { pressUnfocused(password, "BackSpace"); }},
             {gap, [&] { editor->setCapabilityFlags(fcitx::CapabilityFlag::Sensitive); }},
             {gap, [&] { press(editorId, "y"); }},
             {gap, [&] { setConfig("PasswordFields", "Uniform"); }},
