@@ -18,6 +18,10 @@ Clients:
                so the figure is event to sound as `listen` sees a key press
   per-key      bench/per-key-client.c: opens, plays and closes a stream for
                every press, as naive tools do (aplay per key)
+  fcitx5       the fcitx5 add-on (contrib/fcitx5) in an in-process fcitx5 with
+               its test front end: each tap is one key press through fcitx5's
+               key handling (contrib/fcitx5/test/benchclient.cpp); built by
+               bench/run.sh into BUILD_DIR/fcitx5
 
 With --recording FILE (an evemu-record recording; bench/run-listen.sh passes
 the test fixture), the taps are the recording's key presses at their
@@ -48,12 +52,13 @@ import random
 import shlex
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-ALL_CLIENTS = ("native", "plain", "plain-wait", "inputclick", "listen", "per-key")
+ALL_CLIENTS = ("native", "plain", "plain-wait", "inputclick", "listen", "per-key", "fcitx5")
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 
 
@@ -533,6 +538,8 @@ def client_argv(name, args):
         return [args.inputclick_bin, "listen", "--replay", "-", "--device", args.device_inputclick]
     if name == "per-key":
         return [os.path.join(b, "per-key-client"), args.device_plain]
+    if name == "fcitx5":
+        return [os.path.join(b, "fcitx5", "test", "inputclick-fcitx5-bench"), args.fcitx5_work, args.device_inputclick]
     raise ValueError(name)
 
 
@@ -980,7 +987,8 @@ def main():
     if args.taps < 1 or args.bursts < 0 or args.burst_taps < 0 or args.rounds < 1:
         ap.error("--taps and --rounds must be at least 1, --bursts and --burst-taps at least 0")
     needed = ["probe"] + (["native-client"] if "native" in clients else []) + \
-             (["plain-alsa-client"] if any(c.startswith("plain") for c in clients) else [])
+             (["plain-alsa-client"] if any(c.startswith("plain") for c in clients) else []) + \
+             ([os.path.join("fcitx5", "test", "inputclick-fcitx5-bench")] if "fcitx5" in clients else [])
     for exe in needed:
         if not os.access(os.path.join(args.build_dir, exe), os.X_OK):
             sys.exit(f"run-latency: {args.build_dir}/{exe} is missing; build with bash bench/run.sh")
@@ -991,6 +999,10 @@ def main():
     args.device_inputclick = args.device_inputclick or default_device
     args.device_plain = args.device_plain or default_device
     env = child_env(args.sink)
+    if "fcitx5" in clients:
+        # fcitx5's configuration and the add-on's go to a directory of the run's own.
+        args.fcitx5_dir = tempfile.TemporaryDirectory(prefix="inputclick-bench-fcitx5.")
+        args.fcitx5_work = args.fcitx5_dir.name
     if args.sink == "pipewire":
         if not env.get("PIPEWIRE_RUNTIME_DIR") or "inputclick-pipewire.conf" not in env.get("ALSA_CONFIG_PATH", ""):
             sys.exit("run-latency: --sink pipewire needs the sink's environment: "
