@@ -802,14 +802,19 @@ def ratios(results):
             r = r.get(p)
         return r
 
+    def p50_over_tap(client):
+        """How much later than `inputclick tap` the client's median click sounds (ms)."""
+        if get(client, "all", "p50") is None or get("inputclick", "all", "p50") is None:
+            return None
+        return get(client, "all", "p50") - get("inputclick", "all", "p50")
+
     return {
         "inputclick_p50_over_native_p50": ratio(get("inputclick", "all", "p50"), get("native", "all", "p50")),
         "inputclick_p99_over_plain_p99": ratio(get("inputclick", "all", "p99"), get("plain", "all", "p99")),
         "inputclick_idle_cpu_over_plain_idle_cpu": ratio(get("inputclick", "idle_cpu", "percent"),
                                                          get("plain", "idle_cpu", "percent")),
-        "listen_p50_minus_inputclick_p50_ms": (None if get("listen", "all", "p50") is None
-                                               or get("inputclick", "all", "p50") is None
-                                               else get("listen", "all", "p50") - get("inputclick", "all", "p50")),
+        "listen_p50_minus_inputclick_p50_ms": p50_over_tap("listen"),
+        "fcitx5_p50_minus_inputclick_p50_ms": p50_over_tap("fcitx5"),
         "listen_p99_over_per_key_p99": ratio(get("listen", "all", "p99"), get("per-key", "all", "p99")),
     }
 
@@ -1092,6 +1097,7 @@ def main():
               "inputclick_p99_over_plain_p99": "inputclick p99 / plain p99",
               "inputclick_idle_cpu_over_plain_idle_cpu": "inputclick idle CPU / plain idle CPU",
               "listen_p50_minus_inputclick_p50_ms": "listen p50 - inputclick tap p50 (ms)",
+              "fcitx5_p50_minus_inputclick_p50_ms": "fcitx5 p50 - inputclick tap p50 (ms)",
               "listen_p99_over_per_key_p99": "listen p99 / per-key p99"}
     for k, label in labels.items():
         print(f"{label:<38} {fmt(rat[k])}")
