@@ -1006,8 +1006,8 @@ def main():
     env = child_env(args.sink)
     if "fcitx5" in clients:
         # fcitx5's configuration and the add-on's go to a directory of the run's own.
-        args.fcitx5_dir = tempfile.TemporaryDirectory(prefix="inputclick-bench-fcitx5.")
-        args.fcitx5_work = args.fcitx5_dir.name
+        fcitx5_dir = tempfile.TemporaryDirectory(prefix="inputclick-bench-fcitx5.")  # removed when main returns
+        args.fcitx5_work = fcitx5_dir.name
     if args.sink == "pipewire":
         if not env.get("PIPEWIRE_RUNTIME_DIR") or "inputclick-pipewire.conf" not in env.get("ALSA_CONFIG_PATH", ""):
             sys.exit("run-latency: --sink pipewire needs the sink's environment: "
