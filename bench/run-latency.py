@@ -18,6 +18,10 @@ Clients:
                so the figure is event to sound as `listen` sees a key press
   per-key      bench/per-key-client.c: opens, plays and closes a stream for
                every press, as naive tools do (aplay per key)
+  fcitx5       the fcitx5 add-on (contrib/fcitx5) in an in-process fcitx5 with
+               its test front end: each tap is one key press through fcitx5's
+               key handling (contrib/fcitx5/test/benchclient.cpp); built by
+               bench/run.sh into BUILD_DIR/fcitx5
 
 With --recording FILE (an evemu-record recording; bench/run-listen.sh passes
 the test fixture), the taps are the recording's key presses at their
@@ -48,12 +52,13 @@ import random
 import shlex
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-ALL_CLIENTS = ("native", "plain", "plain-wait", "inputclick", "listen", "per-key")
+ALL_CLIENTS = ("native", "plain", "plain-wait", "inputclick", "listen", "per-key", "fcitx5")
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 
 
@@ -533,6 +538,8 @@ def client_argv(name, args):
         return [args.inputclick_bin, "listen", "--replay", "-", "--device", args.device_inputclick]
     if name == "per-key":
         return [os.path.join(b, "per-key-client"), args.device_plain]
+    if name == "fcitx5":
+        return [os.path.join(b, "fcitx5", "test", "inputclick-fcitx5-bench"), args.fcitx5_work, args.device_inputclick]
     raise ValueError(name)
 
 
@@ -795,14 +802,19 @@ def ratios(results):
             r = r.get(p)
         return r
 
+    def p50_over_tap(client):
+        """How much later than `inputclick tap` the client's median click sounds (ms)."""
+        if get(client, "all", "p50") is None or get("inputclick", "all", "p50") is None:
+            return None
+        return get(client, "all", "p50") - get("inputclick", "all", "p50")
+
     return {
         "inputclick_p50_over_native_p50": ratio(get("inputclick", "all", "p50"), get("native", "all", "p50")),
         "inputclick_p99_over_plain_p99": ratio(get("inputclick", "all", "p99"), get("plain", "all", "p99")),
         "inputclick_idle_cpu_over_plain_idle_cpu": ratio(get("inputclick", "idle_cpu", "percent"),
                                                          get("plain", "idle_cpu", "percent")),
-        "listen_p50_minus_inputclick_p50_ms": (None if get("listen", "all", "p50") is None
-                                               or get("inputclick", "all", "p50") is None
-                                               else get("listen", "all", "p50") - get("inputclick", "all", "p50")),
+        "listen_p50_minus_inputclick_p50_ms": p50_over_tap("listen"),
+        "fcitx5_p50_minus_inputclick_p50_ms": p50_over_tap("fcitx5"),
         "listen_p99_over_per_key_p99": ratio(get("listen", "all", "p99"), get("per-key", "all", "p99")),
     }
 
@@ -980,7 +992,8 @@ def main():
     if args.taps < 1 or args.bursts < 0 or args.burst_taps < 0 or args.rounds < 1:
         ap.error("--taps and --rounds must be at least 1, --bursts and --burst-taps at least 0")
     needed = ["probe"] + (["native-client"] if "native" in clients else []) + \
-             (["plain-alsa-client"] if any(c.startswith("plain") for c in clients) else [])
+             (["plain-alsa-client"] if any(c.startswith("plain") for c in clients) else []) + \
+             ([os.path.join("fcitx5", "test", "inputclick-fcitx5-bench")] if "fcitx5" in clients else [])
     for exe in needed:
         if not os.access(os.path.join(args.build_dir, exe), os.X_OK):
             sys.exit(f"run-latency: {args.build_dir}/{exe} is missing; build with bash bench/run.sh")
@@ -991,6 +1004,10 @@ def main():
     args.device_inputclick = args.device_inputclick or default_device
     args.device_plain = args.device_plain or default_device
     env = child_env(args.sink)
+    if "fcitx5" in clients:
+        # fcitx5's configuration and the add-on's go to a directory of the run's own.
+        fcitx5_dir = tempfile.TemporaryDirectory(prefix="inputclick-bench-fcitx5.")  # removed when main returns
+        args.fcitx5_work = fcitx5_dir.name
     if args.sink == "pipewire":
         if not env.get("PIPEWIRE_RUNTIME_DIR") or "inputclick-pipewire.conf" not in env.get("ALSA_CONFIG_PATH", ""):
             sys.exit("run-latency: --sink pipewire needs the sink's environment: "
@@ -1080,6 +1097,7 @@ def main():
               "inputclick_p99_over_plain_p99": "inputclick p99 / plain p99",
               "inputclick_idle_cpu_over_plain_idle_cpu": "inputclick idle CPU / plain idle CPU",
               "listen_p50_minus_inputclick_p50_ms": "listen p50 - inputclick tap p50 (ms)",
+              "fcitx5_p50_minus_inputclick_p50_ms": "fcitx5 p50 - inputclick tap p50 (ms)",
               "listen_p99_over_per_key_p99": "listen p99 / per-key p99"}
     for k, label in labels.items():
         print(f"{label:<38} {fmt(rat[k])}")

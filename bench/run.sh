@@ -74,6 +74,17 @@ else
     echo "bench: WARNING: the onset detector check failed; see $out/check-onsets.txt" >&2
 fi
 
+# The fcitx5 client: the add-on and its in-process fcitx5 host, built with
+# CMake against the plugin (scripts/build-plugin.sh), like make fcitx5-addon.
+case ",$clients," in
+    *,fcitx5,*)
+        echo "bench: building the fcitx5 add-on and its benchmark client into $out/fcitx5"
+        scripts/build-plugin.sh "$out/plugin" >/dev/null
+        PKG_CONFIG_PATH="$out/plugin/lib/pkgconfig" cmake -S contrib/fcitx5 -B "$out/fcitx5" -DCMAKE_BUILD_TYPE=Release >/dev/null
+        cmake --build "$out/fcitx5" >/dev/null
+        ;;
+esac
+
 if [ "$want_inputclick" = 1 ] && [ -z "${INPUTCLICK_BIN:-}" ]; then
     echo "bench: swift build -c release --product inputclick"
     if ! swift build -c release --product inputclick; then

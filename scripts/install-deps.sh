@@ -24,6 +24,8 @@ packages=(
   sound-theme-freedesktop      # the freedesktop sound theme, the fallback of every XDG sound theme, used in the theme tests
   python3-venv python3-setuptools  # scripts/test-install.sh: pip installs the Python package into a venv, offline
   make                # make install / uninstall / deb (Makefile)
+  cmake libfcitx5core-dev fcitx5-modules-dev  # the fcitx5 add-on (contrib/fcitx5): Fcitx5Core's and the test front end's CMake packages
+  fcitx5-modules      # fcitx5's test add-ons (testfrontend, testim) for the add-on's headless test; pulls in fcitx5's libraries, starts nothing
   man-db              # scripts/test-install.sh: the man pages render without warnings, and man finds them once installed
 )
 

@@ -15,6 +15,11 @@
 #   share/bash-completion/completions/inputclick
 #   lib/systemd/user/*.service                      every unit in contrib/systemd/, if
 #                                                   any, with @bindir@ replaced by PREFIX/bin
+#   the fcitx5 add-on (contrib/fcitx5), when fcitx5's development files are
+#   here (pkg-config finds Fcitx5Core) and cmake is: built with CMake against
+#   the plugin just installed, its library into fcitx5's add-on directory
+#   (FCITX_INSTALL_ADDONDIR: lib/<multiarch>/fcitx5 under fcitx5's own
+#   prefix, PREFIX/lib/fcitx5 under any other) and share/fcitx5/addon/inputclick.conf
 #
 # uninstall removes exactly those files (the units by the names in
 # contrib/systemd/), and no directory: directories such as /usr/local/include
@@ -60,10 +65,16 @@ files=(
   "share/bash-completion/completions/inputclick"
 )
 for unit in "${units[@]}"; do files+=("lib/systemd/user/$unit"); done
+files+=("share/fcitx5/addon/inputclick.conf" "lib/fcitx5/libinputclick-fcitx5.so")
+fcitx5_prefix=$(pkg-config --variable=prefix Fcitx5Core 2>/dev/null || true)
+fcitx5_libdir=$(pkg-config --variable=libdir Fcitx5Core 2>/dev/null || true)
+if [ -n "$fcitx5_prefix" ] && [ "$fcitx5_prefix" = "$prefix" ] && [ -n "$fcitx5_libdir" ]; then
+  files+=("${fcitx5_libdir#"$prefix"/}/fcitx5/libinputclick-fcitx5.so")
+fi
 
 if [ "$action" = uninstall ]; then
   for file in "${files[@]}"; do rm -f "$target/$file"; done
-  rm -f "$target"/lib/libinputclick.so."$major".*
+  rm -f "$target"/lib/libinputclick.so."$major".* "$target"/lib/*/fcitx5/libinputclick-fcitx5.so
   # Directories stay, even empty ones: they are shared (Debian's base-files
   # creates /usr/local/include and /usr/local/share/man empty, for one).
   if [ -z "$destdir" ] && [ "$(id -u)" -eq 0 ] && command -v ldconfig >/dev/null; then ldconfig; fi
@@ -103,6 +114,26 @@ if [ ${#units[@]} -gt 0 ]; then
     sed "s|@bindir@|$prefix/bin|g" "contrib/systemd/$unit" >"$target/lib/systemd/user/$unit"
     chmod 0644 "$target/lib/systemd/user/$unit"
   done
+fi
+
+# The fcitx5 add-on, against the plugin installed above: pkg-config reads its
+# inputclick.pc (which names PREFIX) with DESTDIR as the sysroot.
+if [ -n "$fcitx5_prefix" ] && command -v cmake >/dev/null; then
+  echo "install: building the fcitx5 add-on (CMake, Fcitx5Core $(pkg-config --modversion Fcitx5Core)) ..."
+  addon_build=$(mktemp -d)
+  trap 'rm -f "$log"; rm -rf "$addon_build"' EXIT
+  if ! PKG_CONFIG_PATH=$target/lib/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH} PKG_CONFIG_SYSROOT_DIR=$destdir \
+         cmake -S contrib/fcitx5 -B "$addon_build" -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX="$prefix" \
+         -DCMAKE_INSTALL_LIBDIR=lib -DENABLE_TEST=OFF >"$log" 2>&1 ||
+     ! cmake --build "$addon_build" >>"$log" 2>&1 ||
+     ! DESTDIR=$destdir cmake --install "$addon_build" --strip >>"$log" 2>&1; then
+    cat "$log" >&2
+    echo "install: building the fcitx5 add-on failed" >&2
+    exit 1
+  fi
+  grep '^-- Installing:' "$log" | sed 's/^-- Installing: /install: installed /'
+else
+  echo "install: no fcitx5 development files (libfcitx5core-dev) or no cmake: the fcitx5 add-on is not built"
 fi
 
 if ldd "$target/bin/inputclick" | grep -q "not found"; then

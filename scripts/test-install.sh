@@ -12,6 +12,9 @@
 #                      runs from PATH; `man -w` finds the pages; examples/c/keyboard.c
 #                      builds with nothing but `pkg-config --cflags --libs inputclick`
 #                      and runs with no LD_LIBRARY_PATH, every tap played.
+#                      With fcitx5's development files present, make install also
+#                      places the fcitx5 add-on where fcitx5 finds it, and the
+#                      inputclick-fcitx5 package installs with apt, fcitx5 with it.
 #   4. pip             the Python package (bindings/python) installs with pip into a
 #                      venv and, run from elsewhere, finds the installed library,
 #                      opens a context and plays a click; pip uninstalls it.
@@ -34,7 +37,15 @@ root=$PWD
 
 work=$(mktemp -d /tmp/inputclick-install-test.XXXXXX)
 installed_deb=no
+installed_fcitx5=no   # fcitx5 itself, pulled in by inputclick-fcitx5, when it was not installed before
 cleanup() {
+  if [ "$installed_deb" = yes ]; then
+    apt-get purge -y -qq -o DPkg::Lock::Timeout=300 inputclick-fcitx5 >/dev/null 2>&1 || true
+  fi
+  if [ "$installed_fcitx5" = yes ]; then
+    apt-get purge -y -qq -o DPkg::Lock::Timeout=300 fcitx5 >/dev/null 2>&1 ||
+      echo "test-install: could not purge fcitx5, which the add-on's package brought; remove it with 'apt-get purge fcitx5'" >&2
+  fi
   if [ "$installed_deb" = yes ]; then
     apt-get purge -y -qq -o DPkg::Lock::Timeout=300 inputclick >/dev/null 2>&1 ||
       echo "test-install: could not purge the inputclick package; remove it with 'apt-get purge inputclick'" >&2
@@ -85,6 +96,12 @@ version=$(sed -n 's/^#define INPUTCLICK_VERSION_STRING "\(.*\)"$/\1/p' Sources/I
 
 # 2 first: it builds the plugin that 1 measures.
 stage=$work/stage
+# The fcitx5 add-on is built when fcitx5's development files are here; under
+# PREFIX=/usr its library goes into fcitx5's own add-on directory.
+fcitx5_addon_dir=
+if pkg-config --exists Fcitx5Core && command -v cmake >/dev/null; then
+  fcitx5_addon_dir=$(pkg-config --variable=libdir Fcitx5Core)/fcitx5
+fi
 expected_tree() {
   printf '%s\n' \
     usr/bin/inputclick \
@@ -100,6 +117,20 @@ expected_tree() {
   if [ -d contrib/systemd ]; then
     (cd contrib/systemd && ls -1 -- *.service 2>/dev/null | sed 's|^|usr/lib/systemd/user/|')
   fi
+  if [ -n "$fcitx5_addon_dir" ]; then
+    printf '%s\n' "${fcitx5_addon_dir#/}/libinputclick-fcitx5.so" usr/share/fcitx5/addon/inputclick.conf
+  fi
+}
+# The add-on as fcitx5 meets it: a module loaded at start-up, its library by
+# the name fcitx5 looks for in its add-on directory, linked to the installed
+# plugin by its soname and to nothing in the staging tree.
+fcitx5_addon_installed() {
+  local root=$1 conf=$1/usr/share/fcitx5/addon/inputclick.conf library=$1$fcitx5_addon_dir/libinputclick-fcitx5.so
+  grep -qx 'Category=Module' "$conf" && grep -qx 'OnDemand=False' "$conf" && grep -qx 'Type=SharedLibrary' "$conf" &&
+    grep -qx 'Library=libinputclick-fcitx5' "$conf" || { echo "$conf:"; cat "$conf"; return 1; }
+  objdump -p "$library" | grep -Eq "NEEDED +libinputclick\.so\.$major\$" || { echo "$library does not load libinputclick.so.$major"; return 1; }
+  ! objdump -p "$library" | grep -E 'R(UN)?PATH' | grep -q "$work" || { echo "$library names the staging tree"; return 1; }
+  [ "$root" != / ] || ! ldd "$library" | grep -q "not found" || { ldd "$library"; return 1; }
 }
 make_install() {
   make --no-print-directory install PREFIX=/usr DESTDIR="$stage" >"$work/make-install.log" 2>&1 ||
@@ -127,6 +158,7 @@ make_install() {
     ! grep -q '@bindir@' "$unit" || { echo "$unit: @bindir@ was not replaced"; return 1; }
     grep -Eq '^ExecStart=/usr/bin/inputclick( |$)' "$unit" || { echo "$unit: ExecStart does not run /usr/bin/inputclick"; return 1; }
   done
+  if [ -n "$fcitx5_addon_dir" ]; then fcitx5_addon_installed "$stage" || return 1; fi
   bash -n "$stage/usr/share/bash-completion/completions/inputclick" || return 1
   # The completion completes subcommands and option values.
   local words
@@ -179,23 +211,36 @@ check "the plugin is at most $max_bytes bytes" plugin_size
 was_installed=no
 dpkg-query -W -f='${Status}' inputclick 2>/dev/null | grep -q "install ok installed" && was_installed=yes
 deb_checks() {
-  local deb
+  local deb addon_deb=
   deb=$(scripts/build-deb.sh "$work/deb" 2>"$work/deb.log" | tail -n 1) || { tail -n 20 "$work/deb.log"; return 1; }
   [ -f "$deb" ] || { echo "no .deb was built"; tail -n 20 "$work/deb.log"; return 1; }
   dpkg-deb -f "$deb" Depends
+  if [ -n "$fcitx5_addon_dir" ]; then
+    addon_deb=$(ls "$work"/deb/inputclick-fcitx5_*.deb 2>/dev/null)
+    [ -f "$addon_deb" ] || { echo "no inputclick-fcitx5 .deb was built"; return 1; }
+    dpkg-deb -f "$addon_deb" Depends
+    dpkg-deb -c "$deb" | grep -q fcitx5 && { echo "the inputclick package holds fcitx5 files"; return 1; }
+    dpkg-deb -f "$addon_deb" Depends | grep -Eq "(^|, )inputclick \(= $version\)" &&
+      dpkg-deb -f "$addon_deb" Depends | grep -Eq '(^|, )fcitx5 \(' || { echo "inputclick-fcitx5 must depend on inputclick and fcitx5"; return 1; }
+  fi
   # Every shared library the packaged programs and plugin load must come from a
   # package that Depends names (found with dpkg -S, so a new dependency such as
   # listen's libevdev cannot be forgotten on a machine that happens to have it).
-  local depends unpacked library package missing=0
-  depends=$(dpkg-deb -f "$deb" Depends)
-  unpacked="$work/deb-contents"
-  rm -rf "$unpacked" && dpkg-deb -x "$deb" "$unpacked"
-  for library in $(find "$unpacked" -type f \( -perm -u+x -o -name '*.so*' \) -exec objdump -p {} \; 2>/dev/null |
-                   awk '/NEEDED/ { print $2 }' | sort -u); do
-    package=$(dpkg -S "*/$(gcc -print-multiarch)/$library" 2>/dev/null | grep -v '^inputclick:' | head -n 1 | cut -d: -f1)
-    [ -n "$package" ] || { echo "no installed package provides $library"; missing=1; continue; }
-    echo "$depends" | tr ',|' '\n\n' | sed 's/ //g; s/(.*//' | grep -qx "$package" ||
-      { echo "Depends lacks $package (for $library)"; missing=1; }
+  local depends unpacked library package missing=0 package_file
+  for package_file in "$deb" $addon_deb; do
+    depends=$(dpkg-deb -f "$package_file" Depends)
+    unpacked="$work/deb-contents"
+    rm -rf "$unpacked" && dpkg-deb -x "$package_file" "$unpacked"
+    for library in $(find "$unpacked" -type f \( -perm -u+x -o -name '*.so*' \) -exec objdump -p {} \; 2>/dev/null |
+                     awk '/NEEDED/ { print $2 }' | sort -u); do
+      case $library in
+        libinputclick.so.*) package=inputclick ;;   # the other package of this build
+        *) package=$(dpkg -S "*/$(gcc -print-multiarch)/$library" 2>/dev/null | grep -v '^inputclick:' | head -n 1 | cut -d: -f1) ;;
+      esac
+      [ -n "$package" ] || { echo "no installed package provides $library"; missing=1; continue; }
+      echo "$depends" | tr ',|' '\n\n' | sed 's/ //g; s/(.*//' | grep -qx "$package" ||
+        { echo "$(basename "$package_file"): Depends lacks $package (for $library)"; missing=1; }
+    done
   done
   [ "$missing" = 0 ] || return 1
   [ "$was_installed" = no ] || echo "note: inputclick was installed before this run; the new build replaces it and stays"
@@ -208,6 +253,13 @@ deb_checks() {
   [ "$got" = "$version" ] || return 1
   man -w inputclick >/dev/null && man -w 5 inputclick-settings >/dev/null && man -w 3 libinputclick >/dev/null ||
     { echo "man does not find the pages"; return 1; }
+  if [ -n "$addon_deb" ]; then
+    dpkg-query -W -f='${Status}' fcitx5 2>/dev/null | grep -q "install ok installed" || installed_fcitx5=yes
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends -o DPkg::Lock::Timeout=300 "$addon_deb" \
+      >"$work/apt-fcitx5.log" 2>&1 || { tail -n 20 "$work/apt-fcitx5.log"; return 1; }
+    fcitx5_addon_installed / || return 1
+    echo "inputclick-fcitx5: $fcitx5_addon_dir/libinputclick-fcitx5.so and /usr/share/fcitx5/addon/inputclick.conf installed"
+  fi
   # The C example, with no paths but pkg-config's default search.
   # shellcheck disable=SC2046
   env -u PKG_CONFIG_PATH gcc -std=c11 -Wall -Wextra -Werror -o "$work/keyboard" examples/c/keyboard.c \
@@ -256,8 +308,14 @@ fi
 
 if [ "$installed_deb" = yes ]; then
   cleanup_purge_check() {
-    apt-get purge -y -qq -o DPkg::Lock::Timeout=300 inputclick >"$work/purge.log" 2>&1 || { cat "$work/purge.log"; return 1; }
+    apt-get purge -y -qq -o DPkg::Lock::Timeout=300 inputclick-fcitx5 inputclick >"$work/purge.log" 2>&1 ||
+      { cat "$work/purge.log"; return 1; }
     installed_deb=no
+    if [ "$installed_fcitx5" = yes ]; then
+      apt-get purge -y -qq -o DPkg::Lock::Timeout=300 fcitx5 >>"$work/purge.log" 2>&1 || { cat "$work/purge.log"; return 1; }
+      installed_fcitx5=no
+    fi
+    [ -z "$fcitx5_addon_dir" ] || [ ! -e "$fcitx5_addon_dir/libinputclick-fcitx5.so" ] || { echo "the add-on remains after the purge"; return 1; }
     ! dpkg-query -W -f='${Status}' inputclick 2>/dev/null | grep -q "install ok installed" || { echo "still installed"; return 1; }
     [ ! -e /usr/bin/inputclick ] && [ ! -e "/usr/lib/libinputclick.so.$major" ] || { echo "files remain after the purge"; return 1; }
     ! ldconfig -p | grep -q libinputclick || { echo "the loader cache still lists libinputclick"; return 1; }

@@ -2,8 +2,8 @@
 # Installs what is missing, starts the real-time virtual sound sink, and runs
 # every test: the Swift suites (offline and through real alsa-lib into the
 # sink, through PipeWire, and into a real PulseAudio 16), the real-time-thread
-# malloc check, the C plugin from C, C++, Python and Rust, the README's code
-# blocks, the installation, the fuzzers,
+# malloc check, the C plugin from C, C++, Python and Rust, the fcitx5 add-on,
+# the README's code blocks, the installation, the fuzzers,
 # and the core suites and the C API under the address and thread sanitizers.
 # Exits non-zero if anything fails.
 set -uo pipefail
@@ -139,6 +139,8 @@ step "the C plugin from C, C++, Python and Rust" 1200 scripts/test-plugin.sh
 step "the sink tests again, through PipeWire" 900 scripts/test-pipewire.sh
 # A real PulseAudio 16 through ALSA's pulse PCM: every click tapped is heard in the server's monitor or reported lost.
 step "clicks through a real PulseAudio 16, each heard or reported" 300 scripts/test-pulseaudio.sh
+# An in-process fcitx5 with its test front end and the add-on, through the sink's file capture (issue 20).
+step "the fcitx5 add-on, headless" 600 scripts/test-fcitx5.sh
 # Every code block of README.md, compiled and run as it stands (issue 10); reuses the builds above.
 step "the README's snippets, compiled and run" 900 scripts/test-readme-snippets.sh
 # make install/uninstall into a DESTDIR, the .deb through apt-get, pip, and the plugin's 10 MB bound.
