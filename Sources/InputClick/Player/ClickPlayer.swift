@@ -454,7 +454,8 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
         do {
             opened = try output.openStream(configuration.stream)
         } catch {
-            handle(.openFailed(message: "cannot open audio device '\(output.name)': \(error)"))
+            handle(.openFailed(message: "cannot open audio device '\(output.name)': \(error)",
+                               isPersistent: (error as? any PersistentOutputError)?.isPersistent ?? false))
             return
         }
         do {
