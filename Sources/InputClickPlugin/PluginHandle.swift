@@ -26,9 +26,10 @@ import Synchronization
 ///
 /// **The token.** Bits 0–29 hold the slot's index plus one (never 0, so a
 /// token is never NULL), bits 30–31 the kind, and bits 32–62 the generation.
-/// A value that no slot and generation match, such as a pointer that never
-/// came from the library, is refused as an invalid argument: nothing behind
-/// a token is ever dereferenced before the table says it is a slot.
+/// A value that names no slot that was ever made, such as a pointer that
+/// never came from the library, is refused as an invalid argument, and one
+/// that names a slot under another generation as closed: a token is never
+/// dereferenced, only looked up in the table.
 ///
 /// **Calls and closing** meet at one atomic word per slot: bit 63 is
 /// "closed", bits 32–62 the generation open in the slot, the low 32 bits

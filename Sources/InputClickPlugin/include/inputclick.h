@@ -43,9 +43,10 @@
  *   calls and a second close fail with INPUTCLICK_ERROR_CLOSED, and never
  *   reach the handle that reused the slot), while memory grows only with
  *   the handles open at once, never with those ever opened. A value that
- *   never came from this library is refused with
- *   INPUTCLICK_ERROR_INVALID_ARGUMENT unless it happens to equal a live
- *   handle; it is never dereferenced.
+ *   never came from this library is never dereferenced: it is refused with
+ *   a negative code (INPUTCLICK_ERROR_INVALID_ARGUMENT, or
+ *   INPUTCLICK_ERROR_CLOSED if it happens to name a slot), unless it happens
+ *   to equal a live handle.
  * - Strings passed in are UTF-8 and NUL-terminated; the library copies what
  *   it keeps. Strings returned as const char * are static: never free them.
  * - Thread context. Each function states which threads may call it. "Any
