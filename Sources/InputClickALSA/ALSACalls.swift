@@ -5,6 +5,7 @@ import Glibc
 import Musl
 #endif
 import InputClick
+import Synchronization
 
 /// An open playback PCM (`snd_pcm_t *`). It is valid from
 /// ``ALSACalls/open(_:)`` until ``ALSACalls/close(_:)``; after that, using it
@@ -77,11 +78,21 @@ enum ALSACalls {
 
     /// Opens a playback PCM by name, without waiting for a busy device, in
     /// non-blocking mode. C: `snd_pcm_open`.
-    static func open(_ name: String) throws(ALSAError) -> PCMHandle {
-        var pcm: OpaquePointer?
-        try check(snd_pcm_open(&pcm, name, SND_PCM_STREAM_PLAYBACK, SND_PCM_NONBLOCK), "snd_pcm_open")
-        guard let pcm else { throw ALSAError(-ENOENT, call: "snd_pcm_open") }
-        return PCMHandle(pointer: pcm)
+    ///
+    /// - Throws: the error and what alsa-lib reported while it failed
+    ///   (see ``collectingMessages(_:)``), such as a plugin library it could not load.
+    static func open(_ name: String) throws(ALSACallFailure) -> PCMHandle {
+        let (result, messages) = collectingMessages { () throws(ALSAError) -> PCMHandle in
+            var pcm: OpaquePointer?
+            try check(snd_pcm_open(&pcm, name, SND_PCM_STREAM_PLAYBACK, SND_PCM_NONBLOCK), "snd_pcm_open")
+            guard let pcm else { throw ALSAError(-ENOENT, call: "snd_pcm_open") }
+            return PCMHandle(pointer: pcm)
+        }
+        do {
+            return try result.get()
+        } catch {
+            throw ALSACallFailure(error: error, messages: messages)
+        }
     }
 
     /// Stops the PCM at once, dropping queued audio. C: `snd_pcm_drop`.
@@ -361,11 +372,23 @@ enum ALSACalls {
     /// `default` on a machine with no sound card fails although the name is
     /// perfectly valid. The corresponding C functions are
     /// `snd_config_update_ref` and `snd_config_search`.
-    static func isPCMDefined(_ name: String) throws(ALSAError) -> Bool {
+    ///
+    /// - Throws: the error and alsa-lib's messages when the configuration
+    ///   cannot be read (a syntax error in one of its files).
+    static func isPCMDefined(_ name: String) throws(ALSACallFailure) -> Bool {
         let base = String(name.prefix { $0 != ":" })
         guard !base.isEmpty, !base.contains(".") else { return false }
-        var top: OpaquePointer?
-        try check(snd_config_update_ref(&top), "snd_config_update_ref")
+        let (result, messages) = collectingMessages { () throws(ALSAError) -> OpaquePointer? in
+            var top: OpaquePointer?
+            try check(snd_config_update_ref(&top), "snd_config_update_ref")
+            return top
+        }
+        let top: OpaquePointer?
+        do {
+            top = try result.get()
+        } catch {
+            throw ALSACallFailure(error: error, messages: messages)
+        }
         defer { if let top { snd_config_unref(top) } }
         var pcms: OpaquePointer?
         guard snd_config_search(top, "pcm", &pcms) >= 0 else { return false }
@@ -375,14 +398,75 @@ enum ALSACalls {
 
     /// Replaces alsa-lib's error handler, which prints diagnostics such as
     /// `ALSA lib confmisc.c:855:(parse_card) cannot find card '0'` to standard
-    /// error, with one that prints nothing. The corresponding C function is
-    /// `snd_lib_error_set_handler`.
+    /// error, with one that prints nothing (`inputclick_alsa_quiet_error_handler`
+    /// of the CALSA shim), but still lets ``collectingMessages(_:)`` see them.
+    /// The corresponding C function is `snd_lib_error_set_handler`.
     static func silenceLibraryMessages() {
-        // The C type is variadic; a handler that reads none of its arguments
-        // is safe to call through it on the Linux ABIs.
-        let silent: @convention(c) (UnsafePointer<CChar>?, Int32, UnsafePointer<CChar>?, Int32,
-                                    UnsafePointer<CChar>?) -> Void = { _, _, _, _, _ in }
-        _ = snd_lib_error_set_handler(unsafeBitCast(silent, to: OpaquePointer.self))
+        messagesSilenced.store(true, ordering: .relaxed)
+        _ = inputclick_alsa_install_quiet_error_handler()
+    }
+
+    // MARK: alsa-lib's messages
+
+    /// Whether ``silenceLibraryMessages()`` was called.
+    private static let messagesSilenced = Atomic<Bool>(false)
+
+    /// Where the messages of the current ``collectingMessages(_:)`` call on a thread go.
+    private final class MessageCollector {
+        var messages: [String] = []
+    }
+
+    /// The thread-specific slot holding the calling thread's ``MessageCollector``.
+    private static let collectorKey: pthread_key_t = {
+        var key = pthread_key_t()
+        precondition(pthread_key_create(&key, nil) == 0, "no thread-specific key left for InputClickALSA")
+        return key
+    }()
+
+    /// Runs `body` and returns its outcome with the messages alsa-lib
+    /// reported on this thread meanwhile, such as `Cannot open shared library
+    /// libasound_module_pcm_jack.so (…)` or a configuration file's syntax
+    /// error, which the error code alone (ENXIO, EINVAL) does not tell.
+    /// They are still printed as before unless ``silenceLibraryMessages()``
+    /// was called. A host that installed its own alsa-lib error handler gets
+    /// them there instead, and none are collected.
+    /// The corresponding C function is `snd_lib_error_set_local`.
+    ///
+    /// Thread context: a control thread (it allocates); not the render thread.
+    static func collectingMessages<Value>(_ body: () throws(ALSAError) -> Value)
+        -> (result: Result<Value, ALSAError>, messages: [String]) {
+        let collector = MessageCollector()
+        let previous = pthread_getspecific(collectorKey)
+        pthread_setspecific(collectorKey, Unmanaged.passUnretained(collector).toOpaque())
+        let previousHandler = snd_lib_error_set_local(collectMessage)
+        defer {
+            snd_lib_error_set_local(previousHandler)
+            pthread_setspecific(collectorKey, previous)
+        }
+        let result: Result<Value, ALSAError>
+        do {
+            result = .success(try body())
+        } catch {
+            result = .failure(error)
+        }
+        return (result, collector.messages)
+    }
+
+    /// The thread-local handler: formats the message, keeps it, and prints
+    /// it as alsa-lib's default handler would unless messages are silenced.
+    private static let collectMessage: snd_local_error_handler_t = { file, line, function, code, format, arguments in
+        guard let format, let arguments else { return }
+        var buffer = [CChar](repeating: 0, count: 1024)
+        _ = vsnprintf(&buffer, buffer.count, format, arguments)
+        var text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if code != 0, let reason = snd_strerror(code) { text += ": " + String(cString: reason) }
+        if let raw = pthread_getspecific(collectorKey) {
+            Unmanaged<MessageCollector>.fromOpaque(raw).takeUnretainedValue().messages.append(text)
+        }
+        guard !messagesSilenced.load(ordering: .relaxed) else { return }
+        let place = "ALSA lib \(file.map { String(cString: $0) } ?? "?"):\(line):(\(function.map { String(cString: $0) } ?? "?")) "
+        let line = place + text + "\n"
+        line.withCString { _ = write(2, $0, strlen($0)) }
     }
 
     /// The index of the sound card named or numbered `card`, or `nil` if there

@@ -18,12 +18,18 @@ public struct ALSADevice: Sendable, Hashable {
 
     /// The playback PCMs the ALSA configuration advertises, in its order.
     ///
-    /// - Throws: ``ALSAError`` if the configuration cannot be read.
+    /// - Throws: ``ALSAOutputError/unreadableConfiguration(problem:_:)`` if
+    ///   the configuration cannot be read, saying where it is broken.
     ///
     /// Thread context: any thread; reads the configuration files.
     public static func playbackDevices() throws -> [ALSADevice] {
-        try ALSACalls.pcmHints()
-            .map { ALSADevice(name: $0.name, description: $0.description, canPlay: $0.direction != "Input") }
-            .filter(\.canPlay)
+        let (result, messages) = ALSACalls.collectingMessages { () throws(ALSAError) in try ALSACalls.pcmHints() }
+        do {
+            return try result.get()
+                .map { ALSADevice(name: $0.name, description: $0.description, canPlay: $0.direction != "Input") }
+                .filter(\.canPlay)
+        } catch {
+            throw ALSAOutputError.unreadableConfiguration(problem: ALSALibraryMessages.configurationProblem(in: messages), error)
+        }
     }
 }

@@ -47,7 +47,9 @@ public final class ALSAOutput: AudioOutput {
     /// - Throws: ``ALSAOutputError/unknownDevice(name:)`` when no PCM of that
     ///   name is defined, ``ALSAOutputError/unknownCard(name:card:)`` when a
     ///   `hw:`/`plughw:` name refers to a card that does not exist, and
-    ///   ``ALSAOutputError/emptyDeviceName``. A device that exists but cannot be
+    ///   ``ALSAOutputError/emptyDeviceName``, and
+    ///   ``ALSAOutputError/unreadableConfiguration(problem:_:)`` when the ALSA
+    ///   configuration has a syntax error. A device that exists but cannot be
     ///   opened now (busy, no card behind `default`, sound server down) is not
     ///   an error here: the player warns and retries.
     ///
@@ -60,7 +62,7 @@ public final class ALSAOutput: AudioOutput {
         do {
             defined = try ALSACalls.isPCMDefined(trimmed)
         } catch {
-            throw .configurationFailed(device: trimmed, error)
+            throw .unreadableConfiguration(problem: ALSALibraryMessages.configurationProblem(in: error.messages), error.error)
         }
         guard defined else { throw .unknownDevice(name: trimmed) }
         if let card = Self.cardArgument(of: trimmed), ALSACalls.cardIndex(card) == nil {
@@ -79,7 +81,9 @@ public final class ALSAOutput: AudioOutput {
     /// Opens the PCM, negotiates the format and sizes, and returns the stream.
     ///
     /// - Throws: ``ALSAOutputError/openFailed(device:_:)`` when the device
-    ///   cannot be opened now, ``ALSAOutputError/configurationFailed(device:_:)``
+    ///   cannot be opened now, ``ALSAOutputError/missingPlugin(device:library:reason:)``
+    ///   when its definition names a plugin whose library cannot be loaded
+    ///   (the player then retries only rarely), ``ALSAOutputError/configurationFailed(device:_:)``
     ///   or ``ALSAOutputError/noUsableFormat(device:tried:)`` when it refuses
     ///   every configuration.
     ///
@@ -89,7 +93,10 @@ public final class ALSAOutput: AudioOutput {
         do {
             pcm = try ALSACalls.open(name)
         } catch {
-            throw ALSAOutputError.openFailed(device: name, error)
+            if let missing = ALSALibraryMessages.missingLibrary(in: error.messages) {
+                throw ALSAOutputError.missingPlugin(device: name, library: missing.library, reason: missing.reason)
+            }
+            throw ALSAOutputError.openFailed(device: name, error.error)
         }
         do {
             let chain = ALSADeviceChain(dump: ALSACalls.chainDescription(pcm))

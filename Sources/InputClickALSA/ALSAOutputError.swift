@@ -1,6 +1,9 @@
+import InputClick
+
 /// Why an ``ALSAOutput`` could not be configured, or a stream not opened.
-/// Every case names the device.
-public enum ALSAOutputError: Error, Sendable, Hashable, CustomStringConvertible {
+/// Every case names the device, except ``unreadableConfiguration(_:_:)``,
+/// which concerns them all.
+public enum ALSAOutputError: Error, Sendable, Hashable, CustomStringConvertible, PersistentOutputError {
     /// The device name is empty.
     case emptyDeviceName
     /// No PCM of that name is defined in the ALSA configuration.
@@ -13,6 +16,13 @@ public enum ALSAOutputError: Error, Sendable, Hashable, CustomStringConvertible 
     case configurationFailed(device: String, ALSAError)
     /// The device accepts none of the sample formats asked for.
     case noUsableFormat(device: String, tried: [String])
+    /// The device's definition names a plugin whose library alsa-lib cannot
+    /// load (not installed, or not a plugin): `library` as the configuration
+    /// names it, `reason` the loader's words. Retrying soon cannot help.
+    case missingPlugin(device: String, library: String, reason: String)
+    /// The ALSA configuration cannot be read, so no device can be looked up:
+    /// `problem` says where it is broken (file and line, when alsa-lib says).
+    case unreadableConfiguration(problem: String, ALSAError)
 
     /// A sentence naming the device and the problem.
     public var description: String {
@@ -29,6 +39,21 @@ public enum ALSAOutputError: Error, Sendable, Hashable, CustomStringConvertible 
             return "ALSA device '\(device)' refused the stream configuration: \(error)"
         case .noUsableFormat(let device, let tried):
             return "ALSA device '\(device)' accepts none of the sample formats \(tried.joined(separator: ", "))"
+        case .missingPlugin(let device, let library, let reason):
+            let fix = ALSALibraryMessages.package(providing: library).map { "install the package \($0) (Debian, Ubuntu)" }
+                ?? "install the ALSA plugin that provides it"
+            return "ALSA device '\(device)' needs the plugin library '\(library)' which cannot be loaded"
+                + (reason.isEmpty ? "" : ": \(reason)") + "; \(fix), or pick another device (see 'aplay -L')"
+        case .unreadableConfiguration(let problem, let error):
+            return "the ALSA configuration cannot be read"
+                + (problem.isEmpty ? "" : ": \(problem)") + " (\(error)); fix or remove the file"
         }
+    }
+
+    /// Whether trying again soon cannot help: only a missing plugin library,
+    /// which stays missing until someone installs it.
+    public var isPersistent: Bool {
+        if case .missingPlugin = self { return true }
+        return false
     }
 }

@@ -15,7 +15,7 @@ public func inputclickOpen(_ device: UnsafePointer<CChar>?, _ out: UnsafeMutable
             values.device = try CStringArguments.read(device, what: "device name",
                                                       maximumBytes: PluginOptionValues.maximumDeviceNameBytes)
         }
-        out.pointee = PluginHandle.make(.context, payload: try PluginContext(options: values))
+        out.pointee = try PluginContext.handle(options: values)
         return PluginResult.ok.rawValue
     }
 }
@@ -35,7 +35,7 @@ public func inputclickOpenWithOptions(_ options: OpaquePointer?, _ out: UnsafeMu
                 options.values.withLock { $0 }
             }
         }
-        out.pointee = PluginHandle.make(.context, payload: try PluginContext(options: values))
+        out.pointee = try PluginContext.handle(options: values)
         return PluginResult.ok.rawValue
     }
 }

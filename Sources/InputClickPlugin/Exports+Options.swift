@@ -10,7 +10,7 @@ import InputClick
 public func inputclickOptionsCreate(_ out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
     ExportCall.run("inputclick_options_create") { () throws(PluginFailure) -> Int32 in
         guard let out else { throw PluginFailure(.invalidArgument, "the out-pointer for the options handle is NULL") }
-        out.pointee = PluginHandle.make(.options, payload: PluginOptions())
+        out.pointee = try PluginHandle.make(.options, payload: PluginOptions())
         return PluginResult.ok.rawValue
     }
 }

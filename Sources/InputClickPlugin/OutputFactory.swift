@@ -13,7 +13,7 @@ enum OutputFactory {
     ///   ``PluginResult/noSuchDevice`` when no PCM or sound card of that name
     ///   exists, ``PluginResult/invalidArgument`` for an empty name, and
     ///   ``PluginResult/deviceUnavailable`` when the ALSA configuration
-    ///   cannot be read.
+    ///   cannot be read (the message says where it is broken).
     static func makeOutput(device: String) throws(PluginFailure) -> any AudioOutput {
         do {
             return try ALSAOutput(device: device)
@@ -27,7 +27,8 @@ enum OutputFactory {
         switch error {
         case .emptyDeviceName: return .invalidArgument
         case .unknownDevice, .unknownCard: return .noSuchDevice
-        case .openFailed, .configurationFailed, .noUsableFormat: return .deviceUnavailable
+        case .openFailed, .configurationFailed, .noUsableFormat, .missingPlugin, .unreadableConfiguration:
+            return .deviceUnavailable
         }
     }
 }

@@ -34,4 +34,18 @@ final class PluginContext: Sendable {
         self.warnings = warnings
         self.device = values.device
     }
+
+    /// A context for `values` behind a new handle; shut down again when no
+    /// handle can be had.
+    ///
+    /// Thread context: any thread; reads the ALSA configuration and the settings file.
+    static func handle(options values: PluginOptionValues) throws(PluginFailure) -> OpaquePointer {
+        let context = try PluginContext(options: values)
+        do {
+            return try PluginHandle.make(.context, payload: context)
+        } catch {
+            context.engine.shutdown()
+            throw error
+        }
+    }
 }

@@ -3,24 +3,43 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import InputClick
 import Synchronization
 
+#if _pointerBitWidth(_32)
+#error("The handle tokens of PluginHandle assume 64-bit pointers")
+#endif
+
 /// What a C handle (`inputclick_context *`, `inputclick_options *`) points
-/// at: a small record that outlives the object it stands for.
+/// at: not memory, but a token naming a slot of the process's handle table
+/// and the slot's generation, which no other handle shares.
 ///
-/// The record itself is never freed. Closing releases the payload (the
-/// engine, the device, the threads) and marks the record closed, so a late
-/// call or a second close finds `INPUTCLICK_ERROR_CLOSED` instead of freed
-/// memory. That costs a few dozen bytes per handle ever opened.
+/// **Slots are reused.** Closing releases the payload (the engine, the
+/// device, the threads) and returns the slot to the table; the next handle
+/// made takes it with the next generation. A late call or a second close with
+/// the old token finds another generation and answers
+/// `INPUTCLICK_ERROR_CLOSED`, as before, and never reaches the handle that
+/// took the slot over. So memory is bounded by the handles open at once,
+/// not by every handle ever opened. A slot whose generations are used up
+/// (2³¹ handles in one slot) is retired instead of reused, so a generation
+/// never comes round again.
 ///
-/// Calls and closing meet at one atomic word: bit 63 is "closed", the low
-/// bits count calls under way. A call increments the count and backs out if
-/// the closed bit is set; closing sets the bit and then waits until the
-/// count drains to zero before it releases the payload. So a payload is
-/// never released under a call that is using it, and entering and leaving
-/// are two atomic additions: lock-free and allocation-free. Closing sleeps on
-/// a semaphore that the call taking the count to zero under the closed bit
-/// posts (`sem_post` takes no lock, and happens only while closing).
+/// **The token.** Bits 0–29 hold the slot's index plus one (never 0, so a
+/// token is never NULL), bits 30–31 the kind, and bits 32–62 the generation.
+/// A value that names no slot that was ever made, such as a pointer that
+/// never came from the library, is refused as an invalid argument, and one
+/// that names a slot under another generation as closed: a token is never
+/// dereferenced, only looked up in the table.
+///
+/// **Calls and closing** meet at one atomic word per slot: bit 63 is
+/// "closed", bits 32–62 the generation open in the slot, the low 32 bits
+/// count calls under way. A call increments the count and backs out if the
+/// slot is closed or holds another generation; closing sets the bit and then
+/// waits until the count drains to zero before it releases the payload. So a
+/// payload is never released under a call that is using it, and entering and
+/// leaving are two atomic additions: lock-free and allocation-free. Closing
+/// sleeps on a semaphore that the call taking the count to zero under the
+/// closed bit posts (`sem_post` takes no lock, and happens only while closing).
 ///
 /// Thread context: every member from any thread. (`@unchecked` because the
 /// payload is kept as a raw pointer in an atomic; every payload type is itself
@@ -28,42 +47,164 @@ import Synchronization
 final class PluginHandle: @unchecked Sendable {
     /// What the handle stands for; checked on every call so that an options
     /// handle passed as a context is refused, not misread.
-    enum Kind: UInt32, Sendable {
-        case context = 0x4943_4358   // "ICCX"
-        case options = 0x4943_4F50   // "ICOP"
+    enum Kind: UInt, Sendable {
+        case context = 1
+        case options = 2
 
         /// `context` or `options`, for messages.
         var noun: String { self == .context ? "context" : "options" }
     }
 
-    /// What the handle stands for.
-    let kind: Kind
     private static let closedBit: UInt64 = 1 << 63
-    private let word = Atomic<UInt64>(0)
-    private let payload: Atomic<UnsafeMutableRawPointer?>
-    /// Posted when the last call under way leaves a closed handle. Never
-    /// destroyed: the record lives for the process (see the type's documentation).
+    private static let countMask: UInt64 = 0xFFFF_FFFF
+    private static let generationShift: UInt64 = 32
+    /// The largest generation a slot holds before it is retired.
+    static let lastGeneration: UInt64 = (1 << 31) - 1
+
+    private let word = Atomic<UInt64>(PluginHandle.closedBit)
+    private let payload = Atomic<UnsafeMutableRawPointer?>(nil)
+    /// Posted when the last call under way leaves a closed slot. Never
+    /// destroyed: the slot lives for the process.
     private let drained: UnsafeMutablePointer<sem_t>
 
-    private init(kind: Kind, payload: AnyObject & Sendable) {
-        self.kind = kind
-        self.payload = Atomic(Unmanaged.passRetained(payload).toOpaque())
+    private init() {
         drained = .allocate(capacity: 1)
         sem_init(drained, 0, 0)
     }
 
-    /// Makes a handle for `payload` and returns the pointer C code holds.
-    /// The record is retained forever; see the type's documentation.
-    static func make(_ kind: Kind, payload: AnyObject & Sendable) -> OpaquePointer {
-        OpaquePointer(Unmanaged.passRetained(PluginHandle(kind: kind, payload: payload)).toOpaque())
+    // MARK: Tokens
+
+    /// A handle's token: slot, kind and generation.
+    private struct Token {
+        static let indexBits: UInt = 30
+        static let maximumSlots = Int(1 << indexBits) - 1
+
+        var index: Int
+        var kind: Kind
+        var generation: UInt64
+
+        init(index: Int, kind: Kind, generation: UInt64) {
+            self.index = index
+            self.kind = kind
+            self.generation = generation
+        }
+
+        /// The token `pointer` carries; `nil` when it cannot be one (no
+        /// slot, no kind, or the top bit set).
+        init?(_ pointer: OpaquePointer) {
+            let bits = UInt(bitPattern: pointer)
+            let slot = Int(bits & ((1 << Self.indexBits) - 1))
+            guard slot != 0, bits >> 63 == 0, let kind = Kind(rawValue: (bits >> Self.indexBits) & 3) else { return nil }
+            index = slot - 1
+            self.kind = kind
+            generation = UInt64(bits >> 32)
+        }
+
+        var pointer: OpaquePointer {
+            // Never nil: the slot field is at least 1.
+            OpaquePointer(bitPattern: UInt(index + 1) | kind.rawValue << Self.indexBits | UInt(generation) << 32)!
+        }
+    }
+
+    // MARK: The table
+
+    /// Every slot ever made, in chunks that are never freed, found without a
+    /// lock; and, under a lock, the slots free for reuse.
+    private enum Table {
+        static let chunkSize = 256
+        static let maximumChunks = 4_096
+        /// Each chunk's `Unmanaged<Chunk>` bits, 0 until it is made.
+        static let chunks = AtomicArray<UInt>(count: maximumChunks, initial: 0)
+        static let allocation = Mutex(Allocation())
+
+        struct Allocation {
+            var free: [Int] = []
+            var made = 0
+        }
+
+        final class Chunk: Sendable {
+            let slots: [PluginHandle]
+            init() { slots = (0..<Table.chunkSize).map { _ in PluginHandle() } }
+        }
+
+        /// The slot at `index`, or `nil` when no such slot was ever made.
+        ///
+        /// Thread context: any thread; lock-free and allocation-free.
+        static func slot(_ index: Int) -> PluginHandle? {
+            guard index >= 0, index < maximumChunks * chunkSize else { return nil }
+            let bits = chunks[index / chunkSize].pointee.load(ordering: .acquiring)
+            guard let raw = UnsafeRawPointer(bitPattern: bits) else { return nil }
+            return Unmanaged<Chunk>.fromOpaque(raw).takeUnretainedValue().slots[index % chunkSize]
+        }
+
+        /// A slot for a new handle: a free one, else a new one.
+        static func take() throws(PluginFailure) -> (index: Int, slot: PluginHandle) {
+            let index = allocation.withLock { allocation -> Int? in
+                if let index = allocation.free.popLast() { return index }
+                guard allocation.made < min(maximumChunks * chunkSize, Token.maximumSlots) else { return nil }
+                let index = allocation.made
+                if index % chunkSize == 0 {
+                    let chunk = Unmanaged.passRetained(Chunk()).toOpaque()
+                    chunks[index / chunkSize].pointee.store(UInt(bitPattern: chunk), ordering: .releasing)
+                }
+                allocation.made += 1
+                return index
+            }
+            guard let index, let slot = slot(index) else {
+                throw PluginFailure(.error, "too many handles are open at once (\(maximumChunks * chunkSize)); close some first")
+            }
+            return (index, slot)
+        }
+
+        /// Gives `index` back for reuse, unless its generations are used up.
+        static func give(_ index: Int, lastGeneration generation: UInt64) {
+            guard generation < PluginHandle.lastGeneration else { return }
+            allocation.withLock { $0.free.append(index) }
+        }
+
+    }
+
+    // MARK: Making, using and closing handles
+
+    /// Makes a handle for `payload` and returns the token C code holds.
+    ///
+    /// - Throws: ``PluginResult/error`` when a million handles are open at once.
+    static func make(_ kind: Kind, payload: AnyObject & Sendable) throws(PluginFailure) -> OpaquePointer {
+        let (index, slot) = try Table.take()
+        slot.payload.store(Unmanaged.passRetained(payload).toOpaque(), ordering: .releasing)
+        // Open the next generation, keeping the count of late calls that are
+        // backing out of an older one.
+        var old = slot.word.load(ordering: .relaxed)
+        while true {
+            let generation = ((old & ~closedBit) >> generationShift) + 1
+            let new = (old & countMask) | generation << generationShift
+            let (exchanged, original) = slot.word.compareExchange(expected: old, desired: new,
+                                                                    ordering: .sequentiallyConsistent)
+            if exchanged { return Token(index: index, kind: kind, generation: generation).pointer }
+            old = original
+        }
+    }
+
+    /// The slot and token behind `pointer`, checked to be a handle of `kind`.
+    private static func resolve(_ pointer: OpaquePointer?, _ kind: Kind) throws(PluginFailure) -> (PluginHandle, Token) {
+        guard let pointer else {
+            throw PluginFailure(.invalidArgument, "the \(kind.noun) handle is NULL")
+        }
+        guard let token = Token(pointer), let slot = Table.slot(token.index) else {
+            throw PluginFailure(.invalidArgument, "the value passed as an inputclick_\(kind.noun) is no handle of this library")
+        }
+        guard token.kind == kind else {
+            throw PluginFailure(.invalidArgument, "the handle passed as an inputclick_\(kind.noun) is an inputclick_\(token.kind.noun)")
+        }
+        return (slot, token)
     }
 
     /// Runs `body` with the payload of the handle behind `pointer`, keeping
     /// it from being released until `body` returns.
     ///
-    /// - Throws: ``PluginResult/invalidArgument`` for NULL or a handle of
-    ///   another kind, ``PluginResult/closed`` for a closed handle; and
-    ///   whatever `body` throws.
+    /// - Throws: ``PluginResult/invalidArgument`` for NULL, a handle of
+    ///   another kind or a value that is no handle; ``PluginResult/closed``
+    ///   for a closed handle; and whatever `body` throws.
     ///
     /// Thread context: any thread. Lock-free and allocation-free when
     /// `body` is; the failure paths build a message.
@@ -71,14 +212,8 @@ final class PluginHandle: @unchecked Sendable {
         _ pointer: OpaquePointer?, _ kind: Kind, as type: Payload.Type,
         _ body: (PluginHandle, Payload) throws(PluginFailure) -> Result
     ) throws(PluginFailure) -> Result {
-        guard let pointer else {
-            throw PluginFailure(.invalidArgument, "the \(kind.noun) handle is NULL")
-        }
-        let handle = Unmanaged<PluginHandle>.fromOpaque(UnsafeRawPointer(pointer)).takeUnretainedValue()
-        guard handle.kind == kind else {
-            throw PluginFailure(.invalidArgument, "the handle passed as an inputclick_\(kind.noun) is an inputclick_\(handle.kind.noun)")
-        }
-        guard handle.enter() else { throw closedFailure(kind) }
+        let (handle, token) = try resolve(pointer, kind)
+        guard handle.enter(generation: token.generation) else { throw closedFailure(kind) }
         defer { handle.leave() }
         guard let raw = handle.payload.load(ordering: .acquiring) else { throw closedFailure(kind) }
         return try body(handle, Unmanaged<Payload>.fromOpaque(raw).takeUnretainedValue())
@@ -96,25 +231,26 @@ final class PluginHandle: @unchecked Sendable {
     }
 
     /// Marks the handle behind `pointer` closed, lets `interrupt` wake calls
-    /// that block, waits for calls under way, and hands the payload to `finish` (which shuts it down) before
-    /// releasing it.
+    /// that block, waits for calls under way, and hands the payload to
+    /// `finish` (which shuts it down) before releasing it and giving the slot back.
     ///
-    /// - Throws: ``PluginResult/invalidArgument`` for NULL or a handle of
-    ///   another kind, ``PluginResult/closed`` when it was already closed.
+    /// - Throws: ``PluginResult/invalidArgument`` for NULL, a handle of
+    ///   another kind or a value that is no handle; ``PluginResult/closed``
+    ///   when it was already closed.
     ///
     /// Thread context: any thread; waits for calls under way on the handle.
     static func close<Payload: AnyObject & Sendable>(_ pointer: OpaquePointer?, _ kind: Kind, as type: Payload.Type,
                                           interrupt: (Payload) -> Void = { _ in },
                                           finish: (Payload) -> Void) throws(PluginFailure) {
-        guard let pointer else {
-            throw PluginFailure(.invalidArgument, "the \(kind.noun) handle is NULL")
+        let (handle, token) = try resolve(pointer, kind)
+        var old = handle.word.load(ordering: .sequentiallyConsistent)
+        while true {
+            guard old & closedBit == 0, old >> generationShift == token.generation else { throw closedFailure(kind) }
+            let (exchanged, original) = handle.word.compareExchange(expected: old, desired: old | closedBit,
+                                                                      ordering: .sequentiallyConsistent)
+            if exchanged { break }
+            old = original
         }
-        let handle = Unmanaged<PluginHandle>.fromOpaque(UnsafeRawPointer(pointer)).takeUnretainedValue()
-        guard handle.kind == kind else {
-            throw PluginFailure(.invalidArgument, "the handle passed as an inputclick_\(kind.noun) is an inputclick_\(handle.kind.noun)")
-        }
-        let before = handle.word.bitwiseOr(closedBit, ordering: .sequentiallyConsistent).oldValue
-        guard before & closedBit == 0 else { throw closedFailure(kind) }
         // Wake the calls that block (waits), then wait for the calls under
         // way; new ones see the closed bit and back out.
         if let raw = handle.payload.load(ordering: .acquiring) {
@@ -122,18 +258,21 @@ final class PluginHandle: @unchecked Sendable {
         }
         // Sleep until the last call under way leaves; a post left over from a
         // late call that backed out only makes the check run again.
-        while handle.word.load(ordering: .sequentiallyConsistent) & ~closedBit != 0 {
+        while handle.word.load(ordering: .sequentiallyConsistent) & countMask != 0 {
             while sem_wait(handle.drained) != 0 && errno == EINTR {}
         }
-        guard let raw = handle.payload.exchange(nil, ordering: .acquiringAndReleasing) else { return }
-        let payload = Unmanaged<Payload>.fromOpaque(raw)
-        finish(payload.takeUnretainedValue())
-        payload.release()
+        if let raw = handle.payload.exchange(nil, ordering: .acquiringAndReleasing) {
+            let payload = Unmanaged<Payload>.fromOpaque(raw)
+            finish(payload.takeUnretainedValue())
+            payload.release()
+        }
+        Table.give(token.index, lastGeneration: token.generation)
     }
 
-    private func enter() -> Bool {
+    /// Counts a call in, if the slot holds `generation` open.
+    private func enter(generation: UInt64) -> Bool {
         let before = word.wrappingAdd(1, ordering: .sequentiallyConsistent).oldValue
-        if before & Self.closedBit != 0 {
+        if before & Self.closedBit != 0 || before >> Self.generationShift != generation {
             leave()
             return false
         }
@@ -142,6 +281,6 @@ final class PluginHandle: @unchecked Sendable {
 
     private func leave() {
         let after = word.wrappingSubtract(1, ordering: .sequentiallyConsistent).newValue
-        if after == Self.closedBit { sem_post(drained) }
+        if after & Self.closedBit != 0 && after & Self.countMask == 0 { sem_post(drained) }
     }
 }

@@ -3,8 +3,9 @@ import Glibc
 #endif
 
 /// The likely fix when `doctor` finds that `device` did not open, read from
-/// the player's warnings and the machine: a sound server that does not
-/// answer, no sound card at all, no JACK server, no permission, a busy card.
+/// the player's warnings and the machine: a plugin library that is not
+/// installed, a sound server that does not answer, no sound card at all, no
+/// JACK server, no permission, a busy card.
 ///
 /// - Parameters:
 ///   - device: The ALSA device name doctor tried.
@@ -15,6 +16,11 @@ func deviceHint(device: String, warnings: [String], hasSoundCards: Bool = soundC
     let text = warnings.joined(separator: "\n")
     func mentions(_ words: String...) -> Bool { words.contains { text.containsIgnoringCase($0) } }
     let server = ["pipewire", "pulse", "default", "sysdefault"].contains { device.hasPrefix($0) }
+    // Before the rest: the loader's "No such file or directory" is about the library, not a card.
+    if mentions("needs the plugin library") {
+        return "'\(device)' is defined with an ALSA plugin whose library cannot be loaded (the warning above names it "
+            + "and its package): install it, or pick another device with --device (see 'inputclick devices')"
+    }
     if mentions("Host is down", "Connection refused") && device.hasPrefix("jack") || mentions("jack server") {
         return "no JACK server answers: start jackd (or pipewire-jack), or pick another device with --device (see 'inputclick devices')"
     }

@@ -17,6 +17,10 @@ struct DevicesCommand: Subcommand {
         OPTIONS:
           --json       One JSON line: an array of {"name", "description"} objects.
           -h, --help   Show this help.
+
+        EXIT STATUS:
+          0 listed (possibly none); 64 bad arguments; 78 the ALSA configuration
+          cannot be read (a syntax error in one of its files).
         """
 
     static func run(_ arguments: [String]) throws -> Int32 {
@@ -26,6 +30,8 @@ struct DevicesCommand: Subcommand {
         let devices: [ALSADevice]
         do {
             devices = try ALSADevice.playbackDevices().filter(\.canPlay)
+        } catch let error as ALSAOutputError {
+            throw RuntimeFailure("cannot list the ALSA devices: \(error)", exitCode: ExitCode.configuration)
         } catch {
             throw RuntimeFailure("cannot list the ALSA devices: \(error)")
         }

@@ -27,7 +27,8 @@ struct DoctorCommand: Subcommand {
         EXIT STATUS:
           0 a tap would click; 1 it would not; 64 bad arguments or a device name
           that does not exist; 65 the settings file has an error (every error is
-          listed, as 'inputclick settings check' lists them).
+          listed, as 'inputclick settings check' lists them); 78 the ALSA
+          configuration cannot be read (a syntax error in one of its files).
 
         OPTIONS:
           --device NAME   The ALSA device to check. Default: default.
@@ -126,7 +127,9 @@ struct DoctorCommand: Subcommand {
             if let hint { lines.append("  likely fix:   \(hint)") }
             lines.append("a tap:          \(verdict.identifier): \(verdict.reason)")
             lines += Self.describe(listen)
-            print(lines.joined(separator: "\n"))
+            // Paths, device names and messages may hold any character (a file
+            // name, an argument): none reaches the terminal raw.
+            print(lines.map { $0.escapingControlCharacters() }.joined(separator: "\n"))
         }
         if !fileErrors.isEmpty { return SettingsCommand.dataErrorExitCode }
         return verdict.clicks ? 0 : 1
@@ -145,7 +148,9 @@ extension DoctorCommand {
             for keyboard in listen.keyboards { lines.append("  keyboard:     \(keyboard.path) (\(keyboard.name))") }
         }
         if let fix = listen.fix {
-            lines.append("  likely fix:   " + fix.split(separator: "\n").joined(separator: "\n                "))
+            for (index, line) in fix.split(separator: "\n").enumerated() {
+                lines.append((index == 0 ? "  likely fix:   " : "                ") + line)
+            }
         }
         return lines
     }

@@ -8,7 +8,8 @@ import InputClickALSA
 ///
 /// - Parameter rateLimit: the gate's per-kind limit; `type` lifts it, because
 ///   its taps are planned and each must click.
-/// - Throws: ``RuntimeFailure`` (exit 64) for a device name that does not exist.
+/// - Throws: ``RuntimeFailure`` (exit 64) for a device name that does not exist, 78 for an
+///   ALSA configuration that cannot be read.
 func makeEngine(device: String, rateLimit: ClickRateLimit = .default,
                 warnings: @escaping @Sendable (String) -> Void) throws -> InputClickEngine {
     var player = ClickPlayerConfiguration()
@@ -37,7 +38,8 @@ func schedulingPreference(option: String?) throws -> SchedulingPreference {
 /// its own stderr diagnostics silenced (the player warns once, in its words),
 /// and its streams announced to PipeWire and PulseAudio as event sounds.
 ///
-/// - Throws: ``RuntimeFailure`` (exit 64) naming the device and the problem.
+/// - Throws: ``RuntimeFailure`` naming the device and the problem: exit 78
+///   when the ALSA configuration cannot be read, 64 for a name it does not define.
 func makeALSAOutput(device: String) throws -> ALSAOutput {
     ALSAOutput.disableLibraryLocking()
     ALSAOutput.silenceLibraryMessages()
@@ -45,6 +47,9 @@ func makeALSAOutput(device: String) throws -> ALSAOutput {
     do {
         return try ALSAOutput(device: device)
     } catch {
+        if case .unreadableConfiguration = error {
+            throw RuntimeFailure(error.description, exitCode: ExitCode.configuration)
+        }
         throw RuntimeFailure(error.description, exitCode: ExitCode.usage)
     }
 }

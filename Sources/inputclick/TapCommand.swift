@@ -59,7 +59,8 @@ struct TapCommand: Subcommand {
 
         EXIT STATUS:
           0 done; 64 bad arguments or a device name that does not exist;
-          69 the device did not open within 10 seconds; 1 any other failure.
+          69 the device did not open within 10 seconds; 78 the ALSA
+          configuration cannot be read; 1 any other failure.
         """
 
     /// Exit status when the device never opens (EX_UNAVAILABLE).

@@ -39,7 +39,7 @@ struct TypeCommand: Subcommand {
 
         EXIT STATUS:
           0 typed; 64 bad arguments; 65 TEXT holds a character no key can type;
-          1 any other failure.
+          78 the ALSA configuration cannot be read; 1 any other failure.
         """
 
     /// The longest typing run `--output` renders (it holds the audio in memory: 10 minutes is about 220 MB).

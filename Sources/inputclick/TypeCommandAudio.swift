@@ -41,7 +41,8 @@ func renderTypedClicks(_ clicks: [TimedClick], settings: ClickSettings, to path:
 /// With no device behind the name (a machine with no sound card), the player
 /// warns once and the text is still typed.
 ///
-/// - Throws: ``RuntimeFailure`` (exit 64) for a device name that does not exist.
+/// - Throws: ``RuntimeFailure`` (exit 64) for a device name that does not exist, 78 for an
+///   ALSA configuration that cannot be read.
 func playTypedClicks(_ clicks: [TimedClick], device: String) throws {
     let engine = try makeEngine(device: device, rateLimit: .unlimited, warnings: { writeError("warning: \($0)") })
     defer { engine.shutdown() }

@@ -5,7 +5,11 @@ import Glibc
 
 /// Exit codes, from sysexits.h.
 enum ExitCode {
+    /// Bad arguments, or a device name that does not exist (EX_USAGE).
     static let usage: Int32 = 64
+    /// The system's configuration is broken, such as an ALSA configuration
+    /// file with a syntax error (EX_CONFIG).
+    static let configuration: Int32 = 78
 }
 
 func writeError(_ text: String) {

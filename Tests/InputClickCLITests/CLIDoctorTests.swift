@@ -128,6 +128,68 @@ struct CLIDoctorSettingsTests {
     }
 }
 
+/// `doctor` never prints a control character it did not put there itself:
+/// paths, names and messages that hold one show it escaped.
+@Suite("doctor and control characters")
+struct CLIDoctorControlCharacterTests {
+    /// Whether `text` holds a control character other than the line breaks between lines.
+    private func holdsControlCharacters(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0 != "\n" && $0.properties.generalCategory == .control }
+    }
+
+    /// Runs `doctor --device null` with no settings file and `environment`.
+    private func doctor(_ environment: [String: String]) throws -> CLIRun {
+        try CLIProcess.run(["doctor", "--device", "null"],
+                           environment: environment.merging(["INPUTCLICK_CONFIG": "/nonexistent/x.conf"]) { old, _ in old })
+    }
+
+    @Test("a sound-pack value with a NUL or an escape is a problem by line for settings check and doctor, shown escaped")
+    func aControlCharacterInTheSoundPackValue() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("inputclick-doctor-\(UUID().uuidString).conf")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try "sound-pack = /tmp/pack\u{0}\u{1b}[31mred\n".write(to: file, atomically: true, encoding: .utf8)
+        let expected = "\(file.path):1: sound-pack must be a directory path without control characters, "
+            + "not '/tmp/pack\\u{0}\\u{1b}[31mred'"
+        let check = try CLIProcess.run(["settings", "check", file.path])
+        #expect(check.status == 65, "\(check.standardOutput)\(check.standardError)")
+        #expect(check.standardOutput == expected + "\n")
+        let run = try doctor(["INPUTCLICK_CONFIG": file.path])
+        #expect(run.status == 65, "\(run.standardOutput)\(run.standardError)")
+        #expect(run.standardOutput.contains("  problem:      " + expected), "\(run.standardOutput)")
+        #expect(!holdsControlCharacters(run.standardOutput))
+    }
+
+    @Test("an escape in INPUTCLICK_SOUND_PACK is an environment problem, and doctor prints it escaped")
+    func aControlCharacterInTheSoundPackVariable() throws {
+        let run = try doctor(["INPUTCLICK_SOUND_PACK": "/tmp/pack\u{1b}]0;title\u{7}"])
+        #expect(run.standardOutput.contains("  problem:      environment: INPUTCLICK_SOUND_PACK must be a directory path "
+                                            + "without control characters, not '/tmp/pack\\u{1b}]0;title\\u{7}'"),
+                "\(run.standardOutput)")
+        #expect(run.standardOutput.contains("sounds:         pack none, theme none"))
+        #expect(!holdsControlCharacters(run.standardOutput))
+    }
+
+    @Test("a pack file whose name holds an escape is listed escaped")
+    func aControlCharacterInAPackFileName() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("inputclick-pack-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data().write(to: directory.appendingPathComponent("beep\u{1b}[2J.wav"))
+        let run = try doctor(["INPUTCLICK_SOUND_PACK": directory.path])
+        #expect(run.standardOutput.contains("  refused:      \(directory.path)/beep\\u{1b}[2J.wav: "), "\(run.standardOutput)")
+        #expect(!holdsControlCharacters(run.standardOutput))
+    }
+
+    @Test("INPUTCLICK_DESKTOP_SETTINGS that is neither on nor off is an environment problem in doctor")
+    func aBadDesktopSwitch() throws {
+        let run = try doctor(["INPUTCLICK_DESKTOP_SETTINGS": "garbage"])
+        #expect(run.standardOutput.contains("  problem:      environment: INPUTCLICK_DESKTOP_SETTINGS must be on or off "
+                                            + "(or true/false, yes/no, 1/0), not 'garbage'; the desktop's settings are not read"),
+                "\(run.standardOutput)")
+        #expect(!run.standardOutput.contains("desktop:        "), "the desktop's settings are not read")
+    }
+}
+
 /// What `doctor` says about the keyboards `listen` would read. There is no
 /// `/dev/input` here, so the input directories are made up: one missing, one
 /// holding a node that is not a device.

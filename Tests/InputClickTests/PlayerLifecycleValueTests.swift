@@ -135,6 +135,21 @@ struct PlayerLifecycleValueTests {
         #expect(value.handle(.proofChecked(token: value.proofToken, proven: true)) == [.note("audio device 'dev' is open again; clicks play")])
     }
 
+    @Test func anOpenThatOnlyTheUserCanMendIsRetriedRarelyAndTheWarningSaysSo() {
+        var value = Self.lifecycle(in: .opening)
+        let wait = Self.backoff.persistentFailureNanoseconds
+        #expect(wait == 30_000_000_000)
+        #expect(value.handle(.openFailed(message: "no plugin", isPersistent: true)) ==
+                [.reportOpenFailed(message: "no plugin", retryAfterNanoseconds: wait),
+                 .warn("no plugin. Clicks are off until that is fixed; trying again every 30 s."),
+                 .publish(.waitingForDevice), .schedule(.retry(token: 1), afterNanoseconds: wait)])
+        #expect(value.handle(.retryDue(token: 1)) == [.open])
+        #expect(value.handle(.openFailed(message: "no plugin", isPersistent: true)) ==
+                [.reportOpenFailed(message: "no plugin", retryAfterNanoseconds: wait),
+                 .publish(.waitingForDevice), .schedule(.retry(token: 2), afterNanoseconds: wait)],
+                "every later try waits as long, and warns no more")
+    }
+
     @Test func aFaultMarksTheDeviceLostUntilItIsBackOrTheKeyboardHides() {
         var value = Self.lifecycle(in: .running)
         _ = value.handle(.faulted(message: "gone", at: 1))

@@ -70,6 +70,24 @@ import Testing
         #expect(DesktopSettings.read(environment: ["INPUTCLICK_DESKTOP_SETTINGS": "off"]) == .none)
     }
 
+    @Test func aDesktopSwitchThatIsNeitherOnNorOffIsAnErrorAndLeavesTheDesktopOut() throws {
+        let garbage: ProcessEnvironment = ["INPUTCLICK_DESKTOP_SETTINGS": "garbage"]
+        #expect(!DesktopSettings.isEnabled(in: garbage))
+        let error = try #require(DesktopSettings.switchError(in: garbage))
+        #expect(error.description == "environment: INPUTCLICK_DESKTOP_SETTINGS must be on or off (or true/false, yes/no, 1/0), "
+                                     + "not 'garbage'; the desktop's settings are not read")
+        for word in ["on", "OFF", "yes", "0", ""] {
+            #expect(DesktopSettings.switchError(in: ["INPUTCLICK_DESKTOP_SETTINGS": word]) == nil, "\(word)")
+        }
+        let directory = try SettingsTemporaryDirectory()
+        var environment = directory.environment
+        environment["INPUTCLICK_DESKTOP_SETTINGS"] = "garbage"
+        let store = SettingsStore(environment: environment)
+        #expect(store.environmentError == error)
+        #expect(store.lastError == error)
+        #expect(store.desktopSettings == .none)
+    }
+
     @Test func soundThemeIsAKeyOfTheFileAndTheEnvironment() throws {
         let directory = try SettingsTemporaryDirectory()
         try directory.write("sound-theme = ocean\n", to: relativePath)

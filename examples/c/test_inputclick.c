@@ -441,6 +441,63 @@ static void *hammer_thread(void *argument) {
     return NULL;
 }
 
+/* Resident memory in KiB, from /proc/self/statm; -1 if it cannot be read. */
+static long resident_kib(void) {
+    long size = 0, resident = -1;
+    FILE *file = fopen("/proc/self/statm", "r");
+    if (!file) return -1;
+    if (fscanf(file, "%ld %ld", &size, &resident) != 2) resident = -1;
+    fclose(file);
+    return resident < 0 ? -1 : resident * (sysconf(_SC_PAGESIZE) / 1024);
+}
+
+/* Handles opened and closed over and over reuse their slots: memory stays
+ * bounded (it grew by 112 bytes per options handle and 224 per context
+ * cycle before), and a handle closed long ago still answers CLOSED. */
+static void test_handles_opened_and_closed_over_and_over(const char *settings_file) {
+    enum { OPTIONS_CYCLES = 200000, CONTEXT_CYCLES = 500 };
+    inputclick_options *first = NULL, *options = NULL;
+    inputclick_context *first_context = NULL, *ctx = NULL;
+    long context_before, context_after;
+    char detail[200];
+    int bad = 0;
+    long before, after;
+
+    inputclick_options_create(&first);
+    inputclick_options_destroy(first);
+    before = resident_kib();
+    for (int i = 0; i < OPTIONS_CYCLES && !bad; i++) {
+        bad = inputclick_options_create(&options) != INPUTCLICK_OK || inputclick_options_destroy(options) != INPUTCLICK_OK;
+    }
+    after = resident_kib();
+    check(!bad, "200,000 options create and destroy cycles all succeed", NULL);
+    snprintf(detail, sizeof detail, "resident memory grew from %ld KiB to %ld KiB", before, after);
+    check(before > 0 && after - before < 4096, "200,000 options cycles leave resident memory within 4 MiB", detail);
+    check_code(inputclick_options_set_linger_ms(first, 1), INPUTCLICK_ERROR_CLOSED,
+               "options destroyed before 200,000 others reused their slot still answer CLOSED");
+    check_code(inputclick_options_destroy(first), INPUTCLICK_ERROR_CLOSED, "and a second destroy of them is still harmless");
+
+    options = make_test_options(settings_file, 0);
+    inputclick_options_set_device(options, "null");
+    check_code(inputclick_open_with_options(options, &first_context), INPUTCLICK_OK, "open a context on null");
+    inputclick_close(first_context);
+    context_before = resident_kib();
+    for (int i = 0; i < CONTEXT_CYCLES && !bad; i++) {
+        ctx = NULL;
+        bad = inputclick_open_with_options(options, &ctx) != INPUTCLICK_OK || inputclick_close(ctx) != INPUTCLICK_OK;
+    }
+    context_after = resident_kib();
+    inputclick_options_destroy(options);
+    check(!bad, "500 context open and close cycles all succeed", NULL);
+    snprintf(detail, sizeof detail, "resident memory grew from %ld KiB to %ld KiB", context_before, context_after);
+    check(context_before > 0 && context_after - context_before < 4096, "500 context cycles leave resident memory within 4 MiB", detail);
+    check_code(inputclick_play(first_context, INPUTCLICK_KIND_KEY), INPUTCLICK_ERROR_CLOSED,
+               "a context closed before 500 others reused its slot still answers CLOSED");
+    check_code(inputclick_close(first_context), INPUTCLICK_ERROR_CLOSED, "and a second close of it is still harmless");
+    check_code(inputclick_play((inputclick_context *)(void *)&bad, INPUTCLICK_KIND_KEY), INPUTCLICK_ERROR_INVALID_ARGUMENT,
+               "an address that never came from the library is refused");
+}
+
 static void test_close_while_other_threads_play(const char *settings_file) {
     inputclick_options *options = make_test_options(settings_file, 0);
     inputclick_context *ctx = NULL;
@@ -488,6 +545,7 @@ int main(void) {
     test_clicks_through_the_sink(empty_settings);
     test_settings(directory);
     test_close_while_other_threads_play(empty_settings);
+    test_handles_opened_and_closed_over_and_over(empty_settings);
 
     {
         char command[700];

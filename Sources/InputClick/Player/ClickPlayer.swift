@@ -512,7 +512,8 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
         case .success(let stream):
             opened = stream
         case .failure(let error):
-            handle(.openFailed(message: "cannot open audio device '\(output.name)': \(error)"))
+            handle(.openFailed(message: "cannot open audio device '\(output.name)': \(error)",
+                               isPersistent: (error as? any PersistentOutputError)?.isPersistent ?? false))
             return
         }
         // Shut down while the open was under way: not wanted.

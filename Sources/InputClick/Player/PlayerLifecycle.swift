@@ -58,7 +58,8 @@ struct PlayerLifecycle: Equatable {
         /// The open asked for worked; `at` is when (nanoseconds of ``MonotonicClock``).
         case opened(at: UInt64)
         /// The open asked for failed; `message` says why, naming the device.
-        case openFailed(message: String)
+        /// `isPersistent` when retrying soon cannot help (``PersistentOutputError``).
+        case openFailed(message: String, isPersistent: Bool = false)
         /// The open stream stopped with a fault at `at`.
         case faulted(message: String, at: UInt64)
         /// The linger timer scheduled with `token` fired.
@@ -165,7 +166,7 @@ struct PlayerLifecycle: Equatable {
         case .shown: return shown()
         case .hidden: return hidden()
         case .opened(let time): return opened(at: time)
-        case .openFailed(let message): return openFailed(message)
+        case .openFailed(let message, let isPersistent): return openFailed(message, isPersistent: isPersistent)
         case .faulted(let message, let time): return faulted(message, at: time)
         case .lingerElapsed(let token): return lingerElapsed(token)
         case .retryDue(let token): return retryDue(token)
@@ -228,12 +229,14 @@ struct PlayerLifecycle: Equatable {
         return effects
     }
 
-    private mutating func openFailed(_ message: String) -> [Effect] {
+    private mutating func openFailed(_ message: String, isPersistent: Bool) -> [Effect] {
         guard phase == .opening else { return [] }
-        let delay = retry.delay(forAttempt: retryAttempt)
+        let delay = isPersistent ? retry.persistentFailureNanoseconds : retry.delay(forAttempt: retryAttempt)
         retryAttempt += 1
         var effects: [Effect] = [.reportOpenFailed(message: message, retryAfterNanoseconds: delay)]
-        effects += warnOnce("\(message). Clicks are dropped until it can be opened; retrying in the background.")
+        effects += warnOnce(isPersistent
+            ? "\(message). Clicks are off until that is fixed; trying again every \(delay / 1_000_000_000) s."
+            : "\(message). Clicks are dropped until it can be opened; retrying in the background.")
         guard isVisible else {
             phase = .closed
             return effects + [.publish(.closed)]

@@ -10,14 +10,21 @@ public struct RetryBackoff: Sendable, Hashable {
     /// a second of a lost device's return; a failed open of a missing
     /// device costs little.
     public var maximumNanoseconds: UInt64
+    /// The wait before each new attempt after a failure that lasts until the
+    /// user acts (``PersistentOutputError``), such as a missing plugin
+    /// library. Default 30 s: rare enough to cost nothing, and a fix is seen
+    /// without restarting the host.
+    public var persistentFailureNanoseconds: UInt64
 
     /// Creates a backoff; every argument has the documented default.
     ///
     /// Thread context: any thread; pure.
-    public init(initialNanoseconds: UInt64 = 100_000_000, factor: Double = 2, maximumNanoseconds: UInt64 = 400_000_000) {
+    public init(initialNanoseconds: UInt64 = 100_000_000, factor: Double = 2, maximumNanoseconds: UInt64 = 400_000_000,
+                persistentFailureNanoseconds: UInt64 = 30_000_000_000) {
         self.initialNanoseconds = initialNanoseconds
         self.factor = factor
         self.maximumNanoseconds = max(initialNanoseconds, maximumNanoseconds)
+        self.persistentFailureNanoseconds = max(self.maximumNanoseconds, persistentFailureNanoseconds)
     }
 
     /// The wait before retry number `attempt` (0 for the first).

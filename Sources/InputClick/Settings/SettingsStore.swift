@@ -64,7 +64,11 @@ public final class SettingsStore: Sendable {
     ///
     /// Thread context: any thread; immutable.
     public let environmentOverrides: SettingsEnvironmentOverrides
-    /// Why the environment layer was discarded, or `nil` when every `INPUTCLICK_*` value was good.
+    /// Why part of the environment was refused, or `nil` when every
+    /// `INPUTCLICK_*` value was good: a bad setting's variable discards the
+    /// whole environment layer (``SettingsEnvironmentOverrides``), and a bad
+    /// `INPUTCLICK_DESKTOP_SETTINGS` leaves the desktop layer out
+    /// (``DesktopSettings/switchError(in:)``). The first is named when both are bad.
     ///
     /// Thread context: any thread; immutable.
     public let environmentError: SettingsError?
@@ -133,7 +137,7 @@ public final class SettingsStore: Sendable {
             environmentError = error
         }
         self.environmentOverrides = overrides
-        self.environmentError = environmentError
+        self.environmentError = environmentError ?? DesktopSettings.switchError(in: environment)
         let defaults = ClickSettings()
         state = Mutex(State(desktop: .none, fileLayer: .empty, hostLayer: .empty,
                             current: overrides.applied(to: defaults), fileError: nil))

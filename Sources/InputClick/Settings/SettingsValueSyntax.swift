@@ -45,9 +45,15 @@ enum SettingsValueSyntax {
     }
 
     /// Reads a directory path. Empty means none; `~` and `~/…` expand to
-    /// `home`; a relative path is taken relative to `baseDirectory`.
+    /// `home`; a relative path is taken relative to `baseDirectory`. A path
+    /// holding a control character (NUL, escape, a line break…) is refused:
+    /// the system would cut it at a NUL, so another directory would be read,
+    /// and printed it could steer the terminal.
     static func directoryPath(_ text: String, baseDirectory: String, home: SettingsHome) -> PathReading {
         if text.isEmpty { return .none }
+        if text.unicodeScalars.contains(where: { $0.isEscapedInMessages }) {
+            return .refused("a directory path without control characters, not \(quoted(text))")
+        }
         var path = text
         if text == "~" || text.hasPrefix("~/") {
             guard let home = home.directory else {
@@ -81,17 +87,6 @@ enum SettingsValueSyntax {
     /// line separators are escaped (see `Unicode.Scalar.isEscapedInMessages`)
     /// and very long values are shortened, so the message stays one readable line.
     static func quoted(_ text: String) -> String {
-        var out = ""
-        var count = 0
-        for scalar in text.unicodeScalars {
-            if count == 80 { out += "…"; break }
-            count += 1
-            if scalar.isEscapedInMessages {
-                out += "\\u{" + String(scalar.value, radix: 16) + "}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return "'" + out + "'"
+        "'" + text.escapingControlCharacters(limit: 80) + "'"
     }
 }

@@ -83,7 +83,8 @@ extension SoundBank {
                 problems.append(SoundLoadError(path: error.path, reason: error.reason, kind: kind, isRelease: true))
             }
         }
-        problems.sort { $0.path < $1.path }
+        // By path, with the count of stray files left unnamed after the ones named.
+        problems.sort { ($0.isStrayFileCount ? 1 : 0, $0.path) < ($1.isStrayFileCount ? 1 : 0, $1.path) }
         for kind in ClickKind.allCases where sounds[kind] == nil {
             sounds[kind] = bundledSamples(kind, sampleRate: sampleRate, channels: channels)
             origins[kind] = "bundled"

@@ -43,6 +43,9 @@ public struct SoundLoadError: Error, Sendable, Hashable, CustomStringConvertible
         /// A file in a pack whose name is not UTF-8 text, and so names no kind;
         /// ``SoundLoadError/path`` shows its bad bytes as U+FFFD.
         case nameNotUTF8(NonUTF8Text)
+        /// A pack directory holding `count` more stray files (named as sounds
+        /// but naming no kind) than the ones listed, `total` in all; they are ignored.
+        case moreStrayFiles(count: Int, total: Int)
         /// The file decodes to samples that are NaN or infinite, which no
         /// sound holds; the first such sample's frame and channel (both from 0).
         case nonFiniteSamples(frame: Int, channel: Int)
@@ -96,9 +99,18 @@ public struct SoundLoadError: Error, Sendable, Hashable, CustomStringConvertible
             return "'\(stem)' names no click kind (expected one of \(names), or one of them followed by -up for its release)"
         case .nameNotUTF8(let raw):
             return "has a name that is not UTF-8 text (\(raw)), so it names no click kind"
+        case let .moreStrayFiles(count, total):
+            return "holds \(Self.grouped(count)) more sound files whose names name no click kind, "
+                + "\(Self.grouped(total)) in all; they are ignored"
         case let .nonFiniteSamples(frame, channel):
             return "holds samples that are not finite numbers (NaN or infinity), the first at frame \(frame), channel \(channel)"
         }
+    }
+
+    /// Whether this counts the stray files of a pack that are not named one by one.
+    var isStrayFileCount: Bool {
+        if case .moreStrayFiles = reason { return true }
+        return false
     }
 
     /// `path: reason`, plus which bundled sound stays when ``kind`` is known.
@@ -117,6 +129,18 @@ public struct SoundLoadError: Error, Sendable, Hashable, CustomStringConvertible
     }
 
     private static func seconds(_ value: Double) -> String { decimal(value) + " s" }
+
+    /// A count with its thousands grouped: `19,997`.
+    private static func grouped(_ count: Int) -> String {
+        var digits = String(count.magnitude)
+        var groups: [Substring] = []
+        while digits.count > 3 {
+            groups.insert(Substring(digits.suffix(3)), at: 0)
+            digits.removeLast(3)
+        }
+        groups.insert(Substring(digits), at: 0)
+        return (count < 0 ? "-" : "") + groups.joined(separator: ",")
+    }
 
     /// A non-negative number with at most three decimals and no trailing zeros.
     private static func decimal(_ value: Double) -> String {

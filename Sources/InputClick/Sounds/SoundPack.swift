@@ -14,8 +14,9 @@ import Musl
 /// kind, and two files that claim the same kind (`key.wav` and `key.flac`),
 /// are problems: the duplicates are both refused, so the bundled sound stays
 /// rather than one being picked silently. So is a file with an accepted
-/// extension whose name is not UTF-8 text, which cannot name a kind. A kind
-/// no file claims keeps its bundled sound.
+/// extension whose name is not UTF-8 text, which cannot name a kind. Past
+/// the first ``listedStrayFiles`` such stray files, the rest are counted in
+/// one problem instead of one each. A kind no file claims keeps its bundled sound.
 ///
 /// A pack may also give a kind a release sound, played when a key is let go
 /// (`inputclick listen --key-up`, ``ClickPlacement/isRelease``): the kind's
@@ -57,14 +58,42 @@ public struct SoundPack: Sendable, Hashable {
         do throws(SoundLoadError) {
             let (names, nonUTF8Names) = try Self.listDirectory(directory)
             let claimed = Self.claims(names, in: directory)
-            result = (claimed.files, claimed.releaseFiles,
-                      (claimed.problems + Self.refusals(of: nonUTF8Names, in: directory)).sorted { $0.path < $1.path })
+            let problems = (claimed.problems + Self.refusals(of: nonUTF8Names, in: directory)).sorted { $0.path < $1.path }
+            result = (claimed.files, claimed.releaseFiles, Self.summarizingStrayFiles(problems, in: directory))
         } catch {
             result = ([:], [:], [error])
         }
         files = result.files
         releaseFiles = result.releaseFiles
         problems = result.problems
+    }
+
+    /// How many files that name no kind are listed one by one; the rest are
+    /// counted in one ``SoundLoadError/Reason/moreStrayFiles(count:total:)``.
+    public static let listedStrayFiles = 5
+
+    /// `problems` with the stray files (``SoundLoadError/Reason/unknownKind(_:)``,
+    /// ``SoundLoadError/Reason/nameNotUTF8(_:)``) past the first
+    /// ``listedStrayFiles`` replaced by one problem that counts them, so that
+    /// a directory of thousands of other sounds gives a handful of warnings,
+    /// not one per file.
+    private static func summarizingStrayFiles(_ problems: [SoundLoadError], in directory: String) -> [SoundLoadError] {
+        func isStray(_ problem: SoundLoadError) -> Bool {
+            switch problem.reason {
+            case .unknownKind, .nameNotUTF8: return true
+            default: return false
+            }
+        }
+        let total = problems.count(where: isStray)
+        guard total > listedStrayFiles else { return problems }
+        var listed = 0
+        var kept = problems.filter { problem in
+            guard isStray(problem) else { return true }
+            listed += 1
+            return listed <= listedStrayFiles
+        }
+        kept.append(SoundLoadError(path: directory, reason: .moreStrayFiles(count: total - listedStrayFiles, total: total)))
+        return kept
     }
 
     /// `directory/name`.

@@ -13,3 +13,26 @@ extension Unicode.Scalar {
         }
     }
 }
+
+extension String {
+    /// The text with every scalar that ``Unicode/Scalar/isEscapedInMessages``
+    /// written as `\u{…}` (a NUL as `\u{0}`, an escape as `\u{1b}`), so that
+    /// printing it cannot steer a terminal or break a line; with `limit`, cut
+    /// after that many scalars and ended with `…`.
+    ///
+    /// Thread context: any thread.
+    public func escapingControlCharacters(limit: Int? = nil) -> String {
+        var out = ""
+        var count = 0
+        for scalar in unicodeScalars {
+            if let limit, count == limit { out += "…"; break }
+            count += 1
+            if scalar.isEscapedInMessages {
+                out += "\\u{" + String(scalar.value, radix: 16) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

@@ -35,11 +35,18 @@
  *   changes.
  * - Bad input never crashes the library: NULL handles and out-pointers,
  *   values out of range, NULL, empty, over-long or non-UTF-8 strings, and
- *   calls on a closed handle all return a negative code. A closed handle
- *   stays safe to pass (its few bytes are kept for the life of the process,
- *   so that late calls fail with INPUTCLICK_ERROR_CLOSED instead of touching
- *   freed memory). Pointers that never came from this library cannot be
- *   detected and are undefined behaviour, as everywhere in C.
+ *   calls on a closed handle all return a negative code. A handle is a
+ *   token, not the address of memory: it names a slot of the library's
+ *   handle table and the slot's generation. Closing frees what the handle
+ *   held and lets a later handle reuse the slot under a new generation, so
+ *   a closed handle stays safe to pass for the life of the process (late
+ *   calls and a second close fail with INPUTCLICK_ERROR_CLOSED, and never
+ *   reach the handle that reused the slot), while memory grows only with
+ *   the handles open at once, never with those ever opened. A value that
+ *   never came from this library is never dereferenced: it is refused with
+ *   a negative code (INPUTCLICK_ERROR_INVALID_ARGUMENT, or
+ *   INPUTCLICK_ERROR_CLOSED if it happens to name a slot), unless it happens
+ *   to equal a live handle.
  * - Strings passed in are UTF-8 and NUL-terminated; the library copies what
  *   it keeps. Strings returned as const char * are static: never free them.
  * - Thread context. Each function states which threads may call it. "Any

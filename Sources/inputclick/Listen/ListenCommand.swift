@@ -52,7 +52,8 @@ struct ListenCommand: Subcommand {
           0 stopped by a signal, or the replay ended; 64 bad arguments;
           65 a recording that is not valid evemu-record text (the message names
           the line); 66 a recording that cannot be read; 69 no keyboard found;
-          77 /dev/input cannot be read (the message says how to fix it).
+          77 /dev/input cannot be read (the message says how to fix it); 78 the
+          ALSA configuration cannot be read.
         """
 
     /// The variation's seed when `--seed` is not given.

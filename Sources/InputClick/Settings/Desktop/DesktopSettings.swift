@@ -15,7 +15,9 @@
 /// **Where it can be read.** GIO is loaded at run time (``GIOSettingsLibrary``);
 /// without it, or without a schema, that schema's keys say nothing. Setting
 /// `INPUTCLICK_DESKTOP_SETTINGS=off` turns the lookup off (tests do this so
-/// that the machine's desktop cannot change their outcome). The desktop is
+/// that the machine's desktop cannot change their outcome); `on` or unset
+/// leaves it on, and any other value is an error (``switchError(in:)``) that
+/// turns it off. The desktop is
 /// read when a ``SettingsStore`` loads and on each reload; a change made in
 /// the desktop's settings alone applies at the next reload (GSettings'
 /// change signal needs a GLib main loop, which InputClick does not run).
@@ -49,13 +51,34 @@ public struct DesktopSettings: Sendable, Hashable {
         self.profile = profile
     }
 
-    /// Whether `environment` allows the desktop lookup: unless
-    /// ``switchVariable`` is `off` (or `false`, `no`, `0`).
+    /// Whether `environment` allows the desktop lookup: when
+    /// ``switchVariable`` is unset, empty, or `on` (`true`, `yes`, `1`).
+    /// `off` (`false`, `no`, `0`) turns it off, and so does any other value,
+    /// which ``switchError(in:)`` reports: a value that is not understood
+    /// never reads as on.
     ///
     /// Thread context: any thread.
     public static func isEnabled(in environment: ProcessEnvironment) -> Bool {
+        if environment.nonUTF8Variables[switchVariable] != nil { return false }
         guard let text = environment[switchVariable], !text.isEmpty else { return true }
-        return SettingsValueSyntax.boolean(text) ?? true
+        return SettingsValueSyntax.boolean(text) ?? false
+    }
+
+    /// What is wrong with ``switchVariable`` in `environment`: a value other
+    /// than the words `on`/`off`, `true`/`false`, `yes`/`no`, `1`/`0` (any
+    /// case), or one that is not UTF-8 text; `nil` when it is good, empty or unset.
+    ///
+    /// Thread context: any thread.
+    public static func switchError(in environment: ProcessEnvironment) -> SettingsError? {
+        let consequence = "; the desktop's settings are not read"
+        if let raw = environment.nonUTF8Variables[switchVariable] {
+            return SettingsError(kind: .invalidValue, variable: switchVariable,
+                                 problem: "\(switchVariable) is not UTF-8 text (\(raw))" + consequence)
+        }
+        guard let text = environment[switchVariable], !text.isEmpty, SettingsValueSyntax.boolean(text) == nil else { return nil }
+        return SettingsError(kind: .invalidValue, variable: switchVariable,
+                             problem: "\(switchVariable) must be \(SettingsKey.clicks.accepted), not "
+                                 + SettingsValueSyntax.quoted(text) + consequence)
     }
 
     /// Reads the desktop's values through GIO, or ``none`` when
