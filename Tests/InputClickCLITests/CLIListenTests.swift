@@ -170,6 +170,18 @@ struct CLIListenTests {
         #expect(missing.status == 66)
     }
 
+    @Test("a real-time replay whose next event is 317 years away exits 65 at once, naming the line, instead of sleeping")
+    func replayRefusesAnAbsurdGap() throws {
+        let recording = temporaryPath("gap.evemu")
+        defer { try? FileManager.default.removeItem(atPath: recording) }
+        try ("# EVEMU 1.3\nN: kbd\nI: 0011 0001 0001 ab83\nE: 0.000000 0001 001e 0001\nE: 0.080000 0001 001e 0000\n"
+             + "E: 9999999999.000000 0001 0039 0001\n").write(toFile: recording, atomically: true, encoding: .utf8)
+        let run = try CLIProcess.run(["listen", "--replay", recording, "--device", "null"], environment: environment, timeout: 30)
+        #expect(run.status == 65, "\(run.standardError)")
+        #expect(run.standardError.contains("line 6"), "\(run.standardError)")
+        #expect(run.standardError.contains("at most 24 hours"), "\(run.standardError)")
+    }
+
     @Test("--replay - plays a recording from standard input as it arrives, and names a bad line with exit 65")
     func replayFromStandardInput() throws {
         let head = "# EVEMU 1.3\nN: kbd\nI: 0011 0001 0001 ab83\n"

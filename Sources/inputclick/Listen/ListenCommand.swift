@@ -50,8 +50,9 @@ struct ListenCommand: Subcommand {
 
         EXIT STATUS:
           0 stopped by a signal, or the replay ended; 64 bad arguments;
-          65 a recording that is not valid evemu-record text (the message names
-          the line); 66 a recording that cannot be read; 69 no keyboard found;
+          65 a recording that is not valid evemu-record text, or spans more than
+          24 hours (the message names the line); 66 a recording that cannot be
+          read; 69 no keyboard found;
           77 /dev/input cannot be read (the message says how to fix it).
         """
 
