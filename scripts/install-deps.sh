@@ -24,6 +24,7 @@ packages=(
   python3-venv python3-setuptools  # scripts/test-install.sh: pip installs the Python package into a venv, offline
   make                # make install / uninstall / deb (Makefile)
   man-db              # scripts/test-install.sh: the man pages render without warnings, and man finds them once installed
+  systemd             # systemd-analyze, for scripts/check-units.sh (the listen unit's security score); it does not become PID 1
 )
 
 # Swift itself is not a Debian 12 package: it comes from swift.org as a tarball.
