@@ -27,6 +27,7 @@ packages=(
   cmake libfcitx5core-dev fcitx5-modules-dev  # the fcitx5 add-on (contrib/fcitx5): Fcitx5Core's and the test front end's CMake packages
   fcitx5-modules      # fcitx5's test add-ons (testfrontend, testim) for the add-on's headless test; pulls in fcitx5's libraries, starts nothing
   man-db              # scripts/test-install.sh: the man pages render without warnings, and man finds them once installed
+  systemd             # systemd-analyze, for scripts/check-units.sh (the listen unit's security score); it does not become PID 1
 )
 
 # Swift itself is not a Debian 12 package: it comes from swift.org as a tarball.

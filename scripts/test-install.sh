@@ -5,7 +5,10 @@
 #   2. make install    `make install PREFIX=/usr DESTDIR=<tmp>` installs exactly the
 #                      expected tree (CLI, plugin, soname links, header, .pc naming
 #                      /usr, man pages that render without warnings, bash
-#                      completion); `make uninstall` with the same variables
+#                      completion, systemd units that scripts/check-units.sh passes:
+#                      exposure under 5 in `systemd-analyze security --offline`,
+#                      no restart after an exit a restart cannot fix);
+#                      `make uninstall` with the same variables
 #                      leaves no file behind (directories stay, as they may be shared).
 #   3. .deb            scripts/build-deb.sh builds the package; `apt-get install
 #                      ./….deb` installs it with its Depends; `inputclick --version`
@@ -23,8 +26,9 @@
 # installed before this run (then the newly built one stays installed, and a
 # note says so), and every temporary file is removed.
 #
-# Needs root (apt-get) and Debian's dpkg, apt, man-db, python3-venv and
-# python3-setuptools (scripts/install-deps.sh installs them).
+# Needs root (apt-get) and Debian's dpkg, apt, man-db, python3-venv,
+# python3-setuptools and systemd (systemd-analyze; scripts/install-deps.sh
+# installs them).
 # Prints "N passed, M failed" last; exits non-zero if any check failed.
 #
 # Environment:
@@ -74,7 +78,7 @@ if [ "$(id -u)" -ne 0 ]; then
   exit 1
 fi
 missing=()
-for tool in make dpkg-deb apt-get man gcc pkg-config strip /usr/bin/python3; do
+for tool in make dpkg-deb apt-get man gcc pkg-config strip /usr/bin/python3 systemd-analyze; do
   command -v "$tool" >/dev/null || missing+=("$tool")
 done
 /usr/bin/python3 -c 'import venv, ensurepip, setuptools' 2>/dev/null || missing+=("python3-venv/python3-setuptools")
@@ -151,12 +155,14 @@ make_install() {
     [ -z "$warnings" ] || { echo "$page: $warnings"; return 1; }
     LC_ALL=C.UTF-8 man -l "$page" 2>/dev/null | grep -q . || { echo "$page renders empty"; return 1; }
   done
-  # Each systemd unit runs the installed CLI by its full path.
+  # Each systemd unit runs the installed CLI by its full path, is hardened
+  # and does not restart after an exit a restart cannot fix.
   local unit
   for unit in "$stage"/usr/lib/systemd/user/*.service; do
     [ -e "$unit" ] || continue
     ! grep -q '@bindir@' "$unit" || { echo "$unit: @bindir@ was not replaced"; return 1; }
     grep -Eq '^ExecStart=/usr/bin/inputclick( |$)' "$unit" || { echo "$unit: ExecStart does not run /usr/bin/inputclick"; return 1; }
+    "$root/scripts/check-units.sh" "$unit" || return 1
   done
   if [ -n "$fcitx5_addon_dir" ]; then fcitx5_addon_installed "$stage" || return 1; fi
   bash -n "$stage/usr/share/bash-completion/completions/inputclick" || return 1

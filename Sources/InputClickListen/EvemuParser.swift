@@ -18,11 +18,11 @@ public struct EvemuParser: Sendable {
     /// Creates a parser.
     public init() {}
 
-    /// Parses `bytes`, calling `event` for each `E:` line in order, and
-    /// returns the device description.
+    /// Parses `bytes`, calling `event` for each `E:` line in order, with the
+    /// line's number (1-based), and returns the device description.
     ///
     /// - Throws: ``EvemuParseError`` for the first bad line, or whatever `event` throws.
-    public func parse(_ bytes: [UInt8], event: (EvemuEvent) throws -> Void) throws -> EvemuDescription {
+    public func parse(_ bytes: [UInt8], event: (EvemuEvent, _ line: Int) throws -> Void) throws -> EvemuDescription {
         guard bytes.count <= Self.maximumBytes else {
             throw EvemuParseError(line: 0, "the recording is \(bytes.count) bytes, over the limit of \(Self.maximumBytes)")
         }
@@ -31,7 +31,9 @@ public struct EvemuParser: Sendable {
         while start < bytes.count {
             var end = start
             while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
-            if let parsed = try reader.read(bytes[start..<end], isUnterminated: end == bytes.count) { try event(parsed) }
+            if let parsed = try reader.read(bytes[start..<end], isUnterminated: end == bytes.count) {
+                try event(parsed, reader.lineNumber)
+            }
             start = end + 1
         }
         return try reader.finish(wasEmpty: bytes.isEmpty)

@@ -24,16 +24,25 @@ struct TapCommand: Subcommand {
         A line with any other word is reported on standard error and skipped
         (no click); reading goes on. Surrounding spaces are ignored. Every line
         clicks: no rate limit applies. At the end of input, tap waits for the
-        last click to reach the device, prints its latency stats to standard
-        output and exits 0. Tap ignores the user's settings file: it plays the
+        last click to reach the device, prints its stats to standard output
+        and exits 0. Tap ignores the user's settings file: it plays the
         bundled sounds at the default volume, so that runs compare.
 
-        The stats also count the device's faults and the clicks accepted but
-        lost after all: with a device that failed before writing them, too
-        late to play (the device had stalled), or held too long while the
-        stream opened. Clicks refused at once are counted as dropped.
+        The stats count the device's faults, and account for every tap: "played" are the clicks written to
+        the device, "dropped" every other tap. Each tap the player accepted
+        (answered plays, or held while the stream opened or the device
+        stalled) was written, dropped from the hold, dropped as stale (taken
+        more than 100 ms after its tap) or lost with the device; each other
+        tap was refused, for a reason (queue-full, device-lost, no-output):
 
-        The stats give, over all clicks played, the 50th, 95th and 99th
+          taps: T = P plays + H held + R refused
+          accepted: P+H = W written + D dropped from the hold + S dropped as
+                    stale + L lost with the device
+
+        (plus, if the last clicks did not sound out within 4 s, those not yet
+        written, named as such).
+
+        The latency stats give, over all clicks played, the 50th, 95th and 99th
         percentile and the maximum of two figures: from the tap until the
         click's first frame was written to the device, and until that frame is
         estimated to reach the converter (from snd_pcm_delay at the write).
@@ -54,7 +63,9 @@ struct TapCommand: Subcommand {
           --safeguard FRAMES In rewind scheduling, how far ahead of the
                             device's read position a click is written at the
                             soonest, 0 to 4096. Default 64.
-          --json            Print the stats as one JSON line instead of text.
+          --json            Print the stats as one JSON line instead of text (keys
+                            played, dropped, taps, plays, held, refused, written,
+                            heldDropped, staleDropped, lostWithDevice, unaccounted, …).
           -h, --help        Show this help.
 
         EXIT STATUS:
@@ -113,15 +124,16 @@ struct TapCommand: Subcommand {
                     + "(expected an empty line, key, delete, modifier, space or return); skipped")
                 continue
             }
-            if session.play(kind) == .plays { tally.played += 1 } else { tally.dropped += 1 }
+            tally.count(session.play(kind))
         }
 
         // Let every click be written and sound out before the stream closes.
         session.drain(timeout: .seconds(4))
         let statistics = player.statistics
         let report = player.latency.report()
-        print(json ? try tally.json(device: device, statistics: statistics, report: report)
-                   : tally.text(device: device, statistics: statistics, report: report))
+        let written = player.latency.count
+        print(json ? try tally.json(device: device, statistics: statistics, report: report, written: written)
+                   : tally.text(device: device, statistics: statistics, report: report, written: written))
         return 0
     }
 

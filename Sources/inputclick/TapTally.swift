@@ -5,16 +5,30 @@ import InputClickReports
 struct TapTally {
     /// Lines read.
     var lines = 0
-    /// Clicks the gate let through and the player queued.
-    var played = 0
-    /// Clicks refused because no stream was running at that moment.
-    var dropped = 0
     /// Lines with a word that is not a click kind.
     var unknown = 0
+    /// Taps, by the gate's answer.
+    private(set) var decisions: [ClickDecision: Int] = [:]
+
+    /// Counts one tap's answer.
+    mutating func count(_ decision: ClickDecision) {
+        decisions[decision, default: 0] += 1
+    }
 
     /// The human-readable stats.
-    func text(device: String, statistics: ClickPlayerStatistics, report: LatencyReport) -> String {
-        var lines = ["clicks: \(played) played, \(dropped) dropped, \(unknown) unknown lines"]
+    func text(device: String, statistics: ClickPlayerStatistics, report: LatencyReport, written: Int) -> String {
+        let accounts = TapAccounts(tally: self, statistics: statistics, written: written)
+        var lines = ["clicks: \(accounts.written) played, \(accounts.dropped) dropped, \(unknown) unknown lines"]
+        lines.append("taps: \(accounts.taps) = \(accounts.plays) plays + \(accounts.held) held + \(accounts.refusedTotal) refused")
+        var accepted = "accepted: \(accounts.plays + accounts.held) = \(accounts.written) written + "
+            + "\(accounts.droppedFromHold) dropped from the hold + \(accounts.droppedStale) dropped as stale + "
+            + "\(accounts.lostWithDevice) lost with the device"
+        if accounts.unaccounted != 0 { accepted += " + \(accounts.unaccounted) not written when tap stopped waiting" }
+        lines.append(accepted)
+        if accounts.refusedTotal > 0 {
+            lines.append("refused: " + accounts.refused.sorted { $0.key < $1.key }
+                .map { "\($0.value) \($0.key)" }.joined(separator: ", "))
+        }
         if let format = statistics.format {
             lines.append("device: \(device): \(format)")
         }
@@ -25,19 +39,57 @@ struct TapTally {
             + "clicks queued behind audio: \(statistics.queuedBehind)")
         lines.append("underruns: \(statistics.underruns), suspends: \(statistics.suspends), "
             + "real-time scheduling: \(statistics.isRealtime ? "yes" : "no")")
-        lines.append("device faults: \(statistics.faults); played clicks lost: \(statistics.clicksLostWithDevice) with the device, "
-            + "\(statistics.staleClicksDropped) too late, \(statistics.heldClicksDropped) held too long")
-        if report.toWrite.count < played {
-            lines.append("latency below: the last \(report.toWrite.count) of the \(played) clicks played (the recorder keeps that many)")
+        lines.append("device faults: \(statistics.faults)")
+        if report.toWrite.count < written {
+            lines.append("latency below: the last \(report.toWrite.count) of the \(written) clicks played (the recorder keeps that many)")
         }
         lines.append(report.description)
         return lines.joined(separator: "\n")
     }
 
     /// The stats as one JSON line (see ``jsonLine(_:)``); times in milliseconds.
-    func json(device: String, statistics: ClickPlayerStatistics, report: LatencyReport) throws -> String {
-        try jsonLine(TapReport(device: device, tally: self, statistics: statistics, report: report))
+    func json(device: String, statistics: ClickPlayerStatistics, report: LatencyReport, written: Int) throws -> String {
+        try jsonLine(TapReport(device: device, tally: self, statistics: statistics, report: report, written: written))
     }
+}
+
+/// Where every tap went, in RELIABILITY.md's accounting: a tap the gate
+/// answered `plays` or `held` (accepted) was written, dropped from the hold,
+/// dropped as stale or lost with the device; any other answer refused it,
+/// for that reason. So taps = plays + held + refused, and plays + held =
+/// written + dropped from the hold + dropped as stale + lost with the device
+/// (+ any not yet written when tap stopped waiting for them).
+private struct TapAccounts {
+    var taps: Int
+    var plays: Int
+    var held: Int
+    /// Refusals by the decision's identifier (`queue-full`, `device-lost`, …).
+    var refused: [String: Int]
+    var written: Int
+    var droppedFromHold: Int
+    var droppedStale: Int
+    var lostWithDevice: Int
+
+    init(tally: TapTally, statistics: ClickPlayerStatistics, written: Int) {
+        taps = tally.decisions.values.reduce(0, +)
+        plays = tally.decisions[.plays, default: 0]
+        held = tally.decisions[.held, default: 0]
+        refused = [:]
+        for (decision, count) in tally.decisions where decision != .plays && decision != .held {
+            refused[decision.identifier] = count
+        }
+        self.written = written
+        droppedFromHold = statistics.heldClicksDropped
+        droppedStale = statistics.staleClicksDropped
+        lostWithDevice = statistics.clicksLostWithDevice
+    }
+
+    var refusedTotal: Int { refused.values.reduce(0, +) }
+    /// Accepted clicks neither written nor counted as dropped or lost: 0 once
+    /// the drain has finished.
+    var unaccounted: Int { plays + held - written - droppedFromHold - droppedStale - lostWithDevice }
+    /// Taps that made no sound: every tap but those written.
+    var dropped: Int { taps - written }
 }
 
 /// What `inputclick tap --json` prints.
@@ -50,8 +102,7 @@ private struct TapReport: Encodable {
         var bufferFrames: Int
     }
     var device: String
-    var played: Int
-    var dropped: Int
+    var accounts: TapAccounts
     var unknown: Int
     var format: Format?
     var underruns: Int
@@ -62,15 +113,11 @@ private struct TapReport: Encodable {
     var rewinds: Int
     var queuedBehind: Int
     var faults: Int
-    var clicksLostWithDevice: Int
-    var staleClicksDropped: Int
-    var heldClicksDropped: Int
     var milliseconds: LatencyReportMilliseconds
 
-    init(device: String, tally: TapTally, statistics: ClickPlayerStatistics, report: LatencyReport) {
+    init(device: String, tally: TapTally, statistics: ClickPlayerStatistics, report: LatencyReport, written: Int) {
         self.device = device
-        played = tally.played
-        dropped = tally.dropped
+        accounts = TapAccounts(tally: tally, statistics: statistics, written: written)
         unknown = tally.unknown
         format = statistics.format.map {
             Format(sampleRate: $0.sampleRate, channels: $0.channels, sampleFormat: "\($0.sampleFormat)",
@@ -84,9 +131,6 @@ private struct TapReport: Encodable {
         rewinds = statistics.rewinds
         queuedBehind = statistics.queuedBehind
         faults = statistics.faults
-        clicksLostWithDevice = statistics.clicksLostWithDevice
-        staleClicksDropped = statistics.staleClicksDropped
-        heldClicksDropped = statistics.heldClicksDropped
         milliseconds = LatencyReportMilliseconds(report)
     }
 
@@ -94,9 +138,18 @@ private struct TapReport: Encodable {
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(device, forKey: .device)
-        try container.encode(played, forKey: .played)
-        try container.encode(dropped, forKey: .dropped)
+        try container.encode(accounts.written, forKey: .played)
+        try container.encode(accounts.dropped, forKey: .dropped)
         try container.encode(unknown, forKey: .unknown)
+        try container.encode(accounts.taps, forKey: .taps)
+        try container.encode(accounts.plays, forKey: .plays)
+        try container.encode(accounts.held, forKey: .held)
+        try container.encode(accounts.refused, forKey: .refused)
+        try container.encode(accounts.written, forKey: .written)
+        try container.encode(accounts.droppedFromHold, forKey: .heldDropped)
+        try container.encode(accounts.droppedStale, forKey: .staleDropped)
+        try container.encode(accounts.lostWithDevice, forKey: .lostWithDevice)
+        try container.encode(accounts.unaccounted, forKey: .unaccounted)
         try container.encode(format, forKey: .format)
         try container.encode(underruns, forKey: .underruns)
         try container.encode(suspends, forKey: .suspends)
@@ -106,14 +159,11 @@ private struct TapReport: Encodable {
         try container.encode(rewinds, forKey: .rewinds)
         try container.encode(queuedBehind, forKey: .queuedBehind)
         try container.encode(faults, forKey: .faults)
-        try container.encode(clicksLostWithDevice, forKey: .clicksLostWithDevice)
-        try container.encode(staleClicksDropped, forKey: .staleClicksDropped)
-        try container.encode(heldClicksDropped, forKey: .heldClicksDropped)
         try container.encode(milliseconds, forKey: .milliseconds)
     }
     private enum CodingKeys: String, CodingKey {
-        case device, played, dropped, unknown, format, underruns, suspends, realtime, scheduling
-        case starts, rewinds, queuedBehind, faults, clicksLostWithDevice, staleClicksDropped, heldClicksDropped
-        case milliseconds
+        case device, played, dropped, unknown, taps, plays, held, refused, written, heldDropped, staleDropped
+        case lostWithDevice, unaccounted, format, underruns, suspends, realtime, scheduling
+        case starts, rewinds, queuedBehind, faults, milliseconds
     }
 }

@@ -21,11 +21,14 @@ struct CLIListenTests {
 
     /// The clicks the replay should make, worked out here: every press and
     /// repeat of the fixture through a gate with the default rate limit
-    /// (presses never thinned, repeats held to 20 a second), panned by key.
-    private func expectedTimeline(pan: Bool) throws -> (timeline: ClickTimeline, presses: Int, limited: Int) {
+    /// (presses never thinned, repeats held to 20 a second), panned by key;
+    /// `uniform` puts the gate in secure text entry.
+    private func expectedTimeline(pan: Bool, uniform: Bool = false) throws
+        -> (timeline: ClickTimeline, presses: Int, limited: Int) {
         let replay = try EvemuReplay(parsing: Array(try Data(contentsOf: URL(fileURLWithPath: fixture))))
         let collector = PlacedClickCollector()
         let gate = InputClickGate(sink: collector, settings: ClickSettings(), rateLimit: .default)
+        gate.setSecureTextEntry(uniform)
         let view = OptedInInputView()
         gate.setVisibleInputViews([view])
         var presses = 0, limited = 0
@@ -33,7 +36,7 @@ struct CLIListenTests {
             if action.transition == .press { presses += 1 }
             let placement = ClickPlacement(pan: pan ? action.click.pan : 0)
             let decision = gate.playInputClick(action.click.kind, at: action.time, placement: placement)
-            if decision == .rateLimited { limited += 1; #expect(action.transition == .autorepeat) }
+            if decision == .rateLimited { limited += 1; #expect(uniform || action.transition == .autorepeat) }
         }
         return (ClickTimeline(collector.entries), presses, limited)
     }
@@ -67,6 +70,35 @@ struct CLIListenTests {
         for (a, b) in zip(decoded.samples, reference) { worst = max(worst, abs(a - b)) }
         #expect(worst <= 1.5 / 32768)          // equal up to 16-bit rounding
         #expect(AudioAnalysis.peak(decoded.samples, channels: 2) > 0.05)
+    }
+
+    @Test("--uniform renders every key as the same unvaried key click, centred, whatever its kind and column")
+    func uniformPlaysEveryKeyAlike() throws {
+        let path = temporaryPath("uniform.wav"), normal = temporaryPath("normal.wav")
+        defer { for p in [path, normal] { try? FileManager.default.removeItem(atPath: p) } }
+        let run = try CLIProcess.run(["listen", "--replay", fixture, "--output", path, "--uniform", "--seed", "42"],
+                                     environment: environment)
+        #expect(run.status == 0, "\(run.standardError)")
+        let expected = try expectedTimeline(pan: false, uniform: true)
+        #expect(Set(expected.timeline.entries.map(\.kind)) == [.key])
+        #expect(expected.timeline.entries.allSatisfy { $0.placement == ClickPlacement(varies: false) })
+        #expect(run.standardError.contains("\(expected.timeline.entries.count) played"), "\(run.standardError)")
+
+        // The file is that timeline, sample for sample: one sound, no variation although a seed is set.
+        let load = SoundBank.load(packDirectory: nil, sampleRate: 48_000, channels: 2)
+        let mixer = Mixer(configuration: MixerConfiguration(variation: ClickVariation(seed: 42)), bank: load.bank)
+        mixer.setClickGain(ClickSettings().clickGain)
+        let reference = expected.timeline.render(through: mixer, tailFrames: load.bank.longestFrameCount + 2400)
+        let decoded = try SoundFileReader.read(path).samples
+        #expect(decoded.count == reference.count)
+        let worst = zip(decoded, reference).map { abs($0 - $1) }.max() ?? .infinity
+        #expect(worst <= 1.5 / 32768, "worst difference \(worst)")   // equal up to 16-bit rounding
+        #expect(AudioAnalysis.peak(decoded, channels: 2) > 0.05)
+        #expect(AudioAnalysis.channel(decoded, channels: 2, index: 0) == AudioAnalysis.channel(decoded, channels: 2, index: 1))
+        // Without --uniform the same replay sounds otherwise (kinds, variation).
+        #expect(try CLIProcess.run(["listen", "--replay", fixture, "--output", normal, "--seed", "42"], environment: environment).status == 0)
+        let apart = zip(decoded, try SoundFileReader.read(normal).samples).map { abs($0 - $1) }.max() ?? 0
+        #expect(apart > 0.05, "--uniform made no difference: \(apart)")
     }
 
     @Test("--key-up with a sound pack's key-up.wav renders each release with that file, and each press as before")
@@ -170,6 +202,18 @@ struct CLIListenTests {
         #expect(missing.status == 66)
     }
 
+    @Test("a real-time replay whose next event is 317 years away exits 65 at once, naming the line, instead of sleeping")
+    func replayRefusesAnAbsurdGap() throws {
+        let recording = temporaryPath("gap.evemu")
+        defer { try? FileManager.default.removeItem(atPath: recording) }
+        try ("# EVEMU 1.3\nN: kbd\nI: 0011 0001 0001 ab83\nE: 0.000000 0001 001e 0001\nE: 0.080000 0001 001e 0000\n"
+             + "E: 9999999999.000000 0001 0039 0001\n").write(toFile: recording, atomically: true, encoding: .utf8)
+        let run = try CLIProcess.run(["listen", "--replay", recording, "--device", "null"], environment: environment, timeout: 30)
+        #expect(run.status == 65, "\(run.standardError)")
+        #expect(run.standardError.contains("line 6"), "\(run.standardError)")
+        #expect(run.standardError.contains("at most 24 hours"), "\(run.standardError)")
+    }
+
     @Test("--replay - plays a recording from standard input as it arrives, and names a bad line with exit 65")
     func replayFromStandardInput() throws {
         let head = "# EVEMU 1.3\nN: kbd\nI: 0011 0001 0001 ab83\n"
@@ -206,7 +250,8 @@ struct CLIListenTests {
     @Test("bad arguments exit 64")
     func badArguments() throws {
         for arguments in [["listen", "--output", "x.wav"], ["listen", "--replay", fixture, "--output", "x.mp3"],
-                          ["listen", "--seed", "-1"], ["listen", "stray"], ["listen", "--replay", fixture, "--input", "/dev/null"]] {
+                          ["listen", "--seed", "-1"], ["listen", "stray"], ["listen", "--replay", fixture, "--input", "/dev/null"],
+                          ["listen", "--replay", fixture, "--uniform", "--pan"]] {
             let run = try CLIProcess.run(arguments, environment: environment)
             #expect(run.status == 64, "\(arguments)")
         }

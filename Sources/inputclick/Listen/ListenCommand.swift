@@ -10,8 +10,8 @@ struct ListenCommand: Subcommand {
     static let name = "listen"
     static let abstract = "Click for every key press on this machine's keyboards (evdev), or a replayed recording."
     static let help = """
-        USAGE: inputclick listen [--device NAME] [--input PATH ...] [--key-up] [--pan]
-               inputclick listen --replay FILE [--output FILE.wav] [--key-up] [--pan]
+        USAGE: inputclick listen [--device NAME] [--input PATH ...] [--key-up] [--pan | --uniform]
+               inputclick listen --replay FILE [--output FILE.wav] [--key-up] [--pan | --uniform]
 
         Plays a click for every key press on every keyboard of this machine,
         read through evdev (/dev/input/event*), whatever display server runs,
@@ -25,7 +25,12 @@ struct ListenCommand: Subcommand {
 
         Privacy: it keeps nothing of a key but the kind and pan of the click
         it is about to play; it never prints, logs or stores key codes, holds
-        no history and makes no network access.
+        no history and makes no network access. But anyone who hears the
+        clicks (or records them) learns what the sounds tell: the kinds give
+        away spaces, deletes and returns (word lengths, corrections, lines),
+        and --pan each key's column. --uniform plays every key alike, as a
+        password field does: the key sound, centred and unvaried, so only the
+        timing is left.
 
         OPTIONS:
           --device NAME       ALSA device to play on. Default: default.
@@ -39,7 +44,11 @@ struct ListenCommand: Subcommand {
                               left, right keys right (at most \(KeyLayout.maximumPan) of full pan).
           --seed N            Seed of the per-click variation. Default: \(defaultSeed).
           --no-variation      Play every click unvaried.
-          --replay FILE       Replay an evemu-record recording in real time instead of reading devices.
+          --uniform           One sound for every key: the key sound, centred and
+                              unvaried, as in a password field (no --pan). The rate
+                              limit then counts all keys together.
+          --replay FILE       Replay an evemu-record recording in real time instead of reading devices
+                              (at most 24 hours from its first event to its last).
                               With FILE -, read it from standard input and play each
                               event as it arrives (evemu-record ... | inputclick listen --replay -);
                               READY goes to standard output once a click can play.
@@ -50,10 +59,10 @@ struct ListenCommand: Subcommand {
 
         EXIT STATUS:
           0 stopped by a signal, or the replay ended; 64 bad arguments;
-          65 a recording that is not valid evemu-record text (the message names
-          the line); 66 a recording that cannot be read; 69 no keyboard found;
-          77 /dev/input cannot be read (the message says how to fix it); 78 the
-          ALSA configuration cannot be read.
+          65 a recording that is not valid evemu-record text, or spans more than
+          24 hours (the message names the line); 66 a recording that cannot be
+          read; 69 no keyboard found; 77 /dev/input cannot be read (the message
+          says how to fix it); 78 the ALSA configuration cannot be read.
         """
 
     /// The variation's seed when `--seed` is not given.
@@ -78,7 +87,8 @@ struct ListenCommand: Subcommand {
             index += 1
         }
         let scanner = try ArgumentScanner(rest, valueOptions: ["--device", "--input-dir", "--seed", "--replay", "--output"],
-                                          flagOptions: ["--key-up", "--pan", "--no-variation", "--list-devices", "--verbose"])
+                                          flagOptions: ["--key-up", "--pan", "--uniform", "--no-variation", "--list-devices",
+                                                        "--verbose"])
         guard scanner.positionals.isEmpty else {
             throw UsageError("unexpected argument '\(scanner.positionals[0])'")
         }
@@ -92,6 +102,9 @@ struct ListenCommand: Subcommand {
         if output != nil && scanner.value("--device") != nil {
             throw UsageError("--device and --output cannot be combined: play to a device or render to a file")
         }
+        if scanner.flag("--uniform") && scanner.flag("--pan") {
+            throw UsageError("--uniform and --pan cannot be combined: --uniform plays every click centred")
+        }
         if let device = scanner.value("--device"), device.isEmpty {
             throw UsageError("--device needs a device name, not an empty string")
         }
@@ -104,6 +117,7 @@ struct ListenCommand: Subcommand {
             device: scanner.value("--device") ?? "default",
             rule: ListenClickRule(keyUp: scanner.flag("--key-up"), panning: scanner.flag("--pan")),
             variation: scanner.flag("--no-variation") ? nil : ClickVariation(seed: seed),
+            uniform: scanner.flag("--uniform"),
             verbose: scanner.flag("--verbose"))
 
         if replay == "-" {
@@ -185,5 +199,8 @@ struct ListenOptions: Sendable {
     var device: String
     var rule: ListenClickRule
     var variation: ClickVariation?
+    /// Whether every key plays alike: the gate's secure text entry, held for
+    /// the whole run (the key sound, centred, unvaried).
+    var uniform: Bool
     var verbose: Bool
 }

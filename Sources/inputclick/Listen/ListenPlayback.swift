@@ -10,13 +10,16 @@ private final class ListeningView: InputViewAudioFeedback {
 }
 
 /// The engine `listen` plays through: the user's settings (live), the gate's
-/// rate limit, and the per-click variation.
+/// rate limit, and the per-click variation; with `--uniform`, in secure text
+/// entry for good.
 private func makeListenEngine(_ options: ListenOptions) throws -> InputClickEngine {
     var player = ClickPlayerConfiguration()
     player.stream.scheduling = try schedulingPreference(option: nil)
     player.mixer.variation = options.variation
-    return InputClickEngine(output: try makeALSAOutput(device: options.device),
-                            options: .init(player: player, warningHandler: { writeError("warning: \($0)") }))
+    let engine = InputClickEngine(output: try makeALSAOutput(device: options.device),
+                                  options: .init(player: player, warningHandler: { writeError("warning: \($0)") }))
+    engine.setSecureTextEntry(options.uniform)
+    return engine
 }
 
 /// Shows the listening view and waits (up to 10 s) for the stream, as `type` does.
@@ -147,8 +150,6 @@ private final class TimelineCollector: ClickSink, @unchecked Sendable {
     }
 }
 
-/// The clicks a replay makes, through a gate with the user's settings and
-/// the default rate limit, on the recording's own clock.
 /// Lets the last clicks of a replay sound out, hides the view, and prints the
 /// decisions and the latency on standard error (no key identities).
 private func finishReplay(_ engine: InputClickEngine, tally: DecisionTally) {
@@ -159,10 +160,14 @@ private func finishReplay(_ engine: InputClickEngine, tally: DecisionTally) {
     if report.toWrite.count > 0 { writeError("latency: \(report)") }
 }
 
-func replayTimeline(_ recording: EvemuReplay, rule: ListenClickRule, settings: ClickSettings)
+/// The clicks a replay makes, through a gate with the user's settings and
+/// the default rate limit, on the recording's own clock; `uniform` holds the
+/// gate in secure text entry, as the live engine is.
+func replayTimeline(_ recording: EvemuReplay, rule: ListenClickRule, uniform: Bool, settings: ClickSettings)
     -> (timeline: ClickTimeline, tally: String) {
     let collector = TimelineCollector()
     let gate = InputClickGate(sink: collector, settings: settings, rateLimit: .default)
+    gate.setSecureTextEntry(uniform)
     let view = ListeningView()
     gate.setVisibleInputViews([view])
     var tally = DecisionTally()
@@ -177,7 +182,8 @@ func replayTimeline(_ recording: EvemuReplay, rule: ListenClickRule, settings: C
 func renderReplay(_ recording: EvemuReplay, options: ListenOptions, to path: String) throws -> Int32 {
     let settings = SettingsStore()
     if let error = settings.lastError { writeError("warning: settings: \(error) (using the defaults)") }
-    let (timeline, tally) = replayTimeline(recording, rule: options.rule, settings: settings.current)
+    let (timeline, tally) = replayTimeline(recording, rule: options.rule, uniform: options.uniform,
+                                          settings: settings.current)
     let minutes = Double(timeline.duration) / 60e9
     guard minutes <= TypeCommand.maximumRenderedMinutes else {
         throw RuntimeFailure("--output renders at most \(Int(TypeCommand.maximumRenderedMinutes)) minutes; "
