@@ -5,7 +5,8 @@
 #   2. make install    `make install PREFIX=/usr DESTDIR=<tmp>` installs exactly the
 #                      expected tree (CLI, plugin, soname links, header, .pc naming
 #                      /usr, man pages that render without warnings, bash
-#                      completion); `make uninstall` with the same variables
+#                      completion; no installed page points to the README or
+#                      names a placeholder path); `make uninstall` with the same variables
 #                      leaves no file behind (directories stay, as they may be shared).
 #   3. .deb            scripts/build-deb.sh builds the package; `apt-get install
 #                      ./….deb` installs it with its Depends; `inputclick --version`
@@ -151,6 +152,18 @@ make_install() {
     [ -z "$warnings" ] || { echo "$page: $warnings"; return 1; }
     LC_ALL=C.UTF-8 man -l "$page" 2>/dev/null | grep -q . || { echo "$page renders empty"; return 1; }
   done
+  # Every installed page stands alone: no pointer to the README (which is not
+  # installed) and no placeholder for a path (PREFIX, @prefix@), in the man
+  # pages as they render, the header, the units, the completion and the .pc.
+  local file text
+  for file in "$stage"/usr/share/man/man*/* "$stage/usr/include/inputclick.h" "$stage"/usr/lib/systemd/user/*.service \
+              "$stage/usr/share/bash-completion/completions/inputclick" "$stage/usr/lib/pkgconfig/inputclick.pc"; do
+    [ -e "$file" ] || continue
+    case $file in */man/*) text=$(LC_ALL=C.UTF-8 MANWIDTH=200 man -l "$file" 2>/dev/null) ;; *) text=$(cat "$file") ;; esac
+    ! grep -nE 'README|PREFIX|@[a-z]+@' <<<"$text" || { echo "${file#"$stage"} points to the README or names a placeholder path"; return 1; }
+  done
+  grep -q '/usr/lib/systemd/user/inputclick-listen.service' <<<"$(LC_ALL=C.UTF-8 MANWIDTH=200 man -l "$stage/usr/share/man/man1/inputclick.1" 2>/dev/null)" ||
+    { echo "inputclick(1) does not name the installed unit's path"; return 1; }
   # Each systemd unit runs the installed CLI by its full path.
   local unit
   for unit in "$stage"/usr/lib/systemd/user/*.service; do

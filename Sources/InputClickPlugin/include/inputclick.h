@@ -406,7 +406,7 @@ int inputclick_options_set_linger_ms(inputclick_options *options, int millisecon
  * Reads the user's settings (clicks on/off, volume, profile, sound pack,
  * ducking) from this file instead of the default location; NULL restores the
  * default location. A missing file means every default. The file's format is
- * described in the project README.
+ * described in inputclick-settings(5).
  *
  * Returns 0; INPUTCLICK_ERROR_INVALID_ARGUMENT for a NULL handle or a path
  * that is empty, longer than 4096 bytes or not UTF-8;
