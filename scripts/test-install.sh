@@ -178,6 +178,10 @@ make_install() {
   words=$(bash -c 'source "$1"; COMP_WORDS=(inputclick d); COMP_CWORD=1; _inputclick; echo "${COMPREPLY[*]}"' \
             _ "$stage/usr/share/bash-completion/completions/inputclick")
   [ "$words" = "devices doctor" ] || { echo "completion of 'inputclick d' gave '$words'"; return 1; }
+  # --device offers `default` even where alsa-lib's hints do not list it.
+  words=$(bash -c 'source "$1"; COMP_WORDS=(inputclick tap --device de); COMP_CWORD=3; _inputclick; echo "${COMPREPLY[*]}"' \
+            _ "$stage/usr/share/bash-completion/completions/inputclick")
+  [[ " $words " == *" default "* ]] || { echo "completion of 'inputclick tap --device de' gave '$words'"; return 1; }
   make --no-print-directory uninstall PREFIX=/usr DESTDIR="$stage" >"$work/make-uninstall.log" 2>&1 ||
     { cat "$work/make-uninstall.log"; return 1; }
   local left
@@ -228,6 +232,7 @@ deb_checks() {
   deb=$(scripts/build-deb.sh "$work/deb" 2>"$work/deb.log" | tail -n 1) || { tail -n 20 "$work/deb.log"; return 1; }
   [ -f "$deb" ] || { echo "no .deb was built"; tail -n 20 "$work/deb.log"; return 1; }
   dpkg-deb -f "$deb" Depends
+  dpkg-deb -f "$deb" Recommends | grep -qx 'bash-completion' || { echo "the package does not recommend bash-completion"; return 1; }
   if [ -n "$fcitx5_addon_dir" ]; then
     addon_deb=$(ls "$work"/deb/inputclick-fcitx5_*.deb 2>/dev/null)
     [ -f "$addon_deb" ] || { echo "no inputclick-fcitx5 .deb was built"; return 1; }
