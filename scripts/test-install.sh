@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Tests InputClick's installation the way a user meets it:
 #
-#   1. plugin size     the plugin (static Swift runtime, stripped) is at most 10 MB.
+#   1. sizes           the plugin (static Swift runtime, stripped) is at most 10 MB,
+#                      the CLI (the same) at most 12 MB.
 #   2. make install    `make install PREFIX=/usr DESTDIR=<tmp>` installs exactly the
 #                      expected tree (CLI, plugin, soname links, header, .pc naming
 #                      /usr, man pages that render without warnings, bash
@@ -31,7 +32,8 @@
 # Environment:
 #   INPUTCLICK_TEST_DEVICE  the ALSA PCM the C example and the Python check
 #                           play on; default null (which needs no sink).
-#   INPUTCLICK_PLUGIN_MAX_BYTES  the size bound; default 10000000 (10 MB).
+#   INPUTCLICK_PLUGIN_MAX_BYTES  the plugin's size bound; default 10000000 (10 MB).
+#   INPUTCLICK_CLI_MAX_BYTES     the CLI's size bound; default 12000000 (12 MB).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -87,11 +89,12 @@ fi
 
 # The user's settings must not decide whether the checks click.
 for variable in $(compgen -e | grep '^INPUTCLICK_' || true); do
-  case $variable in INPUTCLICK_TEST_DEVICE | INPUTCLICK_PLUGIN_MAX_BYTES) ;; *) unset "$variable" ;; esac
+  case $variable in INPUTCLICK_TEST_DEVICE | INPUTCLICK_PLUGIN_MAX_BYTES | INPUTCLICK_CLI_MAX_BYTES) ;; *) unset "$variable" ;; esac
 done
 export INPUTCLICK_CONFIG=$work/no-settings.conf
 device=${INPUTCLICK_TEST_DEVICE:-null}
 max_bytes=${INPUTCLICK_PLUGIN_MAX_BYTES:-10000000}
+cli_max_bytes=${INPUTCLICK_CLI_MAX_BYTES:-12000000}
 major=$(sed -n 's/^#define INPUTCLICK_VERSION_MAJOR \([0-9][0-9]*\)$/\1/p' Sources/InputClickPlugin/include/inputclick.h)
 version=$(sed -n 's/^#define INPUTCLICK_VERSION_STRING "\(.*\)"$/\1/p' Sources/InputClickPlugin/include/inputclick.h)
 
@@ -223,6 +226,24 @@ plugin_size() {
   fi
 }
 check "the plugin is at most $max_bytes bytes" plugin_size
+
+# The CLI, as make install builds it (static Swift runtime), stripped: at most
+# 12 MB. Foundation (through JSONEncoder, String(format:), FileManager) would
+# bring ICU's data and make it about 60 MB.
+cli_size() {
+  local cli=$root/.build/plugin-static/release/inputclick size
+  [ -x "$cli" ] || { echo "no CLI at $cli (the make install check builds it)"; return 1; }
+  cp "$cli" "$work/inputclick-stripped" && strip "$work/inputclick-stripped" || return 1
+  size=$(stat -c %s "$work/inputclick-stripped")
+  echo "inputclick: $size bytes stripped (bound: $cli_max_bytes)"
+  if [ "$size" -gt "$cli_max_bytes" ]; then
+    echo "the CLI is over the bound. Its sources that import Foundation:"
+    grep -l -E '^import (Foundation|FoundationEssentials)' -r Sources/inputclick Sources/InputClickReports Sources/InputClickListen \
+      2>/dev/null | sed 's/^/  /'
+    return 1
+  fi
+}
+check "the CLI is at most $cli_max_bytes bytes" cli_size
 
 # 3. The .deb, installed with apt.
 was_installed=no
