@@ -45,7 +45,7 @@ import Testing
 
     @Test("any bytes, read in any pieces, click once per character that String(decoding:) finds")
     func anyBytesInAnyPiecesAgreeWithTheStandardLibrary() {
-        var random = SplitMix(seed: 19)
+        var random = SplitMix64(seed: 19)
         for _ in 0..<2_000 {
             let count = Int(random.next() % 24)
             // Mostly bytes that start or continue multi-byte characters, to hit every path.
@@ -65,18 +65,5 @@ import Testing
             let expected = String(decoding: bytes, as: UTF8.self).unicodeScalars.compactMap(CharacterClicks.kind(of:))
             #expect(clicks == expected, "bytes \(bytes)")
         }
-    }
-}
-
-/// A small seeded generator, so that the random bytes are the same on every run.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
