@@ -40,7 +40,7 @@ let package = Package(
         // `inputclick listen`'s pure part: evemu recordings, key to click kind and pan. No device access.
         .target(name: "InputClickListen", dependencies: ["InputClick"]),
 
-        // The executables' JSON reports (JSONEncoder, so Foundation): never a dependency of a library the plugin links.
+        // The executables' JSON reports, through an Encoder of its own (no Foundation, so the CLI stays small).
         .target(name: "InputClickReports", dependencies: ["InputClick"]),
         .executableTarget(name: "inputclick",
                           dependencies: ["InputClick", "InputClickALSA", "KeyboardCore", "InputClickListen", "CEvdev", "InputClickReports"]),
@@ -55,7 +55,8 @@ let package = Package(
         .testTarget(name: "InputClickListenTests", dependencies: ["InputClickListen", "InputClick", "InputClickTesting"]),
         .testTarget(name: "KeyboardCoreTests", dependencies: ["KeyboardCore", "InputClick", "InputClickTesting"]),
         // Runs the built `inputclick` binary as a user would.
-        .testTarget(name: "InputClickCLITests", dependencies: ["inputclick", "InputClick", "InputClickTesting", "TestSupport"]),
+        .testTarget(name: "InputClickCLITests",
+                    dependencies: ["inputclick", "InputClick", "InputClickTesting", "InputClickReports", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

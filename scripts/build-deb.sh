@@ -57,6 +57,7 @@ COPYRIGHT
 copyright "$stage" inputclick
 
 # alsa-lib's package is libasound2t64 on newer Debian releases, libasound2 on Debian 12.
+# Recommends bash-completion: without it (a minimal Debian) the completion is never loaded.
 installed_size=$(du -sk --exclude=DEBIAN "$stage" | cut -f1)
 install -d "$stage/DEBIAN"
 cat >"$stage/DEBIAN/control" <<CONTROL
@@ -66,6 +67,7 @@ Architecture: $arch
 Maintainer: InputClick developers <inputclick@localhost>
 Installed-Size: $installed_size
 Depends: libasound2t64 | libasound2, libsndfile1, libsamplerate0, libevdev2, libstdc++6, libgcc-s1, libc6
+Recommends: bash-completion
 Section: sound
 Priority: optional
 Description: iOS-style key-click feedback for Linux keyboards

@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Tests InputClick's installation the way a user meets it:
 #
-#   1. plugin size     the plugin (static Swift runtime, stripped) is at most 10 MB.
+#   1. sizes           the plugin (static Swift runtime, stripped) is at most 10 MB,
+#                      the CLI (the same) at most 12 MB.
 #   2. make install    `make install PREFIX=/usr DESTDIR=<tmp>` installs exactly the
 #                      expected tree (CLI, plugin, soname links, header, .pc naming
 #                      /usr, man pages that render without warnings, bash
 #                      completion, systemd units that scripts/check-units.sh passes:
 #                      exposure under 5 in `systemd-analyze security --offline`,
-#                      no restart after an exit a restart cannot fix);
+#                      no restart after an exit a restart cannot fix; no installed
+#                      page points to the README or names a placeholder path);
 #                      `make uninstall` with the same variables
 #                      leaves no file behind (directories stay, as they may be shared).
 #   3. .deb            scripts/build-deb.sh builds the package; `apt-get install
@@ -34,7 +36,8 @@
 # Environment:
 #   INPUTCLICK_TEST_DEVICE  the ALSA PCM the C example and the Python check
 #                           play on; default null (which needs no sink).
-#   INPUTCLICK_PLUGIN_MAX_BYTES  the size bound; default 10000000 (10 MB).
+#   INPUTCLICK_PLUGIN_MAX_BYTES  the plugin's size bound; default 10000000 (10 MB).
+#   INPUTCLICK_CLI_MAX_BYTES     the CLI's size bound; default 12000000 (12 MB).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -90,11 +93,12 @@ fi
 
 # The user's settings must not decide whether the checks click.
 for variable in $(compgen -e | grep '^INPUTCLICK_' || true); do
-  case $variable in INPUTCLICK_TEST_DEVICE | INPUTCLICK_PLUGIN_MAX_BYTES) ;; *) unset "$variable" ;; esac
+  case $variable in INPUTCLICK_TEST_DEVICE | INPUTCLICK_PLUGIN_MAX_BYTES | INPUTCLICK_CLI_MAX_BYTES) ;; *) unset "$variable" ;; esac
 done
 export INPUTCLICK_CONFIG=$work/no-settings.conf
 device=${INPUTCLICK_TEST_DEVICE:-null}
 max_bytes=${INPUTCLICK_PLUGIN_MAX_BYTES:-10000000}
+cli_max_bytes=${INPUTCLICK_CLI_MAX_BYTES:-12000000}
 major=$(sed -n 's/^#define INPUTCLICK_VERSION_MAJOR \([0-9][0-9]*\)$/\1/p' Sources/InputClickPlugin/include/inputclick.h)
 version=$(sed -n 's/^#define INPUTCLICK_VERSION_STRING "\(.*\)"$/\1/p' Sources/InputClickPlugin/include/inputclick.h)
 
@@ -155,6 +159,18 @@ make_install() {
     [ -z "$warnings" ] || { echo "$page: $warnings"; return 1; }
     LC_ALL=C.UTF-8 man -l "$page" 2>/dev/null | grep -q . || { echo "$page renders empty"; return 1; }
   done
+  # Every installed page stands alone: no pointer to the README (which is not
+  # installed) and no placeholder for a path (PREFIX, @prefix@), in the man
+  # pages as they render, the header, the units, the completion and the .pc.
+  local file text
+  for file in "$stage"/usr/share/man/man*/* "$stage/usr/include/inputclick.h" "$stage"/usr/lib/systemd/user/*.service \
+              "$stage/usr/share/bash-completion/completions/inputclick" "$stage/usr/lib/pkgconfig/inputclick.pc"; do
+    [ -e "$file" ] || continue
+    case $file in */man/*) text=$(LC_ALL=C.UTF-8 MANWIDTH=200 man -l "$file" 2>/dev/null) ;; *) text=$(cat "$file") ;; esac
+    ! grep -nE 'README|PREFIX|@[a-z]+@' <<<"$text" || { echo "${file#"$stage"} points to the README or names a placeholder path"; return 1; }
+  done
+  grep -q '/usr/lib/systemd/user/inputclick-listen.service' <<<"$(LC_ALL=C.UTF-8 MANWIDTH=200 man -l "$stage/usr/share/man/man1/inputclick.1" 2>/dev/null)" ||
+    { echo "inputclick(1) does not name the installed unit's path"; return 1; }
   # Each systemd unit runs the installed CLI by its full path, is hardened
   # and does not restart after an exit a restart cannot fix.
   local unit
@@ -171,6 +187,10 @@ make_install() {
   words=$(bash -c 'source "$1"; COMP_WORDS=(inputclick d); COMP_CWORD=1; _inputclick; echo "${COMPREPLY[*]}"' \
             _ "$stage/usr/share/bash-completion/completions/inputclick")
   [ "$words" = "devices doctor" ] || { echo "completion of 'inputclick d' gave '$words'"; return 1; }
+  # --device offers `default` even where alsa-lib's hints do not list it.
+  words=$(bash -c 'source "$1"; COMP_WORDS=(inputclick tap --device de); COMP_CWORD=3; _inputclick; echo "${COMPREPLY[*]}"' \
+            _ "$stage/usr/share/bash-completion/completions/inputclick")
+  [[ " $words " == *" default "* ]] || { echo "completion of 'inputclick tap --device de' gave '$words'"; return 1; }
   make --no-print-directory uninstall PREFIX=/usr DESTDIR="$stage" >"$work/make-uninstall.log" 2>&1 ||
     { cat "$work/make-uninstall.log"; return 1; }
   local left
@@ -213,6 +233,24 @@ plugin_size() {
 }
 check "the plugin is at most $max_bytes bytes" plugin_size
 
+# The CLI, as make install builds it (static Swift runtime), stripped: at most
+# 12 MB. Foundation (through JSONEncoder, String(format:), FileManager) would
+# bring ICU's data and make it about 60 MB.
+cli_size() {
+  local cli=$root/.build/plugin-static/release/inputclick size
+  [ -x "$cli" ] || { echo "no CLI at $cli (the make install check builds it)"; return 1; }
+  cp "$cli" "$work/inputclick-stripped" && strip "$work/inputclick-stripped" || return 1
+  size=$(stat -c %s "$work/inputclick-stripped")
+  echo "inputclick: $size bytes stripped (bound: $cli_max_bytes)"
+  if [ "$size" -gt "$cli_max_bytes" ]; then
+    echo "the CLI is over the bound. Its sources that import Foundation:"
+    grep -l -E '^import (Foundation|FoundationEssentials)' -r Sources/inputclick Sources/InputClickReports Sources/InputClickListen \
+      2>/dev/null | sed 's/^/  /'
+    return 1
+  fi
+}
+check "the CLI is at most $cli_max_bytes bytes" cli_size
+
 # 3. The .deb, installed with apt.
 was_installed=no
 dpkg-query -W -f='${Status}' inputclick 2>/dev/null | grep -q "install ok installed" && was_installed=yes
@@ -221,6 +259,7 @@ deb_checks() {
   deb=$(scripts/build-deb.sh "$work/deb" 2>"$work/deb.log" | tail -n 1) || { tail -n 20 "$work/deb.log"; return 1; }
   [ -f "$deb" ] || { echo "no .deb was built"; tail -n 20 "$work/deb.log"; return 1; }
   dpkg-deb -f "$deb" Depends
+  dpkg-deb -f "$deb" Recommends | grep -qx 'bash-completion' || { echo "the package does not recommend bash-completion"; return 1; }
   if [ -n "$fcitx5_addon_dir" ]; then
     addon_deb=$(ls "$work"/deb/inputclick-fcitx5_*.deb 2>/dev/null)
     [ -f "$addon_deb" ] || { echo "no inputclick-fcitx5 .deb was built"; return 1; }

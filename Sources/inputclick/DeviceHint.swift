@@ -26,8 +26,7 @@ func deviceHint(device: String, warnings: [String], hasSoundCards: Bool = soundC
     }
     if mentions("No such file or directory") && server && !hasSoundCards {
         return "'\(device)' is the first sound card, and this machine has none (/dev/snd is absent): start a sound "
-            + "server (PipeWire or PulseAudio) with a virtual sink, or use the project's scripts/virtual-sink.sh start "
-            + "and --device inputclick_sink"
+            + "server (PipeWire or PulseAudio) with a virtual sink, or " + virtualSinkRecipe
     }
     if mentions("Host is down", "Connection refused", "No such file or directory") && server {
         return "no sound server answers behind '\(device)': start PipeWire or PulseAudio "
@@ -42,8 +41,7 @@ func deviceHint(device: String, warnings: [String], hasSoundCards: Bool = soundC
         return "another program holds the card: close it, or play through a sound server or dmix ('default') instead of hw"
     }
     if !hasSoundCards {
-        return "this machine has no sound card (/dev/snd is absent): play into a virtual sink instead, e.g. the project's "
-            + "scripts/virtual-sink.sh start, then --device inputclick_sink"
+        return "this machine has no sound card (/dev/snd is absent): play into a virtual sink instead: " + virtualSinkRecipe
     }
     return "'\(device)' did not open: list the devices with 'inputclick devices' and pass one with --device"
 }

@@ -1,4 +1,3 @@
-import Foundation
 import InputClickALSA
 
 /// `inputclick devices [--json]`: the ALSA playback devices, from the hints
@@ -44,7 +43,7 @@ struct DevicesCommand: Subcommand {
             let width = devices.map(\.name.count).max() ?? 0
             for device in devices {
                 let summary = device.description?.split(separator: "\n").joined(separator: ": ") ?? ""
-                print(device.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + summary)
+                print(device.name.padded(to: width + 2) + summary)
             }
         }
         return 0

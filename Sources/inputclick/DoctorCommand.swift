@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import InputClick
 import InputClickALSA
 import Synchronization
@@ -59,7 +61,7 @@ struct DoctorCommand: Subcommand {
         let format = engine.player.statistics.format
         let scheduling = engine.player.statistics.scheduling
         let store = engine.settingsStore
-        let fileExists = store.locationError == nil && FileManager.default.fileExists(atPath: store.filePath)
+        let fileExists = store.locationError == nil && access(store.filePath, F_OK) == 0
         let home = (try? SettingsLocation.homeDirectory(environment: .current())) ?? nil
         // Every error in the file, not only the first that the store reports.
         let fileErrors = store.locationError == nil
@@ -94,7 +96,7 @@ struct DoctorCommand: Subcommand {
                 lines.append("                the file is refused as a whole: every setting below is from before it "
                              + "(check it with 'inputclick settings check')")
             }
-            let gain = settings.clickGain == 0 ? "silent" : String(format: "%.1f dB", settings.clickGainDecibels)
+            let gain = settings.clickGain == 0 ? "silent" : cFormat("%.1f dB", settings.clickGainDecibels)
             lines.append("settings:       clicks \(settings.clicksEnabled ? "on" : "off"), "
                          + "volume \(SettingsKey.volume.valueText(in: settings)) (\(gain)), profile \(settings.profile)")
             lines.append("                ducking \(settings.ducking.depthDecibels) dB, attack \(settings.ducking.attackMilliseconds) ms, "
@@ -107,17 +109,17 @@ struct DoctorCommand: Subcommand {
             }
             lines.append("sounds:         pack \(settings.soundPackDirectory ?? "none"), theme \(settings.soundTheme ?? "none")")
             for kind in ClickKind.allCases {
-                lines.append("  \((kind.name + ":").padding(toLength: 13, withPad: " ", startingAt: 0)) \(sources[kind] ?? .bundled)")
+                lines.append("  \((kind.name + ":").padded(to: 13)) \(sources[kind] ?? .bundled)")
             }
             // Release sounds, where the pack gives them; other releases play the press sound, quieter.
             for kind in ClickKind.allCases {
                 guard let source = loaded.releaseSources[kind] else { continue }
-                lines.append("  \((kind.name + "-up:").padding(toLength: 13, withPad: " ", startingAt: 0)) \(source)")
+                lines.append("  \((kind.name + "-up:").padded(to: 13)) \(source)")
             }
             for problem in engine.soundProblems { lines.append("  refused:      \(problem)") }
             if let format {
                 lines.append("device:         \(device): \(format.sampleRate) Hz, \(format.channels) ch, \(format.sampleFormat), "
-                             + String(format: "period %d (%.2f ms), buffer %d (%.2f ms)", format.periodFrames,
+                             + cFormat("period %ld (%.2f ms), buffer %ld (%.2f ms)", format.periodFrames,
                                       format.periodMilliseconds, format.bufferFrames, format.bufferMilliseconds))
                 if let scheduling { lines.append("scheduling:     \(scheduling) (\(Self.explain(scheduling)))") }
             } else {

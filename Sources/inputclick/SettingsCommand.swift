@@ -1,4 +1,3 @@
-import Foundation
 import InputClick
 
 /// `inputclick settings check [FILE] [--json]`: every error in a settings

@@ -2,6 +2,7 @@
 let allSubcommands: [any Subcommand.Type] = [
     TypeCommand.self,
     KeyboardCommand.self,
+    CharsCommand.self,
     GenerateSoundsCommand.self,
     TapCommand.self,
     DevicesCommand.self,

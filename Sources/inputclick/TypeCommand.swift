@@ -1,4 +1,3 @@
-import Foundation
 import InputClick
 import KeyboardCore
 #if canImport(Glibc)
@@ -125,7 +124,7 @@ struct TypeCommand: Subcommand {
     /// to one decimal, so a run just over the limit never reads as the limit.
     private static func minutes(_ value: Double) -> String {
         let tenths = (value * 10).rounded(.up) / 10
-        return tenths == tenths.rounded() ? String(Int(tenths)) : String(format: "%.1f", tenths)
+        return tenths == tenths.rounded() ? String(Int(tenths)) : cFormat("%.1f", tenths)
     }
 
     /// A speed for a message: `40`, or `42.5`.

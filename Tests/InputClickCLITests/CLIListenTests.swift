@@ -240,11 +240,34 @@ struct CLIListenTests {
         #expect(run.status == 69)
         #expect(run.standardError.contains("no keyboard"))
         #expect(run.standardError.contains(directory))
-        let viaEnvironment = try CLIProcess.run(["listen", "--list-devices"],
+        let viaEnvironment = try CLIProcess.run(["listen"],
                                                 environment: environment.merging(["INPUTCLICK_INPUT_DIR": directory]) { $1 })
         #expect(viaEnvironment.status == 69)
         let named = try CLIProcess.run(["listen", "--input", directory + "/event0"], environment: environment)
         #expect(named.status == 69)
+    }
+
+    @Test("with no input directory, listen exits 69 saying what to do: the input group, or --replay to try it")
+    func noInputDirectorySaysWhatToDo() throws {
+        let missing = temporaryPath("no-such-input-dir")
+        let run = try CLIProcess.run(["listen", "--input-dir", missing], environment: environment)
+        #expect(run.status == 69)
+        #expect(run.standardError.contains("cannot read the input directory \(missing)"), "\(run.standardError)")
+        #expect(run.standardError.contains("'input' group"), "\(run.standardError)")
+        #expect(run.standardError.contains("--replay"), "\(run.standardError)")
+    }
+
+    @Test("--list-devices with no keyboard, or no input directory, prints an empty list and exits 0")
+    func listDevicesWithNoneIsEmpty() throws {
+        let directory = temporaryPath("empty-input")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        for dir in [directory, temporaryPath("no-such-input-dir")] {
+            let run = try CLIProcess.run(["listen", "--list-devices", "--input-dir", dir], environment: environment)
+            #expect(run.status == 0, "\(run.standardError)")
+            #expect(run.standardOutput.isEmpty)
+            #expect(run.standardError.isEmpty)
+        }
     }
 
     @Test("bad arguments exit 64")

@@ -54,7 +54,7 @@ struct CLIUsageTests {
     func help() throws {
         let top = try CLIProcess.run(["--help"])
         #expect(top.status == 0)
-        for name in ["type", "keyboard", "tap", "devices", "doctor", "settings", "generate-sounds"] {
+        for name in ["type", "keyboard", "chars", "tap", "devices", "doctor", "settings", "generate-sounds"] {
             #expect(top.standardOutput.contains("  \(name)"))
             let sub = try CLIProcess.run([name, "--help"])
             #expect(sub.status == 0)

@@ -413,7 +413,7 @@ int inputclick_options_set_linger_ms(inputclick_options *options, int millisecon
  * Reads the user's settings (clicks on/off, volume, profile, sound pack,
  * ducking) from this file instead of the default location; NULL restores the
  * default location. A missing file means every default. The file's format is
- * described in the project README.
+ * described in inputclick-settings(5).
  *
  * Returns 0; INPUTCLICK_ERROR_INVALID_ARGUMENT for a NULL handle or a path
  * that is empty, longer than 4096 bytes or not UTF-8;
@@ -570,10 +570,15 @@ int inputclick_state(inputclick_context *ctx);
 /**
  * Waits until the stream runs and clicks can play, at most timeout_ms
  * milliseconds (0 only checks). The stream opens in the background after a
- * click-enabled view becomes visible; hosts need not wait for it (taps
- * before then report INPUTCLICK_HELD and play once it runs, if within
- * 100 ms), but tests and tools may. It sleeps until the player publishes a
- * new state; it does not poll.
+ * click-enabled view becomes visible. Taps before then report
+ * INPUTCLICK_HELD and play once it runs, if within 100 ms of the tap; the
+ * open usually takes 20-60 ms but has taken over 100 ms on a loaded machine,
+ * and then that first click is dropped as stale. A host that may tap at once
+ * after showing its keyboard (a program that shows and types in one go)
+ * should call this after showing it and before the first tap; an
+ * interactive keyboard, whose first tap comes a human reaction later, may
+ * accept the hold instead. It sleeps until the player publishes a new
+ * state; it does not poll.
  *
  * Returns 0 once the stream runs. Errors: INPUTCLICK_ERROR_NO_STREAM at
  * once when no click-enabled view is visible (nothing will open);

@@ -53,7 +53,7 @@ struct ListenCommand: Subcommand {
                               event as it arrives (evemu-record ... | inputclick listen --replay -);
                               READY goes to standard output once a click can play.
           --output FILE.wav   With --replay: render offline to a WAV file, as fast as possible.
-          --list-devices      Print the devices it would read, then exit.
+          --list-devices      Print the devices it would read (none: nothing), then exit 0.
           --verbose           Say which devices it reads, and totals at the end.
           -h, --help          Show this help.
 
@@ -131,15 +131,19 @@ struct ListenCommand: Subcommand {
         }
         let directory = scanner.value("--input-dir") ?? ListenDeviceSurvey.defaultDirectory()
         let keyboards = KeyboardSet(directory: directory, named: inputs, verbose: options.verbose)
+        // Listing what it would read: none is an empty list, not a failure.
+        let listsEmpty = scanner.flag("--list-devices") && inputs.isEmpty
         do {
             try keyboards.discover()
         } catch let failure as ListenFailure {
+            if listsEmpty, case .noKeyboard = failure { return 0 }
             throw runtimeFailure(failure)
         }
         if keyboards.devices.isEmpty {
             if !keyboards.permissionDenied.isEmpty {
                 throw runtimeFailure(.permission(keyboards.permissionDenied.joined(separator: ", ") + ": permission denied"))
             }
+            if listsEmpty { return 0 }
             throw runtimeFailure(.noKeyboard("no keyboard (a device with letter keys) in \(directory)"))
         }
         if scanner.flag("--list-devices") {
@@ -168,11 +172,20 @@ struct ListenCommand: Subcommand {
     private static func runtimeFailure(_ failure: ListenFailure) -> RuntimeFailure {
         switch failure {
         case .noKeyboard(let text):
-            return RuntimeFailure(text, exitCode: ListenExit.unavailable)
+            return RuntimeFailure(text + ".\n" + noKeyboardFix, exitCode: ListenExit.unavailable)
         case .permission(let text):
             return RuntimeFailure("cannot read the keyboards: \(text).\n" + permissionFix, exitCode: ListenExit.noPermission)
         }
     }
+
+    /// What to do when `listen` finds no keyboard to read.
+    static let noKeyboardFix = """
+        Keyboards appear as /dev/input/event* (a container or remote session may have none; pass
+        another directory with --input-dir or INPUTCLICK_INPUT_DIR, or devices with --input), and
+        reading them needs the 'input' group (sudo usermod -aG input $USER, then log out and in).
+        To try listen without a keyboard, replay a recording made with evemu-record:
+          inputclick listen --replay typing.evemu
+        """
 
     /// How to let a user read the keyboards: `listen` prints it when it may
     /// not, and `doctor` when it finds that `listen` may not.

@@ -31,27 +31,6 @@ private func showAndWait(_ engine: InputClickEngine, view: ListeningView, device
     }
 }
 
-/// Counts what the gate decided, for `--verbose` and the replay's summary.
-/// Holds counts only: no key, no time.
-private struct DecisionTally {
-    var clicks = 0
-    var played = 0
-    var refused: [ClickDecision: Int] = [:]
-
-    mutating func add(_ decision: ClickDecision) {
-        clicks += 1
-        if decision == .plays { played += 1 } else { refused[decision, default: 0] += 1 }
-    }
-
-    var summary: String {
-        var text = "\(clicks) clicks asked, \(played) played"
-        for (decision, count) in refused.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-            text += ", \(count) \(decision.identifier)"
-        }
-        return text
-    }
-}
-
 /// Listens to `keyboards` until SIGINT or SIGTERM.
 func listen(_ keyboards: KeyboardSet, options: ListenOptions) throws -> Int32 {
     let engine = try makeListenEngine(options)

@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
 import InputClick
 import KeyboardCore
 
@@ -31,7 +30,7 @@ final class TerminalKeyboardScreen {
         let player = session.engine.player
         var header = "inputclick keyboard: \(player.output.name), \(player.state)"
         if let format = player.statistics.format {
-            header += String(format: ", %d Hz, period %d (%.2f ms) × %d", format.sampleRate, format.periodFrames,
+            header += cFormat(", %ld Hz, period %ld (%.2f ms) × %ld", format.sampleRate, format.periodFrames,
                              format.periodMilliseconds, format.bufferFrames / max(format.periodFrames, 1))
         }
         lines.append("\(escape)1m\(header)\(escape)0m")
