@@ -45,7 +45,7 @@
 #                            (the version of the installed libpipewire) into
 #                            ${XDG_CACHE_HOME:-$HOME/.cache}/inputclick.
 #
-# Clients need ALSA_CONFIG_PATH=/usr/share/alsa/alsa.conf:<repo>/config/alsa/inputclick-pipewire.conf:<sink dir>/alsa.conf
+# Clients need ALSA_CONFIG_PATH=/usr/share/alsa/alsa.conf:<repo>/config/alsa/inputclick-pipewire.conf:<run dir>/pw-<name>.alsa.conf
 # (the last file is written by `start`: the plugin's path, the socket, the rate),
 # and then play to the ALSA PCM "inputclick_sink" (or "inputclick_capture:FILE=…").
 # `env` also prints PIPEWIRE_RUNTIME_DIR, for pw-dump, pw-cli and pw-metadata,
@@ -64,7 +64,12 @@ me=pipewire-sink
 # name, rate, run_dir, and dir (<run_dir>/pw-<name>, where the sockets
 # pipewire-0 and bus live).
 sink_settings inputclick-pipewire pw
-alsa_conf=$dir/alsa.conf
+# The clients' ALSA configuration for this sink (the plugin's path, the
+# socket, the rate): beside the sink's directory, not in it, and kept by
+# 'stop', as an installed plugin outlives a stopped server: a client then
+# finds the server down (and retries soon), not its plugin missing (which
+# the player takes for a fault only the user can mend, retried every 30 s).
+alsa_conf=$run_dir/pw-$name.alsa.conf
 # Where the clients' own PipeWire library logs (see `env`).
 client_log=$run_dir/pw-$name.clients.log
 node_name=inputclick-null
@@ -164,7 +169,7 @@ EOF
     # The clients' part of the ALSA configuration that depends on this sink.
     cat >"$alsa_conf.tmp" <<EOF
 # Written by scripts/pipewire-sink.sh for the sink '$name'; loaded after
-# config/alsa/inputclick-pipewire.conf. Removed by 'stop'.
+# config/alsa/inputclick-pipewire.conf. Kept by 'stop'.
 pcm_type.pipewire {
     lib "$plugin"
 }
