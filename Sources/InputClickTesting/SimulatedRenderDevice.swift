@@ -13,7 +13,8 @@ import InputClick
 /// - ``playedSnapshot``: each stream frame as it was when the device played
 ///   it (NaN for frames never played, such as those dropped by a stop), so a
 ///   test can prove that no frame was rewritten after it played;
-/// - counts of starts, stops, rewinds and underruns.
+/// - counts of starts, stops, rewinds and underruns (a test can make the
+///   next writes run into underruns, ``underrunsAtNextWrites``).
 ///
 /// It rewinds truly, like a sound card: it can take back every frame it has
 /// not played yet. Sample format: float32 only.
@@ -52,6 +53,11 @@ public final class SimulatedRenderDevice: RenderDevice, @unchecked Sendable {
     /// is once its server died: every call reports an underrun, and every
     /// recovery "succeeds". `nil`: never.
     public var diesAtTick: Int?
+    /// Underruns that the next writes run into, one write each: the write
+    /// takes nothing, and the device drops what it held unplayed and stops,
+    /// as a sound server's client does when the server ran its queue dry
+    /// while the writer was rendering the period. 0: none.
+    public var underrunsAtNextWrites = 0
 
     private var isDead: Bool { diesAtTick.map { ticks >= $0 } ?? false }
 
@@ -97,6 +103,13 @@ public final class SimulatedRenderDevice: RenderDevice, @unchecked Sendable {
 
     public func write(_ buffer: UnsafeRawPointer, frames: Int) -> Int? {
         if takeUnderrun() { return nil }
+        if underrunsAtNextWrites > 0 {
+            underrunsAtNextWrites -= 1
+            underruns += 1
+            running = false
+            hardware = applied
+            return nil
+        }
         let count = min(frames, format.bufferFrames - (applied - hardware))
         let channels = format.channels
         let samples = buffer.assumingMemoryBound(to: Float.self)

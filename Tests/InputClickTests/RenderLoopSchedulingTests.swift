@@ -17,14 +17,18 @@ import Testing
         let device: SimulatedRenderDevice
         let records: [LatencyRecord]
         let counters: OutputCounters
+        /// Clicks the renderer counted as lost (started in a period never written).
+        var clicksLost = 0
     }
 
     static func mixer() -> Mixer {
         Mixer(configuration: MixerConfiguration(sampleRate: 48_000, channels: 2), bank: SyntheticClickSounds.bank())
     }
 
+    /// - Parameter underrunsAtWrite: at each tick given, the number of
+    ///   writes from then on that run into an underrun (``SimulatedRenderDevice/underrunsAtNextWrites``).
     static func run(scheduling: ClickScheduling, taps: [Int: [ClickKind]], ticks: Int,
-                    host: [Float]? = nil, safeguard: Int = 64) -> Run {
+                    host: [Float]? = nil, safeguard: Int = 64, underrunsAtWrite: [Int: Int] = [:]) -> Run {
         let mixer = mixer()
         mixer.prepareHistory(periods: scheduling == .rewind ? format.bufferFrames / period + 1 : 0)
         let renderer = OutputRenderer(mixer: mixer, latency: LatencyRecorder(capacity: 10_000), format: format)
@@ -40,6 +44,7 @@ import Testing
         // be a cycle that leaks the device, mixer and renderer of every run.
         device.onTick = { [unowned device] tick in
             if tick >= ticks { stop.request() }
+            if let underruns = underrunsAtWrite[tick] { device.underrunsAtNextWrites = underruns }
             guard let kinds = taps[tick] else { return false }
             for kind in kinds { #expect(mixer.submitClick(kind, requestedAt: device.now)) }
             return true
@@ -54,7 +59,8 @@ import Testing
             Issue.record("the loop ended by itself")
             return Run(device: device, records: [], counters: counters)
         }
-        return Run(device: device, records: renderer.latency.records(), counters: counters)
+        return Run(device: device, records: renderer.latency.records(), counters: counters,
+                   clicksLost: renderer.clicksLost)
     }
 
     /// A render with the same clicks at the same frames and no rewind.
