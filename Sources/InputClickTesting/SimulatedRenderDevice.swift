@@ -13,8 +13,9 @@ import InputClick
 /// - ``playedSnapshot``: each stream frame as it was when the device played
 ///   it (NaN for frames never played, such as those dropped by a stop), so a
 ///   test can prove that no frame was rewritten after it played;
-/// - counts of starts, stops, rewinds and underruns (a test can make the
-///   next writes run into underruns, ``underrunsAtNextWrites``).
+/// - counts of starts, stops, rewinds and underruns (a test can cause
+///   underruns at chosen ticks, ``underrunAtTicks``, or at the next writes,
+///   ``underrunsAtNextWrites``).
 ///
 /// It rewinds truly, like a sound card: it can take back every frame it has
 /// not played yet. Sample format: float32 only.
@@ -58,6 +59,10 @@ public final class SimulatedRenderDevice: RenderDevice, @unchecked Sendable {
     /// as a sound server's client does when the server ran its queue dry
     /// while the writer was rendering the period. 0: none.
     public var underrunsAtNextWrites = 0
+    /// Ticks at which a running device underruns whatever is queued: it
+    /// drops what it held unplayed and stops, and that tick's wait reports
+    /// the underrun, as a sound server's client finds one while it waits.
+    public var underrunAtTicks: Set<Int> = []
 
     private var isDead: Bool { diesAtTick.map { ticks >= $0 } ?? false }
 
@@ -164,7 +169,7 @@ public final class SimulatedRenderDevice: RenderDevice, @unchecked Sendable {
             let channels = format.channels
             for i in (hardware * channels)..<((hardware + consumed) * channels) { playedSnapshot[i] = written[i] }
             hardware += consumed
-            if consumed < period { pendingUnderrun = true }
+            if consumed < period || underrunAtTicks.contains(ticks) { pendingUnderrun = true }
         }
         if pendingUnderrun {
             underruns += 1

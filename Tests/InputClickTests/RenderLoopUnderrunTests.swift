@@ -43,3 +43,33 @@ import Testing
         #expect(Scheduling.noStaleFrame(run.device))
     }
 }
+
+/// An underrun found while the loop waits, when nothing is left to sound:
+/// the loop sleeps until the next tap, and the stream is then stopped while
+/// silent like any other, not a running device that makes no progress.
+@Suite struct RenderLoopUnderrunAtRestTests {
+    /// What the renderer said about the sleeping stream.
+    final class Asleep: @unchecked Sendable {
+        var suspect: Bool?
+        var stopped: Bool?
+    }
+
+    @Test(arguments: [ClickScheduling.rewind, .onDemand])
+    func anUnderrunOnceTheClicksHaveSoundedLeavesTheStreamStoppedNotStalled(scheduling: ClickScheduling) {
+        // The key's whole sound is rendered into the buffer when it starts; the
+        // device underruns two ticks later with only its tail queued. The next
+        // tap comes 2 s later, past the loop's 1 s stall timeout.
+        let asleep = Asleep()
+        let run = RenderLoopSchedulingTests.run(scheduling: scheduling, taps: [10: [.key], 1_600: [.space]], ticks: 1_800,
+                                                underrunAtTicks: [12]) { tick, now, renderer in
+            guard tick == 500 else { return }
+            asleep.suspect = renderer.heartbeat.isSuspect(now: now)
+            asleep.stopped = renderer.isStoppedWhileSilent
+        }
+        #expect(run.device.underruns == 1)
+        #expect(asleep.stopped == true, "a stream asleep after an underrun counts as stopped while silent (drain returns)")
+        #expect(asleep.suspect == false, "taps on a sleeping stream play; they are not held")
+        #expect(run.records.map(\.kind) == [.key, .space], "the next tap started the device afresh, not a stall")
+        #expect(run.device.starts == 2)
+    }
+}

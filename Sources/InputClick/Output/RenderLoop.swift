@@ -37,7 +37,12 @@ import Synchronization
 ///   it and starts it again. One found by a write comes after the period
 ///   was rendered, its clicks already started in the mixer: the period still
 ///   goes whole into the recovered device, so those clicks play whole and
-///   late rather than losing their start.
+///   late rather than losing their start. An underrun that leaves nothing to
+///   play (``ClickScheduling/rewind``, ``ClickScheduling/onDemand``) leaves
+///   the device stopped while silent, as if the loop had stopped it: the
+///   next tap starts it afresh, and meanwhile it is not a running device
+///   that makes no progress (suspect, or stalled once a quiet pause outlasts
+///   ``stallTimeoutNanoseconds``).
 ///
 /// # Real-time context
 /// ``run()`` allocates nothing (every buffer is made before the thread
@@ -135,6 +140,10 @@ public struct RenderLoop<Device: RenderDevice> {
             while !stopRequested.isRequested {
                 if !progress.running {
                     if scheduling != .append && mixer.isIdle && !progress.holdsUnstartedAudio {
+                        // An underrun left the device stopped and empty with
+                        // nothing more to play: it is now stopped while silent,
+                        // and the next tap starts it afresh.
+                        if progress.recovering { settleStopped(&progress) }
                         try sleepUntilWoken()
                         continue
                     }
@@ -167,9 +176,7 @@ public struct RenderLoop<Device: RenderDevice> {
                 if scheduling != .append && mixer.isIdle && playedPastLastAudible(progress) {
                     try device.stop()
                     mixer.forgetHistory()
-                    progress.running = false
-                    renderer.setStoppedWhileSilent(true)
-                    renderer.heartbeat.stopped()
+                    settleStopped(&progress)
                     continue
                 }
                 try waitForWork(&progress)
@@ -238,6 +245,15 @@ public struct RenderLoop<Device: RenderDevice> {
             renderer.heartbeat.beat(at: device.now)
         }
         progress.roomAfterWrite = free
+    }
+
+    /// The device is stopped and nothing sounds: nothing is expected of it
+    /// until a tap starts it afresh.
+    private func settleStopped(_ progress: inout Progress) {
+        progress.running = false
+        progress.recovering = false
+        renderer.setStoppedWhileSilent(true)
+        renderer.heartbeat.stopped()
     }
 
     /// The device recovered from an underrun or suspend: it is stopped and
