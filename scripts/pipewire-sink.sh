@@ -278,7 +278,11 @@ start() {
     if [ -n "$watch_pid" ]; then
         # Stop this sink's daemons once the watched process is gone, whatever
         # happens to it. It touches only the PIDs it was started with: a later
-        # sink of the same name has other PIDs and its own watcher.
+        # sink of the same name has other PIDs and its own watcher. It removes
+        # the directory only once the watched process is gone: while that
+        # lives, a sink stopped under it may be started again at once in the
+        # same directory (the no-device test does), and a removal a second
+        # later took the new sink's sockets and PID files mid-start.
         pids=
         for d in $daemons; do pids="$pids $d:$(cat "$dir/$d.pid")"; done
         (
@@ -291,7 +295,7 @@ start() {
                 if [ "$(cat "/proc/$p/comm" 2>/dev/null)" = "$d" ]; then kill "$p" 2>/dev/null || true; fi
                 [ "$(cat "$dir/$d.pid" 2>/dev/null)" = "$p" ] || mine=no
             done
-            if [ "$mine" = yes ]; then sleep 1; rm -rf "$dir"; fi
+            if [ "$mine" = yes ] && ! alive "$watch_pid"; then sleep 1; rm -rf "$dir"; fi
         ) </dev/null >/dev/null 2>&1 &
     fi
     echo "pipewire-sink: '$name' runs (pipewire pid $(cat "$dir/pipewire.pid"), sink '$node_name' at $rate Hz, quantum 64)"

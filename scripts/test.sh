@@ -5,9 +5,23 @@
 # malloc check, the C plugin from C, C++, Python and Rust, the fcitx5 add-on,
 # the README's code blocks, the installation, the fuzzers,
 # and the core suites and the C API under the address and thread sanitizers.
-# Exits non-zero if anything fails.
+# Exits non-zero if anything fails. Each step's line says how long it took.
+#
+# Usage: scripts/test.sh [--quick]
+#   --quick  (or INPUTCLICK_TEST_QUICK=1) leaves out the three long steps that
+#            build and test the product another way: the installation, the
+#            fuzzers and the sanitizers; the final line says they were skipped.
+#            For a developer's repeated runs; CI (.ci/run) runs everything.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+
+quick=${INPUTCLICK_TEST_QUICK:-0}
+case ${1:-} in
+  --quick) quick=1 ;;
+  "") ;;
+  *) echo "usage: scripts/test.sh [--quick]" >&2; exit 64 ;;
+esac
+[ "$quick" = 0 ] || quick=1
 
 scripts/install-deps.sh || exit 1
 
@@ -56,7 +70,7 @@ step() {
   # Keep each step's output for the totals at the end.
   cat "$step_output" >>"$log"
   case $status in
-    0) echo "==> $name: ok"; return ;;
+    0) echo "==> $name: ok ($(( SECONDS - started )) s)"; return ;;
     124) echo "==> $name: FAILED: still running after $limit s, stopped" ;;
     137) if (( SECONDS - started >= limit )); then echo "==> $name: FAILED: still running after $limit s, killed"
          else echo "==> $name: FAILED: killed by SIGKILL after $(( SECONDS - started )) s (out of memory?)"; fi ;;
@@ -143,13 +157,18 @@ step "clicks through a real PulseAudio 16, each heard or reported" 300 scripts/t
 step "the fcitx5 add-on, headless" 600 scripts/test-fcitx5.sh
 # Every code block of README.md, compiled and run as it stands (issue 10); reuses the builds above.
 step "the README's snippets, compiled and run" 900 scripts/test-readme-snippets.sh
-# make install/uninstall into a DESTDIR, the .deb through apt-get, pip, and the plugin's 10 MB bound.
-step "installation: make install, the .deb, pip, the plugin's size" 1200 scripts/test-install.sh
-# Own build directories (.build/fuzz, .build/sanitizers); each prints only its
-# own "N passed, M failed" (runs), never Swift Testing's lines, so the totals
-# below count no test twice.
-step "fuzzing: libFuzzer, 30 s per harness" 600 scripts/fuzz.sh 30
-step "the core and keyboard tests and the C API under ASan and TSan" 1800 scripts/sanitizers.sh
+skipped=()
+if [ "$quick" = 1 ]; then
+  skipped=("installation" "fuzzing" "sanitizers")
+else
+  # make install/uninstall into a DESTDIR, the .deb through apt-get, pip, and the plugin's 10 MB bound.
+  step "installation: make install, the .deb, pip, the plugin's size" 1200 scripts/test-install.sh
+  # Own build directories (.build/fuzz, .build/sanitizers); each prints only its
+  # own "N passed, M failed" (runs), never Swift Testing's lines, so the totals
+  # below count no test twice.
+  step "fuzzing: libFuzzer, 30 s per harness" 600 scripts/fuzz.sh 30
+  step "the core and keyboard tests and the C API under ASan and TSan" 1800 scripts/sanitizers.sh
+fi
 
 # Totals from the runners' own counts: Swift Testing's closing line, and the
 # "N passed, M failed" line of each plugin test and check, of the fuzzing
@@ -164,8 +183,10 @@ failed=$(( ${swift_failed:-0} + other_failed ))
 # A step that failed without a failing test (a build error, a crash) still counts.
 [ "$failed" -eq 0 ] && failed=${#failures[@]}
 echo "tests: $(( ${swift_passed:-0} + other_passed )) passed, $failed failed"
+[ ${#skipped[@]} -eq 0 ] || echo "skipped (--quick): ${skipped[*]}"
+echo "took $(( SECONDS / 60 )) min $(( SECONDS % 60 )) s"
 if [ ${#failures[@]} -eq 0 ]; then
-  echo "all test steps passed"
+  if [ "$quick" = 1 ]; then echo "all test steps run passed"; else echo "all test steps passed"; fi
 else
   echo "failed steps: ${failures[*]}"
   exit 1

@@ -13,7 +13,9 @@ import InputClick
 /// - ``playedSnapshot``: each stream frame as it was when the device played
 ///   it (NaN for frames never played, such as those dropped by a stop), so a
 ///   test can prove that no frame was rewritten after it played;
-/// - counts of starts, stops, rewinds and underruns.
+/// - counts of starts, stops, rewinds and underruns (a test can cause
+///   underruns at chosen ticks, ``underrunAtTicks``, or at the next writes,
+///   ``underrunsAtNextWrites``).
 ///
 /// It rewinds truly, like a sound card: it can take back every frame it has
 /// not played yet. Sample format: float32 only.
@@ -52,6 +54,15 @@ public final class SimulatedRenderDevice: RenderDevice, @unchecked Sendable {
     /// is once its server died: every call reports an underrun, and every
     /// recovery "succeeds". `nil`: never.
     public var diesAtTick: Int?
+    /// Underruns that the next writes run into, one write each: the write
+    /// takes nothing, and the device drops what it held unplayed and stops,
+    /// as a sound server's client does when the server ran its queue dry
+    /// while the writer was rendering the period. 0: none.
+    public var underrunsAtNextWrites = 0
+    /// Ticks at which a running device underruns whatever is queued: it
+    /// drops what it held unplayed and stops, and that tick's wait reports
+    /// the underrun, as a sound server's client finds one while it waits.
+    public var underrunAtTicks: Set<Int> = []
 
     private var isDead: Bool { diesAtTick.map { ticks >= $0 } ?? false }
 
@@ -97,6 +108,13 @@ public final class SimulatedRenderDevice: RenderDevice, @unchecked Sendable {
 
     public func write(_ buffer: UnsafeRawPointer, frames: Int) -> Int? {
         if takeUnderrun() { return nil }
+        if underrunsAtNextWrites > 0 {
+            underrunsAtNextWrites -= 1
+            underruns += 1
+            running = false
+            hardware = applied
+            return nil
+        }
         let count = min(frames, format.bufferFrames - (applied - hardware))
         let channels = format.channels
         let samples = buffer.assumingMemoryBound(to: Float.self)
@@ -151,7 +169,7 @@ public final class SimulatedRenderDevice: RenderDevice, @unchecked Sendable {
             let channels = format.channels
             for i in (hardware * channels)..<((hardware + consumed) * channels) { playedSnapshot[i] = written[i] }
             hardware += consumed
-            if consumed < period { pendingUnderrun = true }
+            if consumed < period || underrunAtTicks.contains(ticks) { pendingUnderrun = true }
         }
         if pendingUnderrun {
             underruns += 1

@@ -12,13 +12,17 @@ final class SinkRig: Sendable {
     let gate: InputClickGate
     let keyboard = OptedInInputView()
     let capturePath: String?
+    let settings: ClickSettings
     private let reported = Reports()
 
     var warnings: [String] { reported.storage.withLock { $0.warnings } }
     var events: [String] { reported.storage.withLock { $0.events } }
+    /// The clicks ``tap(_:)`` got through the gate, in order, and whether each was held.
+    var accepted: [(kind: ClickKind, held: Bool)] { reported.accepted.withLock { $0 } }
 
     private final class Reports: Sendable {
         let storage = Mutex<(warnings: [String], events: [String])>(([], []))
+        let accepted = Mutex<[(kind: ClickKind, held: Bool)]>([])
     }
 
     /// - Parameters:
@@ -31,6 +35,7 @@ final class SinkRig: Sendable {
          formats: [SampleFormat] = [.float32, .signed32, .signed16], settings: ClickSettings = ClickSettings(),
          rateLimit: ClickRateLimit = .default) throws {
         TestEnvironment.prepare()
+        self.settings = settings
         capturePath = capture ? TestEnvironment.temporaryFile("capture", extension: "wav") : nil
         let name = device ?? capturePath.map(VirtualSink.captureDevice) ?? VirtualSink.device
         // A 2 s stall timeout: the JACK sink runs without real-time priority
@@ -64,6 +69,44 @@ final class SinkRig: Sendable {
         return waitUntil(seconds: seconds) { player.state == .closed && player.statistics.format == nil }
     }
 
+    /// Taps `kind` through the gate, and keeps the click in ``accepted`` if
+    /// the gate let it through: answered ``ClickDecision/plays``, or
+    /// ``ClickDecision/held`` (a busy machine can stall the sink long enough
+    /// for the player to stop promising; see ``accountsForEveryClick(_:)``).
+    @discardableResult
+    func tap(_ kind: ClickKind) -> ClickDecision {
+        let decision = gate.playInputClick(kind)
+        if decision == .plays || decision == .held {
+            reported.accepted.withLock { $0.append((kind, decision == .held)) }
+        }
+        return decision
+    }
+
+    /// Waits until every click in ``accepted`` has been written to the
+    /// device or dropped as stale.
+    func waitForAcceptedClicks(seconds: Double = 10) -> Bool {
+        let count = accepted.count
+        return waitUntil(seconds: seconds) { player.latency.count + player.statistics.staleClicksDropped >= count }
+    }
+
+    /// Whether the clicks written (`records`, in order) are the clicks in
+    /// ``accepted`` but for as many held ones as the player dropped as stale:
+    /// every click answered `plays` was written, and a held one written or
+    /// counted, none silently absent.
+    func accountsForEveryClick(_ records: [LatencyRecord]) -> Bool {
+        let taps = accepted
+        guard records.count + player.statistics.staleClicksDropped == taps.count else { return false }
+        var next = 0
+        for tap in taps {
+            if next < records.count && records[next].kind == tap.kind {
+                next += 1
+            } else if !tap.held {
+                return false
+            }
+        }
+        return next == records.count
+    }
+
     /// Waits until `count` clicks have been written to the device.
     func waitForWrittenClicks(_ count: Int, seconds: Double = 10) -> Bool {
         waitUntil(seconds: seconds) { player.latency.count >= count }
@@ -73,6 +116,27 @@ final class SinkRig: Sendable {
     func capturedAudio(_ format: SampleFormat) throws -> CapturedAudio {
         guard let capturePath else { throw CapturedAudio.Malformed(description: "this rig does not capture") }
         return try CapturedAudio(path: capturePath, float32: format == .float32)
+    }
+
+    /// What the player should have written: `frames` frames of a render with
+    /// each of `records`' clicks at its recorded frame (and `host` from frame
+    /// 0), through a mixer set up as the player's. The stream is continuous
+    /// (a rewind writes frames again, an underrun drops what the device held
+    /// but not what was written), so what the capture PCM saved equals it.
+    func expectedAudio(_ records: [LatencyRecord], frames: Int, host: [Float]? = nil) -> [Float] {
+        var configuration = MixerConfiguration(sampleRate: 48_000, channels: 2)
+        configuration.ducking = settings.ducking
+        let mixer = Mixer(configuration: configuration, bank: SyntheticClickSounds.bank())
+        mixer.setClickGain(settings.clickGain)
+        return ReferenceRender.render(records, frames: frames, host: host, through: mixer)
+    }
+
+    /// The player's counts that say where clicks went, for failure messages.
+    var accounting: String {
+        let statistics = player.statistics
+        return "underruns \(statistics.underruns), lost with the device \(statistics.clicksLostWithDevice), "
+            + "stale \(statistics.staleClicksDropped), held \(statistics.heldClicks) (dropped \(statistics.heldClicksDropped)), "
+            + "starts \(statistics.starts), rewinds \(statistics.rewinds), queued behind \(statistics.queuedBehind)"
     }
 
     /// The threads of this process named like the render thread. Tests in

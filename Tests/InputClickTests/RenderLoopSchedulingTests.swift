@@ -17,18 +17,32 @@ import Testing
         let device: SimulatedRenderDevice
         let records: [LatencyRecord]
         let counters: OutputCounters
+        /// Clicks the renderer counted as lost (started in a period never written).
+        var clicksLost = 0
     }
 
     static func mixer() -> Mixer {
         Mixer(configuration: MixerConfiguration(sampleRate: 48_000, channels: 2), bank: SyntheticClickSounds.bank())
     }
 
+    /// - Parameters:
+    ///   - underrunsAtWrite: at each tick given, the number of writes from
+    ///     then on that run into an underrun (``SimulatedRenderDevice/underrunsAtNextWrites``).
+    ///   - underrunAtTicks: ticks at which the running device underruns (``SimulatedRenderDevice/underrunAtTicks``).
+    ///   - inspect: called at every tick, after the taps, with the tick, the
+    ///     device's time and the renderer (its heartbeat armed as a player arms it).
     static func run(scheduling: ClickScheduling, taps: [Int: [ClickKind]], ticks: Int,
-                    host: [Float]? = nil, safeguard: Int = 64) -> Run {
+                    host: [Float]? = nil, safeguard: Int = 64, underrunsAtWrite: [Int: Int] = [:],
+                    underrunAtTicks: Set<Int> = [],
+                    inspect: @escaping (Int, UInt64, OutputRenderer) -> Void = { _, _, _ in }) -> Run {
         let mixer = mixer()
         mixer.prepareHistory(periods: scheduling == .rewind ? format.bufferFrames / period + 1 : 0)
-        let renderer = OutputRenderer(mixer: mixer, latency: LatencyRecorder(capacity: 10_000), format: format)
+        let heartbeat = RenderHeartbeat()
+        heartbeat.arm(suspectAfterNanoseconds: RenderHeartbeat.suspectAfterNanoseconds(for: format))
+        let renderer = OutputRenderer(mixer: mixer, latency: LatencyRecorder(capacity: 10_000), format: format,
+                                      heartbeat: heartbeat)
         let device = SimulatedRenderDevice(format: format)
+        device.underrunAtTicks = underrunAtTicks
         let stop = StopFlag(wakeup: mixer.wakeup)
         let counters = OutputCounters()
         if let host {
@@ -40,9 +54,11 @@ import Testing
         // be a cycle that leaks the device, mixer and renderer of every run.
         device.onTick = { [unowned device] tick in
             if tick >= ticks { stop.request() }
-            guard let kinds = taps[tick] else { return false }
+            if let underruns = underrunsAtWrite[tick] { device.underrunsAtNextWrites = underruns }
+            let kinds = taps[tick] ?? []
             for kind in kinds { #expect(mixer.submitClick(kind, requestedAt: device.now)) }
-            return true
+            inspect(tick, device.now, renderer)
+            return !kinds.isEmpty
         }
         let buffer = UnsafeMutablePointer<Float>.allocate(capacity: period * 2)
         defer { buffer.deallocate() }
@@ -54,7 +70,8 @@ import Testing
             Issue.record("the loop ended by itself")
             return Run(device: device, records: [], counters: counters)
         }
-        return Run(device: device, records: renderer.latency.records(), counters: counters)
+        return Run(device: device, records: renderer.latency.records(), counters: counters,
+                   clicksLost: renderer.clicksLost)
     }
 
     /// A render with the same clicks at the same frames and no rewind.

@@ -36,6 +36,8 @@ public final class OutputRenderer: @unchecked Sendable {
     /// Clicks written so far, and the stream frame of the last one.
     private let writtenClicks = Atomic<Int>(0)
     private let lastClick = Atomic<Int64>(0)
+    /// Clicks that started in periods the device never took.
+    private let lostClicks = Atomic<Int>(0)
 
     /// Creates a renderer for a stream of `format`.
     ///
@@ -72,6 +74,14 @@ public final class OutputRenderer: @unchecked Sendable {
     ///
     /// Thread context: any thread; lock-free.
     public var clicksWritten: Int { writtenClicks.load(ordering: .acquiring) }
+
+    /// How many clicks started in periods that were rendered but never
+    /// written, because the device failed while taking them
+    /// (``discardRendered()``): lost with the device, and counted here
+    /// rather than silently.
+    ///
+    /// Thread context: any thread; lock-free.
+    public var clicksLost: Int { lostClicks.load(ordering: .acquiring) }
 
     /// The stream frame (counted like ``streamPosition``) at which the last
     /// written click started; 0 before the first.
@@ -118,6 +128,21 @@ public final class OutputRenderer: @unchecked Sendable {
         let count = mixer.render(into: buffer, frameCount: frameCount, onsets: onsets, startingClicks: startingClicks)
         pending.pointee.onsets = count
         pending.pointee.frames = frameCount
+    }
+
+    /// Forgets the last rendered period: the device would not take it. The
+    /// clicks that started in it count in ``clicksLost``; the stream
+    /// position does not move.
+    ///
+    /// # Real-time context
+    /// Allocates nothing, takes no lock, does no I/O, never blocks.
+    ///
+    /// Thread context: the render thread.
+    public func discardRendered() {
+        let lost = min(pending.pointee.onsets, onsets.count)
+        if lost > 0 { lostClicks.add(lost, ordering: .releasing) }
+        pending.pointee.onsets = 0
+        pending.pointee.frames = 0
     }
 
     /// Takes `frames` frames back from the stream position: the render loop

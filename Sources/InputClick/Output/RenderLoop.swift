@@ -32,6 +32,17 @@ import Synchronization
 ///   call with EPIPE, and every recovery "succeeds") is caught the same way,
 ///   and the loop waits a period before each restart that follows a
 ///   recovery, so it never spins.
+/// - **Underruns.** A recovered underrun drops whatever the device still
+///   held (at an underrun, little or nothing) and stops it; the loop fills
+///   it and starts it again. One found by a write comes after the period
+///   was rendered, its clicks already started in the mixer: the period still
+///   goes whole into the recovered device, so those clicks play whole and
+///   late rather than losing their start. An underrun that leaves nothing to
+///   play (``ClickScheduling/rewind``, ``ClickScheduling/onDemand``) leaves
+///   the device stopped while silent, as if the loop had stopped it: the
+///   next tap starts it afresh, and meanwhile it is not a running device
+///   that makes no progress (suspect, or stalled once a quiet pause outlasts
+///   ``stallTimeoutNanoseconds``).
 ///
 /// # Real-time context
 /// ``run()`` allocates nothing (every buffer is made before the thread
@@ -112,6 +123,10 @@ public struct RenderLoop<Device: RenderDevice> {
         var insertBlocked = false
         /// The device recovered from an underrun and has not consumed since.
         var recovering = false
+        /// Audio was written into the device after a recovery (the rest of
+        /// the period the underrun interrupted): it must be started even if
+        /// the mixer has gone idle since.
+        var holdsUnstartedAudio = false
     }
 
     /// Runs until ``StopFlag/request()`` or a failure.
@@ -124,7 +139,11 @@ public struct RenderLoop<Device: RenderDevice> {
         do throws(Device.Failure) {
             while !stopRequested.isRequested {
                 if !progress.running {
-                    if scheduling != .append && mixer.isIdle {
+                    if scheduling != .append && mixer.isIdle && !progress.holdsUnstartedAudio {
+                        // An underrun left the device stopped and empty with
+                        // nothing more to play: it is now stopped while silent,
+                        // and the next tap starts it afresh.
+                        if progress.recovering { settleStopped(&progress) }
                         try sleepUntilWoken()
                         continue
                     }
@@ -157,9 +176,7 @@ public struct RenderLoop<Device: RenderDevice> {
                 if scheduling != .append && mixer.isIdle && playedPastLastAudible(progress) {
                     try device.stop()
                     mixer.forgetHistory()
-                    progress.running = false
-                    renderer.setStoppedWhileSilent(true)
-                    renderer.heartbeat.stopped()
+                    settleStopped(&progress)
                     continue
                 }
                 try waitForWork(&progress)
@@ -219,6 +236,7 @@ public struct RenderLoop<Device: RenderDevice> {
         try device.start()
         counters.recordStart()
         progress.running = true
+        progress.holdsUnstartedAudio = false
         progress.startedAt = device.now
         // A start from sleep is a fresh start; a restart after a recovery is
         // not progress until the device consumes.
@@ -227,6 +245,15 @@ public struct RenderLoop<Device: RenderDevice> {
             renderer.heartbeat.beat(at: device.now)
         }
         progress.roomAfterWrite = free
+    }
+
+    /// The device is stopped and nothing sounds: nothing is expected of it
+    /// until a tap starts it afresh.
+    private func settleStopped(_ progress: inout Progress) {
+        progress.running = false
+        progress.recovering = false
+        renderer.setStoppedWhileSilent(true)
+        renderer.heartbeat.stopped()
     }
 
     /// The device recovered from an underrun or suspend: it is stopped and
@@ -311,8 +338,15 @@ public struct RenderLoop<Device: RenderDevice> {
     }
 
     /// Renders one period, converts and writes it whole, and records the
-    /// latency of the clicks it carries. Returns `false` after a recovery
-    /// (the device dropped everything, this period included).
+    /// latency of the clicks it carries. Returns `false` after a recovery:
+    /// the device dropped what it held and is stopped.
+    ///
+    /// An underrun found by the write itself comes after the period was
+    /// rendered, so its clicks have started in the mixer: the rest of the
+    /// period is written into the recovered (empty, stopped) device, to play
+    /// when the loop starts it again, late but whole. Only a device that
+    /// refuses that too (one that only underruns) loses the period; its
+    /// clicks are then counted (``OutputRenderer/clicksLost``).
     private func writePeriod(startingClicks: Bool, _ progress: inout Progress) throws(Device.Failure) -> Bool {
         let mixer = renderer.mixer
         let period = format.periodFrames
@@ -326,21 +360,39 @@ public struct RenderLoop<Device: RenderDevice> {
         let frameBytes = format.channels * format.sampleFormat.bytesPerSample
         var written = 0
         var blockedSince: UInt64 = 0
+        var recovered = false
         while written < period {
-            guard let frames = try device.write(deviceBuffer + written * frameBytes, frames: period - written) else {
-                return false
+            var outcome = try device.write(deviceBuffer + written * frameBytes, frames: period - written)
+            if outcome == 0 {
+                // No room after all (a device that shrank its room): wait a slice.
+                let now = device.now
+                if blockedSince == 0 { blockedSince = now }
+                if now &- blockedSince >= stallTimeoutNanoseconds || stopRequested.isRequested {
+                    renderer.discardRendered()
+                    return false
+                }
+                if try device.wait(forRoom: true, wakeup: -1, timeoutMilliseconds: Self.waitSliceMilliseconds) == nil {
+                    outcome = nil
+                }
+            }
+            guard let frames = outcome else {
+                // Recovered: what the device held is gone, and it is stopped.
+                // Write the rest into it once; a device that underruns again
+                // before it even started is failing, and the period is lost.
+                guard !recovered else {
+                    renderer.discardRendered()
+                    return false
+                }
+                recovered = true
+                progress.running = false
+                progress.holdsUnstartedAudio = true
+                blockedSince = 0
+                continue
             }
             if frames > 0 {
                 written += frames
                 blockedSince = 0
-                continue
             }
-            // No room after all (a device that shrank its room): wait a slice.
-            let now = device.now
-            if blockedSince == 0 { blockedSince = now }
-            if now &- blockedSince >= stallTimeoutNanoseconds || stopRequested.isRequested { return false }
-            guard try device.wait(forRoom: true, wakeup: -1, timeoutMilliseconds: Self.waitSliceMilliseconds) != nil
-            else { return false }
         }
         progress.writtenSinceStart += period
         let queued = device.queuedFrames()
@@ -348,7 +400,7 @@ public struct RenderLoop<Device: RenderDevice> {
             counters.recordQueuedBehind()
         }
         renderer.didWrite(at: device.now, framesQueuedAfterWrite: queued)
-        return true
+        return !recovered
     }
 
     /// Whether the device has played every frame up to the last audible one.

@@ -79,8 +79,10 @@ extension ClickPlayer {
         let nanosPerFrame = 1_000_000_000 / Double(format.sampleRate)
         func isCurrent() -> Bool { shared.withLock { $0.renderer === renderer } }
         // Written: the render thread takes queued clicks at its next wake, at most a buffer away.
-        // A held click dropped as stale is done with too: it will never be written.
-        while renderer.clicksWritten + (renderer.mixer.staleClicksDropped - staleAtOpen) < clicksOnStream {
+        // A held click dropped as stale, or one lost with a failing device, is
+        // done with too: it will never be written.
+        while renderer.clicksWritten + renderer.clicksLost + (renderer.mixer.staleClicksDropped - staleAtOpen)
+            < clicksOnStream {
             guard isCurrent() else { return false }
             guard MonotonicClock.now() < deadline else { return false }
             Self.sleep(nanoseconds: UInt64(Double(format.periodFrames) * nanosPerFrame), until: deadline)

@@ -354,7 +354,7 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
                 queuedBehind: state.pastQueuedBehind + (state.stream?.counters.queuedBehind ?? 0),
                 queueFullClicks: queueFullClicks,
                 heldClicks: hold.held, heldClicksDropped: hold.dropped,
-                clicksLostWithDevice: lostWithDevice.load(ordering: .relaxed),
+                clicksLostWithDevice: lostWithDevice.load(ordering: .relaxed) + (state.renderer?.clicksLost ?? 0),
                 staleClicksDropped: state.mixers.reduce(0) { $0 + $1.staleClicksDropped },
                 abandonedDeviceCalls: deviceCalls.abandonedTotal)
         }
@@ -606,6 +606,8 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
             mixers.retire(slot)
         }
         shared.withLock {
+            // Clicks its render thread started but could not write are lost with it too.
+            if let lost = $0.renderer?.clicksLost, lost > 0 { lostWithDevice.add(lost, ordering: .relaxed) }
             $0.pastUnderruns += closing.counters.underruns
             $0.pastSuspends += closing.counters.suspends
             $0.pastStarts += closing.counters.starts

@@ -32,10 +32,11 @@ public struct ClickPlayerStatistics: Sendable, Hashable {
     /// ``ClickPlayer/holdLimitNanoseconds`` of them (or did not open at all).
     public var heldClicksDropped: Int
     /// Clicks accepted on a stream that then failed before writing them
-    /// (still queued in its mixer at the fault): lost with the device, and
-    /// counted here rather than silently. Audio already written into the
-    /// device's buffer when it died is lost too, like any buffered audio,
-    /// and is not counted.
+    /// (still queued in its mixer at the fault, or started in a period the
+    /// device refused even after recovering from an underrun): lost with the
+    /// device, and counted here rather than silently. Audio already written
+    /// into the device's buffer when it died is lost too, like any buffered
+    /// audio, and is not counted.
     public var clicksLostWithDevice: Int
     /// Clicks a stream's render thread took from its queue more than
     /// ``Mixer/staleClickLimitNanoseconds`` after their tap (the device

@@ -209,7 +209,9 @@ enum {
     INPUTCLICK_STAT_HELD = 8,
     /** Held taps dropped because the stream did not run within 100 ms of them. */
     INPUTCLICK_STAT_HELD_DROPPED = 9,
-    /** Clicks accepted on a stream that failed before writing them (lost with the device). */
+    /** Clicks accepted on a stream that failed before writing them (lost with
+     *  the device), including any started in a period the device refused
+     *  even after recovering from an underrun. */
     INPUTCLICK_STAT_LOST_WITH_DEVICE = 10,
     /** Held clicks dropped rather than played late: the render thread took
      *  them more than 100 ms after their tap (the device stalled). A click
