@@ -130,8 +130,19 @@ extension CLITapTests {
         let played = try CapturedAudio(path: capture, float32: true)
         // shift h i 123 , space (back to letters) y o u 123 !: 11 taps, 100 ms apart.
         let onsets = AudioAnalysis.onsets(played.samples, channels: played.channels, threshold: 0.01, quietFrames: 480)
+        // A loaded machine can stall the JACK sink past the stall timeout (130 ms):
+        // the player then says the device failed, and the clicks of that
+        // moment are lost with it. That must be said, and what was written
+        // must be what was captured; otherwise every tap is written.
+        let written = run.standardError.range(of: #"\(n=(\d+)\)"#, options: .regularExpression)
+            .flatMap { Int(run.standardError[$0].dropFirst(3).dropLast()) }
+        #expect(onsets.count == written, "captured vs written: \(run.standardError)")
+        guard !run.standardError.contains("failed:") else {
+            #expect((written ?? 0) >= 1, "nothing was written: \(run.standardError)")
+            return
+        }
         #expect(onsets.count == 11)
-        #expect(run.standardError.contains("(n=11)"), "every tap was written: \(run.standardError)")
+        #expect(written == 11, "every tap was written: \(run.standardError)")
         // Played in real time, not in a batch: 10 gaps of about 100 ms (each jittered
         // by the human rhythm); a busy machine may stall the sink a little.
         if let first = onsets.first, let last = onsets.last {
