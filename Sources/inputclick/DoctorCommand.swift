@@ -116,6 +116,10 @@ struct DoctorCommand: Subcommand {
                 guard let source = loaded.releaseSources[kind] else { continue }
                 lines.append("  \((kind.name + "-up:").padded(to: 13)) \(source)")
             }
+            if let theme = settings.soundTheme,
+               let missing = SettingsFileFormat.missingThemeProblem(theme, searchPath: SoundThemeSearchPath(environment: .current())) {
+                lines.append("  warning:      \(missing)")
+            }
             for problem in engine.soundProblems { lines.append("  refused:      \(problem)") }
             if let format {
                 lines.append("device:         \(device): \(format.sampleRate) Hz, \(format.channels) ch, \(format.sampleFormat), "

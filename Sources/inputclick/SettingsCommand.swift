@@ -10,7 +10,10 @@ struct SettingsCommand: Subcommand {
 
         Reads FILE as hosts read the settings file and lists every problem in
         it, one per line, as FILE:LINE: PROBLEM. A host refuses a file with
-        any problem as a whole and keeps the settings in force before.
+        any problem as a whole and keeps the settings in force before. It also
+        lists a sound-theme not installed on the XDG search path (with the
+        themes that are) and a sound-pack directory that does not exist: a
+        host keeps such a file but plays the bundled sounds instead.
         Without FILE it checks the user's file, found as doctor finds it:
         $INPUTCLICK_CONFIG, else $XDG_CONFIG_HOME/inputclick/settings.conf,
         else ~/.config/inputclick/settings.conf.
@@ -50,7 +53,8 @@ struct SettingsCommand: Subcommand {
                 return try report(SettingsCheckReport(file: nil, exists: false, errors: [error]), json: scanner.flag("--json"))
             }
         }
-        guard let errors = SettingsFileFormat.check(fileAt: path, homeDirectory: home) else {
+        guard let errors = SettingsFileFormat.check(fileAt: path, homeDirectory: home,
+                                                    themeSearchPath: SoundThemeSearchPath(environment: environment)) else {
             if explicit != nil {
                 throw RuntimeFailure("\(path): no such file", exitCode: noInputExitCode)
             }
@@ -67,8 +71,14 @@ struct SettingsCommand: Subcommand {
             print(check.exists ? "\(check.file ?? ""): no problems" : "\(check.file ?? ""): absent (every default applies)")
         } else {
             for error in check.errors { print(error.message) }
-            let count = check.errors.count
-            writeError("\(count) error\(count == 1 ? "" : "s"); a host refuses the whole file and keeps the settings in force before")
+            let count = check.errors.count - check.missingSounds
+            if count > 0 {
+                writeError("\(count) error\(count == 1 ? "" : "s"); a host refuses the whole file and keeps the settings in force before")
+            }
+            if check.missingSounds > 0 {
+                writeError("\(check.missingSounds) missing sound source\(check.missingSounds == 1 ? "" : "s"); "
+                           + "a host uses the file and plays the next source (the bundled sounds)")
+            }
         }
         return check.errors.isEmpty ? 0 : dataErrorExitCode
     }
@@ -100,11 +110,14 @@ struct SettingsCheckReport: Encodable {
     var exists: Bool
     /// Every problem, in line order.
     var errors: [Problem]
+    /// How many of ``errors`` are missing sound sources, which hosts do not refuse the file for.
+    var missingSounds: Int
 
     init(file: String?, exists: Bool, errors: [SettingsError]) {
         self.file = file
         self.exists = exists
         self.errors = errors.map { Problem(line: $0.line, problem: $0.problem, message: $0.description) }
+        self.missingSounds = errors.filter { $0.kind == .missingSound }.count
     }
 
     func encode(to encoder: any Encoder) throws {

@@ -119,4 +119,23 @@ import Testing
         #expect(ClickKind.allCases.allSatisfy { load.sources[$0] == .bundled })
         #expect(load.problems.isEmpty)
     }
+
+    @Test func aRefusedPackFileNamesTheThemesSoundThatPlaysInsteadAsDoctorShowsIt() throws {
+        try SoundTestSupport.withTemporaryDirectory { base in
+            try makeTheme(base + "/themes", "ocean", sounds: ["button-pressed-modifier"])
+            try FileManager.default.createDirectory(atPath: base + "/pack", withIntermediateDirectories: true)
+            let long = SoundTestSupport.sine(frequency: 440, amplitude: 0.5, sampleRate: 8_000, seconds: 3)
+            try SoundFileWriter.write(samples: long, sampleRate: 8_000, channels: 1, format: .wavPCM16,
+                                      to: base + "/pack/modifier.wav")
+            let load = SoundBank.load(packDirectory: base + "/pack", soundTheme: "ocean",
+                                      themeSearchPath: SoundThemeSearchPath(directories: [base + "/themes"]),
+                                      sampleRate: 48_000, channels: 2)
+            let source = try #require(load.sources[.modifier])
+            #expect(source.originName == "theme")
+            let problem = try #require(load.problems.first)
+            #expect(load.problems.count == 1)
+            #expect(problem.description.hasSuffix(" (the modifier sound comes from \(source) instead)"), "\(problem)")
+            #expect(!problem.description.contains("bundled"))
+        }
+    }
 }

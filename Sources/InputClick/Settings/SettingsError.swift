@@ -27,6 +27,11 @@ public struct SettingsError: Error, Sendable, Hashable, CustomStringConvertible 
         case unreadableFile
         /// Live reload could not be set up or stopped working; the settings in force stay.
         case watchFailed
+        /// A good line names a sound source that is not there: a sound theme
+        /// not found on the XDG search path, or a sound-pack directory that
+        /// does not exist. Hosts do not refuse the file for it; they play the
+        /// next source (the bundled sounds), which is what the user must learn.
+        case missingSound
     }
 
     /// What went wrong.

@@ -108,10 +108,12 @@ public enum SettingsFileFormat {
     /// Thread context: any thread.
     public static func check(text: String, file: String, homeDirectory: String?)
         -> (settings: ClickSettings, errors: [SettingsError]) {
-        check(text: text, file: file, home: SettingsHome(directory: homeDirectory))
+        let result = check(text: text, file: file, home: SettingsHome(directory: homeDirectory))
+        return (result.settings, result.errors)
     }
 
-    static func check(text: String, file: String, home: SettingsHome) -> (settings: ClickSettings, errors: [SettingsError]) {
+    static func check(text: String, file: String, home: SettingsHome)
+        -> (settings: ClickSettings, errors: [SettingsError], lines: [SettingsKey: Int]) {
         var settings = ClickSettings()
         var errors: [SettingsError] = []
         var firstLine: [SettingsKey: Int] = [:]
@@ -150,18 +152,27 @@ public enum SettingsFileFormat {
             case .failure(let problem): fail(.invalidValue, "\(key) \(problem.text)")
             }
         }
-        return (settings, errors)
+        return (settings, errors, firstLine)
     }
 
     /// Reads and checks the settings file at `path`, collecting every error:
     /// one for a file that cannot be read (permission, a directory, over
     /// 64 KiB, not UTF-8), else one per faulty line.
     ///
+    /// With `themeSearchPath`, it also reports each good `sound-theme` or
+    /// `sound-pack` line naming a source that is not there
+    /// (``SettingsError/Kind/missingSound``): a host does not refuse the file
+    /// for it but plays the bundled sounds, so `settings check` counts it as a
+    /// problem while `doctor` only warns (a pack on a removable disk may be
+    /// missing for a while).
+    ///
     /// - Returns: `nil` when there is no file at `path` (every default
     ///   applies); else the errors, empty for a good file.
     ///
-    /// Thread context: any thread; blocks only for the file read.
-    public static func check(fileAt path: String, homeDirectory: String?) -> [SettingsError]? {
+    /// Thread context: any thread; blocks only for the file read (and the
+    /// theme and pack look-ups with `themeSearchPath`).
+    public static func check(fileAt path: String, homeDirectory: String?,
+                             themeSearchPath: SoundThemeSearchPath? = nil) -> [SettingsError]? {
         let text: String?
         do {
             text = try SettingsFileReader.read(path: path)
@@ -169,7 +180,10 @@ public enum SettingsFileFormat {
             return [error]
         }
         guard let text else { return nil }
-        return check(text: text, file: path, homeDirectory: homeDirectory).errors
+        let result = check(text: text, file: path, home: SettingsHome(directory: homeDirectory))
+        guard let themeSearchPath else { return result.errors }
+        let missing = missingSounds(result.settings, file: path, lines: result.lines, themeSearchPath: themeSearchPath)
+        return (result.errors + missing).sorted { ($0.line ?? 0) < ($1.line ?? 0) }
     }
 
     /// Writes `settings` as a settings file that ``parse(text:file:homeDirectory:)``

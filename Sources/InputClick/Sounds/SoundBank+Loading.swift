@@ -90,6 +90,12 @@ extension SoundBank {
             origins[kind] = "bundled"
             sources[kind] = .bundled
         }
+        // Each refused press file names what really plays for its kind (nil: bundled).
+        for index in problems.indices where !problems[index].isRelease {
+            if let kind = problems[index].kind, let source = sources[kind], source != .bundled {
+                problems[index].playing = source
+            }
+        }
         return SoundBankLoad(bank: SoundBank(sampleRate: sampleRate, channels: channels, sounds: sounds, origins: origins,
                                              releaseSounds: releaseSounds),
                              problems: problems, sources: sources, releaseSources: releaseSources)

@@ -61,6 +61,10 @@ public struct SoundLoadError: Error, Sendable, Hashable, CustomStringConvertible
     /// Whether the file was ``kind``'s release sound (a pack's `key-up.wav`):
     /// a release then plays the press sound, quieter, as with no file.
     public let isRelease: Bool
+    /// What plays for ``kind`` instead, when a load knows it (the next
+    /// source: the theme's file for a refused pack file, else the bundled
+    /// sound); `nil` reads as the bundled sound.
+    public var playing: SoundSource?
 
     /// Makes an error for `path`.
     ///
@@ -113,13 +117,20 @@ public struct SoundLoadError: Error, Sendable, Hashable, CustomStringConvertible
         return false
     }
 
-    /// `path: reason`, plus which bundled sound stays when ``kind`` is known.
+    /// `path: reason`, plus what plays instead when ``kind`` is known: the
+    /// bundled sound, or ``playing`` as `doctor` shows it.
     ///
     /// Thread context: any thread.
     public var description: String {
         var text = "\(path): \(reasonText)"
         if let kind {
-            text += isRelease ? " (a \(kind) release plays the press sound, quieter)" : " (the bundled \(kind) sound stays)"
+            if isRelease {
+                text += " (a \(kind) release plays the press sound, quieter)"
+            } else if let playing, playing.origin != .bundled {
+                text += " (the \(kind) sound comes from \(playing) instead)"
+            } else {
+                text += " (the bundled \(kind) sound stays)"
+            }
         }
         return text
     }

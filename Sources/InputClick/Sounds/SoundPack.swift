@@ -154,7 +154,7 @@ public struct SoundPack: Sendable, Hashable {
     }
 
     /// The entry names of `directory`: those that are UTF-8 text, and apart those that are not.
-    private static func listDirectory(_ directory: String) throws(SoundLoadError) -> ([String], [NonUTF8Text]) {
+    static func listDirectory(_ directory: String) throws(SoundLoadError) -> ([String], [NonUTF8Text]) {
         func refuse(_ reason: SoundLoadError.Reason) -> SoundLoadError { SoundLoadError(path: directory, reason: reason) }
         var status = stat()
         guard stat(directory, &status) == 0 else {

@@ -112,6 +112,28 @@ public enum SoundTheme {
         return entries
     }
 
+    /// Whether `theme` has an `index.theme` in `searchPath`, as a lookup needs.
+    ///
+    /// Thread context: any thread but the render thread (it reads files).
+    public static func exists(_ theme: String, searchPath: SoundThemeSearchPath) -> Bool {
+        SettingsValueSyntax.isThemeName(theme) && index(of: theme, searchPath: searchPath) != nil
+    }
+
+    /// The themes in `searchPath` (directories with an `index.theme`), sorted, each once.
+    ///
+    /// Thread context: any thread but the render thread (it lists directories).
+    public static func installedThemes(searchPath: SoundThemeSearchPath) -> [String] {
+        var names: Set<String> = []
+        for base in searchPath.directories {
+            guard let (entries, _) = try? SoundPack.listDirectory(base) else { continue }
+            for name in entries where SettingsValueSyntax.isThemeName(name)
+                && FilePaths.isRegularFile(SettingsValueSyntax.joined(SettingsValueSyntax.joined(base, name), "index.theme")) {
+                names.insert(name)
+            }
+        }
+        return names.sorted()
+    }
+
     /// What an `index.theme` says.
     struct Index: Equatable {
         var inherits: [String]
