@@ -167,7 +167,7 @@ public struct SoundPack: Sendable, Hashable {
         var names: [String] = []
         var nonUTF8Names: [NonUTF8Text] = []
         while let entry = readdir(stream) {
-            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix(while: { $0 != 0 })) }
+            let bytes = directoryEntryName(entry)
             if let raw = NonUTF8Text(bytes) {
                 nonUTF8Names.append(raw)
                 continue

@@ -2,6 +2,7 @@ import CEvdev
 #if canImport(Glibc)
 import Glibc
 #endif
+import InputClick
 import InputClickListen
 
 /// The keyboards `listen` reads, and their comings and goings: discovery in
@@ -67,7 +68,7 @@ final class KeyboardSet {
         }
         var names: [String] = []
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = String(decoding: directoryEntryName(entry), as: UTF8.self)
             if name.hasPrefix("event") { names.append(name) }
         }
         closedir(dir)
