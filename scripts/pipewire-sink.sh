@@ -26,6 +26,15 @@
 #                            concurrent runs with their own names never meet.
 #   INPUTCLICK_SINK_RATE     the sample rate the graph runs at; default 48000.
 #                            The ALSA pipewire PCM offers clients only this rate.
+#   INPUTCLICK_PIPEWIRE_CLOCK
+#                            lab (the default): the quantum forced to 64, the
+#                            lab sink of the latency figures; or stock: the
+#                            clock as Debian ships it (quantum 1024, min 16,
+#                            max 2048, nothing forced), where the graph runs at
+#                            the smallest latency an active stream asks, as on
+#                            a desktop. In stock mode the daemon logs each
+#                            change of the quantum ("new quantum:A->B") to
+#                            <sink dir>/pipewire.log, for counting.
 #   INPUTCLICK_SINK_RUN_DIR  where each sink's directory goes; default
 #                            $XDG_RUNTIME_DIR/inputclick-pipewire, else (root)
 #                            /run/inputclick-pipewire, else
@@ -73,6 +82,8 @@ alsa_conf=$run_dir/pw-$name.alsa.conf
 # Where the clients' own PipeWire library logs (see `env`).
 client_log=$run_dir/pw-$name.clients.log
 node_name=inputclick-null
+clock=${INPUTCLICK_PIPEWIRE_CLOCK:-lab}
+case $clock in lab|stock) ;; *) echo "pipewire-sink: INPUTCLICK_PIPEWIRE_CLOCK must be lab or stock, not '$clock'" >&2; exit 64 ;; esac
 
 # Everything this script runs talks to this sink only.
 PIPEWIRE_RUNTIME_DIR=$dir
@@ -103,11 +114,11 @@ metadata_value() {
 }
 
 # The sink answers: our null sink exists, WirePlumber chose it as the default
-# sink (so it links new streams to it), and the quantum is 64.
+# sink (so it links new streams to it), and in the lab clock the quantum is 64.
 answers() {
     default=$(metadata_value default default.audio.sink) || return 1
     case $default in *"\"$node_name\""*) ;; *) return 1 ;; esac
-    [ "$(metadata_value settings clock.force-quantum)" = 64 ]
+    [ "$clock" = stock ] || [ "$(metadata_value settings clock.force-quantum)" = 64 ]
 }
 
 multiarch_lib_dir() {
@@ -141,14 +152,20 @@ plugin_path() {
 write_config() {
     plugin=$1
     mkdir -p "$dir/config/pipewire/pipewire.conf.d" "$dir/state"
-    # PipeWire's drop-in: the graph's clock, and the null sink that drives it.
+    # PipeWire's drop-in: the graph's clock (the lab's; stock keeps Debian's
+    # but the rate), and the null sink that drives it.
+    if [ "$clock" = lab ]; then
+        clock_properties="    default.clock.quantum       = 64
+    default.clock.min-quantum   = 64"
+    else
+        clock_properties="    # stock: quantum, min-quantum and max-quantum as /usr/share/pipewire/pipewire.conf ships them"
+    fi
     cat >"$dir/config/pipewire/pipewire.conf.d/inputclick-null.conf" <<EOF
-# Written by scripts/pipewire-sink.sh for the sink '$name'.
+# Written by scripts/pipewire-sink.sh for the sink '$name' ($clock clock).
 context.properties = {
     default.clock.rate          = $rate
     default.clock.allowed-rates = [ $rate ]
-    default.clock.quantum       = 64
-    default.clock.min-quantum   = 64
+$clock_properties
 }
 context.objects = [
     { factory = adapter
@@ -268,13 +285,18 @@ start() {
     spawn dbus-daemon dbus-daemon --session --nofork --nopidfile --address="unix:path=$dir/bus"
     started="dbus-daemon"
     wait_for "the D-Bus session bus" bus_answers
-    spawn pipewire pipewire
+    if [ "$clock" = stock ]; then
+        # Each change of the quantum, logged for counting (pw.context at level 3).
+        spawn pipewire env PIPEWIRE_DEBUG="pw.context:3" pipewire
+    else
+        spawn pipewire pipewire
+    fi
     started="$started pipewire"
     wait_for "PipeWire's null sink" sink_exists
     spawn wireplumber wireplumber
     started="$started wireplumber"
     wait_for "WirePlumber's default sink" default_sink_chosen
-    wait_for "the forced quantum" quantum_forced
+    [ "$clock" = stock ] || wait_for "the forced quantum" quantum_forced
     if [ -n "$watch_pid" ]; then
         # Stop this sink's daemons once the watched process is gone, whatever
         # happens to it. It touches only the PIDs it was started with: a later
@@ -298,7 +320,9 @@ start() {
             if [ "$mine" = yes ] && ! alive "$watch_pid"; then sleep 1; rm -rf "$dir"; fi
         ) </dev/null >/dev/null 2>&1 &
     fi
-    echo "pipewire-sink: '$name' runs (pipewire pid $(cat "$dir/pipewire.pid"), sink '$node_name' at $rate Hz, quantum 64)"
+    quantum="quantum 64"
+    [ "$clock" = lab ] || quantum="the stock clock (quantum 1024, min 16, max 2048)"
+    echo "pipewire-sink: '$name' runs (pipewire pid $(cat "$dir/pipewire.pid"), sink '$node_name' at $rate Hz, $quantum)"
 }
 
 # Stops whatever of this sink's daemons runs, newest first, and removes the

@@ -104,6 +104,19 @@ struct ALSADeviceChain: Equatable {
         endsInPulseAudio ? rate * 4 / 1000 : 0
     }
 
+    /// Whether a stream on this chain is kept running from open to close,
+    /// never stopped while silent: under ``SchedulingPreference/automatic``,
+    /// where the first layer that is not a pass-through is `pipewire`. Each
+    /// start and stop of a PipeWire stream re-times the server's whole graph
+    /// (its quantum follows the active streams' latencies): a stream started
+    /// and stopped per click changed the quantum twice per tap and broke up
+    /// music playing alongside. Kept running, it asks its latency
+    /// (``OutputStreamRequest/serverLatency``) once, at open.
+    func keepsRunning(preferring preference: SchedulingPreference) -> Bool {
+        guard preference == .automatic, let first = layers.first(where: { !$0.isTransparent }) else { return false }
+        return first == .pipewire
+    }
+
     /// The scheduling this chain allows under `preference`.
     func scheduling(preferring preference: SchedulingPreference) -> ClickScheduling {
         switch preference {

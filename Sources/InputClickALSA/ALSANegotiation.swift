@@ -8,12 +8,16 @@ import InputClick
 ///
 /// In ``ClickScheduling/rewind`` mode the buffer holds at least
 /// ``OutputStreamRequest/rewindBufferPeriods`` periods and the writer is
-/// woken when half of it is free; otherwise it is woken every period. The
-/// device never starts by itself: the render loop starts it. On a chain that
-/// ends in `pulse`, periods are at least
-/// ``ALSADeviceChain/minimumPeriodFrames(atSampleRate:)`` and the start
-/// threshold is the buffer plus a period rather than alsa-lib's boundary (see
-/// ``ALSADeviceChain/endsInPulseAudio``).
+/// woken when half of it is free; otherwise it is woken every period. A
+/// stream kept running on a sound server's graph
+/// (``ALSADeviceChain/keepsRunning(preferring:)``) is woken every
+/// ``OutputStreamRequest/serverLatency`` frames instead (the `pipewire`
+/// plugin asks its graph for that latency, `node.latency`, from the wake-up
+/// size), with a buffer of at least four times that. The device never starts
+/// by itself: the render loop starts it. On a chain that ends in `pulse`,
+/// periods are at least ``ALSADeviceChain/minimumPeriodFrames(atSampleRate:)``
+/// and the start threshold is the buffer plus a period rather than alsa-lib's
+/// boundary (see ``ALSADeviceChain/endsInPulseAudio``).
 enum ALSANegotiation {
     /// Configures `pcm` for `scheduling` and returns the format it settled on.
     static func negotiate(_ pcm: PCMHandle, device: String, request: OutputStreamRequest,
@@ -38,8 +42,11 @@ enum ALSANegotiation {
             let asked = max(request.latency.periodFrames(atSampleRate: rate),
                             chain?.minimumPeriodFrames(atSampleRate: rate) ?? 0)
             let period = try ALSACalls.setPeriodNear(pcm, params, asked)
-            let periods = scheduling == .rewind ? max(request.latency.periodCount, request.rewindBufferPeriods)
+            let keepsRunning = chain?.keepsRunning(preferring: request.scheduling) ?? false
+            let serverLatency = request.serverLatency.frames(atSampleRate: rate)
+            var periods = scheduling == .rewind ? max(request.latency.periodCount, request.rewindBufferPeriods)
                                                 : request.latency.periodCount
+            if keepsRunning { periods = min(256, max(periods, (4 * serverLatency + period - 1) / max(1, period))) }
             do {
                 _ = try ALSACalls.setPeriodCountNear(pcm, params, periods)
             } catch {
@@ -53,8 +60,11 @@ enum ALSANegotiation {
             guard sizes.period > 0, sizes.buffer >= sizes.period, sizes.channels > 0, sizes.rate > 0 else {
                 throw ALSAOutputError.configurationFailed(device: device, .invalidArgument)
             }
-            let wakeAt = scheduling == .rewind ? max(sizes.period, sizes.buffer / sizes.period / 2 * sizes.period)
+            var wakeAt = scheduling == .rewind ? max(sizes.period, sizes.buffer / sizes.period / 2 * sizes.period)
                                                : sizes.period
+            if keepsRunning {
+                wakeAt = max(sizes.period, min(sizes.buffer / 2, serverLatency / sizes.period * sizes.period))
+            }
             let startThreshold = chain?.endsInPulseAudio == true ? sizes.buffer + sizes.period : nil
             try ALSACalls.configureSoftware(pcm, availMin: wakeAt, startThreshold: startThreshold)
             return OutputFormat(sampleRate: sizes.rate, channels: sizes.channels, sampleFormat: format,

@@ -101,9 +101,10 @@ public final class ALSAOutput: AudioOutput {
         do {
             let chain = ALSADeviceChain(dump: ALSACalls.chainDescription(pcm))
             let scheduling = chain.scheduling(preferring: request.scheduling)
+            let keepsRunning = chain.keepsRunning(preferring: request.scheduling)
             let format = try ALSANegotiation.negotiate(pcm, device: name, request: request, scheduling: scheduling,
                                                        chain: chain)
-            return try ALSAStream(pcm: pcm, device: name, format: format, scheduling: scheduling,
+            return try ALSAStream(pcm: pcm, device: name, format: format, scheduling: scheduling, keepsRunning: keepsRunning,
                                   safeguardFrames: request.rewindSafeguardFrames, priority: renderPriority,
                                   stallTimeoutNanoseconds: stallTimeoutNanoseconds)
         } catch {

@@ -28,6 +28,8 @@ final class ALSAStream: AudioOutputStream, RealtimeThreadBody, @unchecked Sendab
     let format: OutputFormat
     let counters = OutputCounters()
     let scheduling: ClickScheduling
+    /// Whether the PCM runs from the first write until close (see ``RenderLoop/keepsRunning``).
+    let keepsRunning: Bool
 
     private let pcm: PCMHandle
     private let device: String
@@ -50,12 +52,14 @@ final class ALSAStream: AudioOutputStream, RealtimeThreadBody, @unchecked Sendab
     // Written by the loop, read after it on the same thread.
     private var end: RenderLoopEnd<ALSAError> = .stopRequested
 
-    init(pcm: PCMHandle, device: String, format: OutputFormat, scheduling: ClickScheduling, safeguardFrames: Int,
+    init(pcm: PCMHandle, device: String, format: OutputFormat, scheduling: ClickScheduling, keepsRunning: Bool = false,
+         safeguardFrames: Int,
          priority: Int32?, stallTimeoutNanoseconds: UInt64) throws(ALSAOutputError) {
         self.pcm = pcm
         self.device = device
         self.format = format
         self.scheduling = scheduling
+        self.keepsRunning = keepsRunning
         self.safeguardFrames = safeguardFrames
         self.priority = priority
         // Healthy progress takes a buffer and a period to prove; give it twice that.
@@ -103,7 +107,7 @@ final class ALSAStream: AudioOutputStream, RealtimeThreadBody, @unchecked Sendab
         loop = RenderLoop(device: device, renderer: renderer, scheduling: scheduling, format: format,
                           fillFrames: format.bufferFrames, safeguardFrames: safeguardFrames,
                           stallTimeoutNanoseconds: stallTimeoutNanoseconds, counters: counters, stopRequested: stop,
-                          floatBuffer: floatBuffer, deviceBuffer: deviceBuffer)
+                          keepsRunning: keepsRunning, floatBuffer: floatBuffer, deviceBuffer: deviceBuffer)
         self.onFault = onFault
         let thread = try RealtimeThread.start(priority: priority, body: self)
         realtime.store(thread.isRealtime, ordering: .relaxed)

@@ -125,7 +125,17 @@ struct DoctorCommand: Subcommand {
                 lines.append("device:         \(device): \(format.sampleRate) Hz, \(format.channels) ch, \(format.sampleFormat), "
                              + cFormat("period %ld (%.2f ms), buffer %ld (%.2f ms)", format.periodFrames,
                                       format.periodMilliseconds, format.bufferFrames, format.bufferMilliseconds))
-                if let scheduling { lines.append("scheduling:     \(scheduling) (\(Self.explain(scheduling)))") }
+                if let scheduling {
+                    if engine.player.statistics.keepsRunning == true && scheduling == .rewind {
+                        let latency = engine.player.configuration.stream.serverLatency
+                        lines.append("scheduling:     \(scheduling), kept running (the stream runs while a keyboard is visible, "
+                                     + "so a tap never re-times the sound server; each tap is written just ahead of what plays)")
+                        lines.append("server latency: \(latency) (\(latency.frames(atSampleRate: format.sampleRate)) frames asked "
+                                     + "of the server's graph while a keyboard is visible; INPUTCLICK_LATENCY=lowest|balanced|economy)")
+                    } else {
+                        lines.append("scheduling:     \(scheduling) (\(Self.explain(scheduling)))")
+                    }
+                }
             } else {
                 lines.append("device:         \(device): not open (\(engine.player.state))")
             }

@@ -14,6 +14,7 @@ func makeEngine(device: String, rateLimit: ClickRateLimit = .default,
                 warnings: @escaping @Sendable (String) -> Void) throws -> InputClickEngine {
     var player = ClickPlayerConfiguration()
     player.stream.scheduling = try schedulingPreference(option: nil)
+    player.stream.serverLatency = try serverLatencyPolicy(option: nil)
     return InputClickEngine(output: try makeALSAOutput(device: device),
                             options: .init(player: player, rateLimit: rateLimit, warningHandler: warnings))
 }
@@ -31,6 +32,22 @@ func schedulingPreference(option: String?) throws -> SchedulingPreference {
         throw UsageError("\(source) must be auto, on-demand or append, not '\(text)'")
     }
     return preference
+}
+
+/// The latency asked of a sound server's graph (PipeWire) while a keyboard
+/// is visible: `option` (a `--latency` value) if given, else the
+/// environment's `INPUTCLICK_LATENCY`, else `balanced`.
+///
+/// - Throws: ``UsageError`` (exit 64) for a value that is not `lowest`,
+///   `balanced` or `economy`.
+func serverLatencyPolicy(option: String?) throws -> ServerLatencyPolicy {
+    let (text, source): (String?, String) = option != nil
+        ? (option, "--latency") : (getenv("INPUTCLICK_LATENCY").map { String(cString: $0) }, "INPUTCLICK_LATENCY")
+    guard let text else { return .balanced }
+    guard let policy = ServerLatencyPolicy(name: text) else {
+        throw UsageError("\(source) must be lowest, balanced or economy, not '\(text)'")
+    }
+    return policy
 }
 
 /// The ALSA output for `device`, checked against the ALSA configuration, with

@@ -12,7 +12,7 @@ struct TapCommand: Subcommand {
     static let abstract = "Play one click per line of standard input and report the latency."
     static let help = """
         USAGE: inputclick tap [--device NAME] [--period FRAMES] [--periods N] [--scheduling MODE]
-                              [--safeguard FRAMES] [--json]
+                              [--safeguard FRAMES] [--latency POLICY] [--json]
 
         Shows a click-enabled input view, so the audio stream opens, and prints
         READY on its own line to standard output once a click can play. Then it
@@ -55,7 +55,9 @@ struct TapCommand: Subcommand {
           --periods N       Periods per buffer, 2 to 32. Default 2. In rewind
                             scheduling the buffer holds at least 16 periods.
           --scheduling MODE auto (default: rewind where the device's rewind is
-                            real, append on pulse, else on-demand), on-demand
+                            real, append on pulse, else on-demand; on
+                            pipewire the stream is also kept running while
+                            open), on-demand
                             (stop while silent, start on a tap, append) or
                             append (keep the buffer full; what a plain ALSA
                             client does).
@@ -63,6 +65,11 @@ struct TapCommand: Subcommand {
           --safeguard FRAMES In rewind scheduling, how far ahead of the
                             device's read position a click is written at the
                             soonest, 0 to 4096. Default 64.
+          --latency POLICY  What a stream kept running on a sound server's
+                            graph (PipeWire) asks of it: lowest (64 frames),
+                            balanced (256) or economy (2048: never lowers
+                            the graph's quantum). Default: INPUTCLICK_LATENCY,
+                            else balanced.
           --json            Print the stats as one JSON line instead of text (keys
                             played, dropped, taps, plays, held, refused, written,
                             heldDropped, staleDropped, lostWithDevice, unaccounted, …).
@@ -79,7 +86,7 @@ struct TapCommand: Subcommand {
 
     static func run(_ arguments: [String]) throws -> Int32 {
         let scanner = try ArgumentScanner(arguments, valueOptions: ["--device", "--period", "--periods", "--scheduling",
-                                                                    "--safeguard"],
+                                                                    "--safeguard", "--latency"],
                                           flagOptions: ["--json"])
         guard scanner.positionals.isEmpty else {
             throw UsageError("unexpected argument '\(scanner.positionals[0])'")
@@ -92,12 +99,14 @@ struct TapCommand: Subcommand {
         let periods = try scanner.integer("--periods", in: 2...32) ?? 2
         let json = scanner.flag("--json")
         let scheduling = try schedulingPreference(option: scanner.value("--scheduling"))
+        let serverLatency = try serverLatencyPolicy(option: scanner.value("--latency"))
         let safeguard = try scanner.integer("--safeguard", in: 0...4096) ?? 64
 
         let output = try makeALSAOutput(device: device)
         let configuration = ClickPlayerConfiguration(
             stream: OutputStreamRequest(latency: .explicit(periodFrames: period, periodCount: periods),
-                                        scheduling: scheduling, rewindSafeguardFrames: safeguard),
+                                        scheduling: scheduling, rewindSafeguardFrames: safeguard,
+                                        serverLatency: serverLatency),
             lingerNanoseconds: 0,
             warningHandler: { writeError("warning: \($0)") })
         let player = ClickPlayer(output: output, configuration: configuration, sounds: bundledSounds)

@@ -97,9 +97,17 @@ public protocol AudioOutputStream: AnyObject, Sendable {
     ///
     /// Thread context: a control thread, never the render thread.
     func close()
+
+    /// Whether the device runs from the first write until close, never
+    /// stopped while silent (``RenderLoop/keepsRunning``).
+    ///
+    /// Thread context: any thread.
+    var keepsRunning: Bool { get }
 }
 
 extension AudioOutputStream {
     /// A stream that renders without pause while open appends every click.
     public var scheduling: ClickScheduling { .append }
+    /// `true` for ``ClickScheduling/append``, else `false`.
+    public var keepsRunning: Bool { scheduling == .append }
 }

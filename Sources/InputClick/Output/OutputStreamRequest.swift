@@ -27,6 +27,10 @@ public struct OutputStreamRequest: Sendable, Hashable {
     /// is used if larger. The render thread tops the buffer up when half of
     /// it has played, not at every period. Default 16.
     public var rewindBufferPeriods: Int
+    /// On a sound server where the stream is kept running while open
+    /// (PipeWire), the latency it asks of the server's graph. Default
+    /// ``ServerLatencyPolicy/balanced``.
+    public var serverLatency: ServerLatencyPolicy
 
     /// Creates a request; every argument has the documented default.
     ///
@@ -34,7 +38,8 @@ public struct OutputStreamRequest: Sendable, Hashable {
     public init(sampleRate: Int = 48_000, channels: Int = 2,
                 sampleFormats: [SampleFormat] = [.float32, .signed32, .signed16],
                 latency: LatencyProfile = .lowLatency, scheduling: SchedulingPreference = .automatic,
-                rewindSafeguardFrames: Int = 64, rewindBufferPeriods: Int = 16) {
+                rewindSafeguardFrames: Int = 64, rewindBufferPeriods: Int = 16,
+                serverLatency: ServerLatencyPolicy = .balanced) {
         self.sampleRate = sampleRate
         self.channels = channels
         self.sampleFormats = sampleFormats
@@ -42,5 +47,6 @@ public struct OutputStreamRequest: Sendable, Hashable {
         self.scheduling = scheduling
         self.rewindSafeguardFrames = max(0, rewindSafeguardFrames)
         self.rewindBufferPeriods = min(64, max(2, rewindBufferPeriods))
+        self.serverLatency = serverLatency
     }
 }

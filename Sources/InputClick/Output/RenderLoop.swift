@@ -58,6 +58,11 @@ public struct RenderLoop<Device: RenderDevice> {
     public let renderer: OutputRenderer
     /// The scheduling in force.
     public let scheduling: ClickScheduling
+    /// Whether the device runs from the first write until the loop stops,
+    /// never stopped while silent: always in ``ClickScheduling/append``, and
+    /// on request in ``ClickScheduling/rewind``, for a sound server whose
+    /// whole graph would be re-timed each time the stream starts and stops.
+    public let keepsRunning: Bool
     /// The device's negotiated format.
     public let format: OutputFormat
     /// The queue depth kept while audio sounds: whole periods, at most the buffer.
@@ -82,6 +87,8 @@ public struct RenderLoop<Device: RenderDevice> {
     /// - Parameters:
     ///   - fillFrames: the queue depth to keep while audio sounds; rounded
     ///     down to whole periods, at least one period, at most the buffer.
+    ///   - keepsRunning: never stop the device while silent (implied by
+    ///     ``ClickScheduling/append``).
     ///   - floatBuffer: room for one period of interleaved floats.
     ///   - deviceBuffer: room for one period in the device's sample format;
     ///     may be `floatBuffer` itself for float devices.
@@ -89,12 +96,13 @@ public struct RenderLoop<Device: RenderDevice> {
     /// Thread context: a control thread.
     public init(device: Device, renderer: OutputRenderer, scheduling: ClickScheduling, format: OutputFormat,
                 fillFrames: Int, safeguardFrames: Int, stallTimeoutNanoseconds: UInt64, counters: OutputCounters,
-                stopRequested: StopFlag,
+                stopRequested: StopFlag, keepsRunning: Bool = false,
                 floatBuffer: UnsafeMutablePointer<Float>, deviceBuffer: UnsafeMutableRawPointer) {
         let period = max(1, format.periodFrames)
         self.device = device
         self.renderer = renderer
         self.scheduling = scheduling
+        self.keepsRunning = keepsRunning || scheduling == .append
         self.format = format
         self.fillFrames = max(period, min(format.bufferFrames, fillFrames) / period * period)
         self.safeguardFrames = max(0, safeguardFrames)
@@ -139,7 +147,7 @@ public struct RenderLoop<Device: RenderDevice> {
         do throws(Device.Failure) {
             while !stopRequested.isRequested {
                 if !progress.running {
-                    if scheduling != .append && mixer.isIdle && !progress.holdsUnstartedAudio {
+                    if !keepsRunning && mixer.isIdle && !progress.holdsUnstartedAudio {
                         // An underrun left the device stopped and empty with
                         // nothing more to play: it is now stopped while silent,
                         // and the next tap starts it afresh.
@@ -173,7 +181,7 @@ public struct RenderLoop<Device: RenderDevice> {
                     free = after
                 }
                 guard try topUp(room: free, &progress) else { continue }
-                if scheduling != .append && mixer.isIdle && playedPastLastAudible(progress) {
+                if !keepsRunning && mixer.isIdle && playedPastLastAudible(progress) {
                     try device.stop()
                     mixer.forgetHistory()
                     settleStopped(&progress)

@@ -349,6 +349,7 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
                 suspends: state.pastSuspends + (state.stream?.counters.suspends ?? 0),
                 droppedClicks: droppedClicks, format: state.stream?.format,
                 isRealtime: state.stream?.isRealtime ?? false, scheduling: state.stream?.scheduling,
+                keepsRunning: state.stream?.keepsRunning,
                 starts: state.pastStarts + (state.stream?.counters.starts ?? 0),
                 rewinds: state.pastRewinds + (state.stream?.counters.rewinds ?? 0),
                 queuedBehind: state.pastQueuedBehind + (state.stream?.counters.queuedBehind ?? 0),

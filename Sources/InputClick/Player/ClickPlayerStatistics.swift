@@ -18,6 +18,10 @@ public struct ClickPlayerStatistics: Sendable, Hashable {
     /// How the open stream schedules clicks (rewind, on-demand or append),
     /// or `nil` when none is open.
     public var scheduling: ClickScheduling?
+    /// Whether the open stream is kept running while open, never stopped
+    /// while silent (on PipeWire, so that a tap never re-times the server's
+    /// graph), or `nil` when none is open.
+    public var keepsRunning: Bool?
     /// Times a stream was started on demand for a click, over all streams.
     public var starts: Int
     /// Clicks (periods of them) inserted by rewind, over all streams.
@@ -53,6 +57,7 @@ public struct ClickPlayerStatistics: Sendable, Hashable {
     /// Thread context: any thread; it only stores its arguments.
     public init(opens: Int = 0, faults: Int = 0, underruns: Int = 0, suspends: Int = 0, droppedClicks: Int = 0,
                 format: OutputFormat? = nil, isRealtime: Bool = false, scheduling: ClickScheduling? = nil,
+                keepsRunning: Bool? = nil,
                 starts: Int = 0, rewinds: Int = 0, queuedBehind: Int = 0, queueFullClicks: Int = 0,
                 heldClicks: Int = 0, heldClicksDropped: Int = 0, clicksLostWithDevice: Int = 0,
                 staleClicksDropped: Int = 0, abandonedDeviceCalls: Int = 0) {
@@ -64,6 +69,7 @@ public struct ClickPlayerStatistics: Sendable, Hashable {
         self.format = format
         self.isRealtime = isRealtime
         self.scheduling = scheduling
+        self.keepsRunning = keepsRunning
         self.starts = starts
         self.rewinds = rewinds
         self.queuedBehind = queuedBehind

@@ -15,6 +15,7 @@ private final class ListeningView: InputViewAudioFeedback {
 private func makeListenEngine(_ options: ListenOptions) throws -> InputClickEngine {
     var player = ClickPlayerConfiguration()
     player.stream.scheduling = try schedulingPreference(option: nil)
+    player.stream.serverLatency = try serverLatencyPolicy(option: nil)
     player.mixer.variation = options.variation
     let engine = InputClickEngine(output: try makeALSAOutput(device: options.device),
                                   options: .init(player: player, warningHandler: { writeError("warning: \($0)") }))

@@ -1,0 +1,52 @@
+/// What a stream kept running on a sound server's graph asks of it while a
+/// click-enabled keyboard is visible: the latency the server then runs its
+/// whole graph at (PipeWire's quantum is the smallest that any active
+/// stream asks). Lower is sooner clicks and more work for the server and
+/// every other client; the stream asks it once, when it opens, so the graph
+/// changes at most when a keyboard shows or hides, never per tap.
+///
+/// | policy | asks (48 kHz) | graph while visible |
+/// |---|---|---|
+/// | ``lowest`` | 64 frames, 1.3 ms | at 64, the floor, whatever else plays |
+/// | ``balanced`` | 256 frames, 5.3 ms | at most 256 |
+/// | ``economy`` | 2048 frames, 43 ms | never lowered by InputClick |
+public enum ServerLatencyPolicy: Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// The floor: the sooner click, at the cost of running the whole graph
+    /// at 64-frame cycles while the keyboard shows.
+    case lowest
+    /// 256-frame cycles while the keyboard shows. The default.
+    case balanced
+    /// Asks for the longest cycle a stock server allows, so the graph keeps
+    /// whatever the other streams ask (1024 frames when nothing else plays).
+    case economy
+
+    /// The frames asked for at `sampleRate`.
+    ///
+    /// Thread context: any thread.
+    public func frames(atSampleRate sampleRate: Int) -> Int {
+        let at48k: Int
+        switch self {
+        case .lowest: at48k = 64
+        case .balanced: at48k = 256
+        case .economy: at48k = 2048
+        }
+        return max(16, at48k * max(1, sampleRate) / 48_000)
+    }
+
+    /// `lowest`, `balanced` or `economy`.
+    public var description: String {
+        switch self {
+        case .lowest: return "lowest"
+        case .balanced: return "balanced"
+        case .economy: return "economy"
+        }
+    }
+
+    /// Reads `lowest`, `balanced` or `economy`; `nil` for anything else.
+    ///
+    /// Thread context: any thread.
+    public init?(name: String) {
+        guard let policy = Self.allCases.first(where: { $0.description == name }) else { return nil }
+        self = policy
+    }
+}
