@@ -35,16 +35,18 @@ let package = Package(
         .target(name: "InputClickALSA", dependencies: ["InputClick", "CALSA"]),
         // The seeds' text-input model and the demo keyboard.
         .target(name: "KeyboardCore", dependencies: ["InputClick"]),
+        // Which backend plays: the sound server found running (PipeWire, PulseAudio) or ALSA.
+        .target(name: "InputClickBackends", dependencies: ["InputClick", "InputClickALSA"]),
         // The C ABI (libinputclick.so, inputclick.h).
-        .target(name: "InputClickPlugin", dependencies: ["InputClick", "InputClickALSA", "CInputClick"]),
+        .target(name: "InputClickPlugin", dependencies: ["InputClick", "InputClickALSA", "InputClickBackends", "CInputClick"]),
         // `inputclick listen`'s pure part: evemu recordings, key to click kind and pan. No device access.
         .target(name: "InputClickListen", dependencies: ["InputClick"]),
 
         // The executables' JSON reports, through an Encoder of its own (no Foundation, so the CLI stays small).
         .target(name: "InputClickReports", dependencies: ["InputClick"]),
         .executableTarget(name: "inputclick",
-                          dependencies: ["InputClick", "InputClickALSA", "KeyboardCore", "InputClickListen", "CEvdev", "InputClickReports"]),
-        .executableTarget(name: "inputclick-bench", dependencies: ["InputClick", "InputClickALSA", "InputClickReports"]),
+                          dependencies: ["InputClick", "InputClickALSA", "InputClickBackends", "KeyboardCore", "InputClickListen", "CEvdev", "InputClickReports"]),
+        .executableTarget(name: "inputclick-bench", dependencies: ["InputClick", "InputClickALSA", "InputClickBackends", "InputClickReports"]),
 
         // Test-only helpers shared by the ALSA and CLI tests (not shipped): child
         // processes run with posix_spawn and a deadline, and sink captures read back.
@@ -52,6 +54,7 @@ let package = Package(
         .testTarget(name: "InputClickTests", dependencies: ["InputClick", "InputClickTesting"]),
         .testTarget(name: "InputClickALSATests",
                     dependencies: ["InputClickALSA", "InputClick", "InputClickTesting", "TestSupport"]),
+        .testTarget(name: "InputClickBackendsTests", dependencies: ["InputClickBackends", "InputClick"]),
         .testTarget(name: "InputClickListenTests", dependencies: ["InputClickListen", "InputClick", "InputClickTesting"]),
         .testTarget(name: "KeyboardCoreTests", dependencies: ["KeyboardCore", "InputClick", "InputClickTesting"]),
         // Runs the built `inputclick` binary as a user would.

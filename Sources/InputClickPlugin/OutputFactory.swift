@@ -1,22 +1,54 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import InputClick
 import InputClickALSA
+import InputClickBackends
 
 /// Makes the audio output a context plays on. The only place the plugin
 /// chooses an output type.
 ///
 /// Thread context: any thread; reads the ALSA configuration.
 enum OutputFactory {
-    /// The ALSA output for the PCM `device`. Nothing is opened yet: the
-    /// player opens a stream when a click-enabled view becomes visible.
+    /// The output for `device`: for `default`, the running sound server's
+    /// native backend (PipeWire, PulseAudio), else ALSA's `default`; for any
+    /// other name, that ALSA PCM (``BackendSelection``). The user's
+    /// `INPUTCLICK_BACKEND` (`auto`, `alsa`, `pipewire`, `pulseaudio`) can
+    /// ask for one. Nothing is opened yet: the player opens a stream when a
+    /// click-enabled view becomes visible.
     ///
     /// - Throws: ``PluginFailure`` naming the device:
     ///   ``PluginResult/noSuchDevice`` when no PCM or sound card of that name
-    ///   exists, ``PluginResult/invalidArgument`` for an empty name, and
-    ///   ``PluginResult/deviceUnavailable`` when the ALSA configuration
-    ///   cannot be read (the message says where it is broken).
-    static func makeOutput(device: String) throws(PluginFailure) -> any AudioOutput {
+    ///   exists, ``PluginResult/invalidArgument`` for an empty name or a bad
+    ///   `INPUTCLICK_BACKEND`, and ``PluginResult/deviceUnavailable`` when
+    ///   the ALSA configuration cannot be read or the backend asked for
+    ///   cannot be used (the message says why).
+    static func makeOutput(device: String) throws(PluginFailure) -> (output: any AudioOutput, selection: BackendSelection) {
+        var preference = BackendPreference.automatic
+        if let raw = getenv("INPUTCLICK_BACKEND") {
+            let text = String(cString: raw)
+            guard let asked = BackendPreference(name: text) else {
+                throw PluginFailure(.invalidArgument, "INPUTCLICK_BACKEND must be \(BackendPreference.names.joined(separator: ", ")), "
+                                    + "not '\(text)'")
+            }
+            preference = asked
+        }
+        let selection: BackendSelection
         do {
-            return try ALSAOutput(device: device)
+            selection = try BackendSelection.choose(device: device, preference: preference,
+                                                    libraryProblem: NativeBackends.libraryProblem)
+        } catch {
+            throw PluginFailure(device == "default" ? .deviceUnavailable : .invalidArgument, error.description)
+        }
+        if selection.backend != .alsa {
+            do {
+                return (try NativeBackends.makeOutput(for: selection, applicationName: "inputclick"), selection)
+            } catch {
+                throw PluginFailure(.deviceUnavailable, "\(error)")
+            }
+        }
+        do {
+            return (try ALSAOutput(device: device), selection)
         } catch {
             throw PluginFailure(code(for: error), error.description)
         }

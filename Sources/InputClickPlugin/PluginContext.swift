@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import InputClick
+import InputClickBackends
 
 /// The payload of an `inputclick_context` handle: an engine on an output,
 /// and the warnings it reported.
@@ -14,6 +15,8 @@ final class PluginContext: Sendable {
     let warnings: WarningLog
     /// The device name the context was opened on, for messages.
     let device: String
+    /// The backend that plays, and why.
+    let selection: BackendSelection
 
     /// Checks the device and assembles an engine on it. Opens no stream.
     ///
@@ -21,7 +24,7 @@ final class PluginContext: Sendable {
     ///
     /// Thread context: any thread; reads the ALSA configuration and the settings file.
     init(options values: PluginOptionValues) throws(PluginFailure) {
-        let output = try OutputFactory.makeOutput(device: values.device)
+        let (output, selection) = try OutputFactory.makeOutput(device: values.device)
         let warnings = WarningLog(toStandardError: values.warningsToStandardError)
         let warn: @Sendable (String) -> Void = { warnings.record($0) }
         var player = ClickPlayerConfiguration()
@@ -47,6 +50,7 @@ final class PluginContext: Sendable {
         self.engine = InputClickEngine(output: output, options: options)
         self.warnings = warnings
         self.device = values.device
+        self.selection = selection
     }
 
     /// A context for `values` behind a new handle; shut down again when no

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import InputClick
 import InputClickALSA
+import InputClickBackends
 import Synchronization
 
 /// `inputclick doctor [--device NAME] [--json]`: says whether a click would
@@ -11,7 +12,7 @@ struct DoctorCommand: Subcommand {
     static let name = "doctor"
     static let abstract = "Check settings, sounds and the device, and say whether clicks will play."
     static let help = """
-        USAGE: inputclick doctor [--device NAME] [--input-dir DIR] [--json]
+        USAGE: inputclick doctor [--device NAME] [--backend NAME] [--input-dir DIR] [--json]
 
         Reads the settings as a host would, loads the sound pack, opens the
         device with a click-enabled keyboard shown, and reports:
@@ -33,7 +34,10 @@ struct DoctorCommand: Subcommand {
           configuration cannot be read (a syntax error in one of its files).
 
         OPTIONS:
-          --device NAME   The ALSA device to check. Default: default.
+          --device NAME   The ALSA device to check. Default: default (the running
+                          sound server's own backend, see --backend).
+          --backend NAME  auto, alsa, pipewire or pulseaudio. Default:
+                          INPUTCLICK_BACKEND, else auto.
           --input-dir DIR Where 'listen' looks for keyboards. Default:
                           $INPUTCLICK_INPUT_DIR, or /dev/input.
           --json          One JSON line instead of text.
@@ -41,7 +45,7 @@ struct DoctorCommand: Subcommand {
         """
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let scanner = try ArgumentScanner(arguments, valueOptions: ["--device", "--input-dir"], flagOptions: ["--json"])
+        let scanner = try ArgumentScanner(arguments, valueOptions: ["--device", "--input-dir", "--backend"], flagOptions: ["--json"])
         guard scanner.positionals.isEmpty else { throw UsageError("unexpected argument '\(scanner.positionals[0])'") }
         let device = scanner.value("--device") ?? "default"
         guard !device.isEmpty else { throw UsageError("--device needs a device name, not an empty string") }
@@ -51,7 +55,11 @@ struct DoctorCommand: Subcommand {
         let listen = ListenDeviceSurvey(directory: scanner.value("--input-dir") ?? ListenDeviceSurvey.defaultDirectory())
 
         let warnings = WarningList()
-        let engine = try makeEngine(device: device, warnings: warnings.add)
+        var player = ClickPlayerConfiguration()
+        player.stream.scheduling = try schedulingPreference(option: nil)
+        player.stream.serverLatency = try serverLatencyPolicy(option: nil)
+        let (output, selection) = try makeOutput(device: device, backend: try backendPreference(option: scanner.value("--backend")))
+        let engine = InputClickEngine(output: output, options: .init(player: player, warningHandler: warnings.add))
         defer { engine.shutdown() }
         let settings = engine.settings
         let keyboard = DoctorKeyboard()
@@ -70,6 +78,10 @@ struct DoctorCommand: Subcommand {
         let otherError = engine.settingsError.flatMap { $0.file == nil ? $0 : nil }
         let problems = fileErrors.map(\.description) + (otherError.map { [$0.description] } ?? [])
         let hint = format == nil ? deviceHint(device: device, warnings: warnings.lines) : nil
+        let serverLatency = engine.player.configuration.stream.serverLatency
+        let backend = DoctorReport.Backend(name: selection.backend.description, device: selection.device, reason: selection.reason,
+                                           serverLatency: serverLatency.description,
+                                           keepsRunning: engine.player.statistics.keepsRunning)
         // Each kind's sound as a 48 kHz stereo bank would load it: pack, theme or bundled.
         let loaded = SoundBank.load(packDirectory: settings.soundPackDirectory, soundTheme: settings.soundTheme,
                                     themeSearchPath: SoundThemeSearchPath(environment: .current()),
@@ -82,7 +94,7 @@ struct DoctorCommand: Subcommand {
                 settingsFile: store.locationError == nil ? store.filePath : nil, settingsFileExists: fileExists,
                 settings: settings, settingsErrors: problems, soundProblems: engine.soundProblems.map(\.description),
                 soundSources: sources, releaseSources: loaded.releaseSources,
-                device: device, playerState: engine.player.state.description, format: format, scheduling: scheduling,
+                device: device, backend: backend, playerState: engine.player.state.description, format: format, scheduling: scheduling,
                 verdict: verdict, hint: hint, warnings: warnings.lines, listen: listen)))
         } else {
             var lines = ["inputclick \(InputClickVersion.string)"]
@@ -121,17 +133,16 @@ struct DoctorCommand: Subcommand {
                 lines.append("  warning:      \(missing)")
             }
             for problem in engine.soundProblems { lines.append("  refused:      \(problem)") }
+            lines.append("backend:        \(selection.backend) on \(selection.device): \(selection.reason) "
+                         + "(--backend or INPUTCLICK_BACKEND=auto|alsa|pipewire|pulseaudio)")
             if let format {
                 lines.append("device:         \(device): \(format.sampleRate) Hz, \(format.channels) ch, \(format.sampleFormat), "
                              + cFormat("period %ld (%.2f ms), buffer %ld (%.2f ms)", format.periodFrames,
                                       format.periodMilliseconds, format.bufferFrames, format.bufferMilliseconds))
                 if let scheduling {
-                    if engine.player.statistics.keepsRunning == true && scheduling == .rewind {
-                        let latency = engine.player.configuration.stream.serverLatency
+                    if engine.player.statistics.keepsRunning == true {
                         lines.append("scheduling:     \(scheduling), kept running (the stream runs while a keyboard is visible, "
-                                     + "so a tap never re-times the sound server; each tap is written just ahead of what plays)")
-                        lines.append("server latency: \(latency) (\(latency.frames(atSampleRate: format.sampleRate)) frames asked "
-                                     + "of the server's graph while a keyboard is visible; INPUTCLICK_LATENCY=lowest|balanced|economy)")
+                                     + "so a tap never starts, stops or re-times anything on the sound server)")
                     } else {
                         lines.append("scheduling:     \(scheduling) (\(Self.explain(scheduling)))")
                     }
@@ -139,6 +150,9 @@ struct DoctorCommand: Subcommand {
             } else {
                 lines.append("device:         \(device): not open (\(engine.player.state))")
             }
+            let frames = serverLatency.frames(atSampleRate: format?.sampleRate ?? 48_000)
+            lines.append("server latency: \(serverLatency) (\(frames) frames asked of a sound server's graph while a keyboard "
+                         + "is visible, never changed per tap; INPUTCLICK_LATENCY=lowest|balanced|economy)")
             for warning in warnings.lines { lines.append("  warning:      \(warning)") }
             if let hint { lines.append("  likely fix:   \(hint)") }
             lines.append("a tap:          \(verdict.identifier): \(verdict.reason)")

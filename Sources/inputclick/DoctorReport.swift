@@ -44,6 +44,8 @@ struct DoctorReport: Encodable {
     /// each release sound a pack gives, by kind name and `-up` (`key-up`).
     var soundSources: [String: SoundSourceReport]
     var device: String
+    /// Which backend plays and why (``BackendSelection``), and what it asks of a sound server.
+    var backend: Backend
     var playerState: String
     /// `nil` when the device did not open.
     var stream: Stream?
@@ -82,6 +84,18 @@ struct DoctorReport: Encodable {
     }
 
     /// One kind's sound: `origin` is `pack`, `theme` or `bundled`; `file` is empty for a bundled sound.
+    /// The backend chosen, on what, why, and the latency asked of a
+    /// server's graph while a keyboard is visible.
+    struct Backend: Encodable {
+        var name: String
+        var device: String
+        var reason: String
+        /// `lowest`, `balanced` or `economy` (``ServerLatencyPolicy``).
+        var serverLatency: String
+        /// Whether the open stream runs while silent; `nil` when none is open.
+        var keepsRunning: Bool?
+    }
+
     struct SoundSourceReport: Encodable {
         var origin: String
         var file: String
@@ -89,7 +103,7 @@ struct DoctorReport: Encodable {
 
     init(settingsFile: String?, settingsFileExists: Bool, settings: ClickSettings, settingsErrors: [String],
          soundProblems: [String], soundSources: [ClickKind: SoundSource] = [:],
-         releaseSources: [ClickKind: SoundSource] = [:], device: String, playerState: String, format: OutputFormat?,
+         releaseSources: [ClickKind: SoundSource] = [:], device: String, backend: Backend, playerState: String, format: OutputFormat?,
          scheduling: ClickScheduling?, verdict: TapVerdict, hint: String?, warnings: [String], listen: ListenDeviceSurvey) {
         self.settingsFile = settingsFile
         self.settingsFileExists = settingsFileExists
@@ -110,6 +124,7 @@ struct DoctorReport: Encodable {
             self.soundSources[kind.name + "-up"] = SoundSourceReport(origin: source.originName, file: source.path ?? "")
         }
         self.device = device
+        self.backend = backend
         self.playerState = playerState
         stream = format.map {
             Stream(sampleRate: $0.sampleRate, channels: $0.channels, sampleFormat: $0.sampleFormat.description,
@@ -137,6 +152,7 @@ struct DoctorReport: Encodable {
         try container.encode(soundProblems, forKey: .soundProblems)
         try container.encode(soundSources, forKey: .soundSources)
         try container.encode(device, forKey: .device)
+        try container.encode(backend, forKey: .backend)
         try container.encode(playerState, forKey: .playerState)
         try container.encode(stream, forKey: .stream)
         try container.encode(decision, forKey: .decision)
@@ -147,6 +163,6 @@ struct DoctorReport: Encodable {
     }
     private enum CodingKeys: String, CodingKey {
         case version, settingsFile, settingsFileExists, settings, settingsError, settingsErrors, soundProblems, soundSources
-        case device, playerState, stream, decision, reason, hint, warnings, listen
+        case device, backend, playerState, stream, decision, reason, hint, warnings, listen
     }
 }

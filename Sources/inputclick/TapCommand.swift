@@ -1,5 +1,6 @@
 import InputClick
 import InputClickALSA
+import InputClickBackends
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -11,7 +12,7 @@ struct TapCommand: Subcommand {
     static let name = "tap"
     static let abstract = "Play one click per line of standard input and report the latency."
     static let help = """
-        USAGE: inputclick tap [--device NAME] [--period FRAMES] [--periods N] [--scheduling MODE]
+        USAGE: inputclick tap [--device NAME] [--backend NAME] [--period FRAMES] [--periods N] [--scheduling MODE]
                               [--safeguard FRAMES] [--latency POLICY] [--json]
 
         Shows a click-enabled input view, so the audio stream opens, and prints
@@ -49,7 +50,14 @@ struct TapCommand: Subcommand {
 
         OPTIONS:
           --device NAME     The ALSA device (any PCM name: default, hw:0,0,
-                            plughw:1, dmix, pulse, …). Default: default.
+                            plughw:1, dmix, pulse, …). Default: default,
+                            which plays through the running sound server's
+                            own backend (see --backend).
+          --backend NAME    auto (the running PipeWire or PulseAudio
+                            server's native backend for the default device,
+                            else ALSA; ALSA for a named PCM), alsa, pipewire
+                            or pulseaudio. Default: INPUTCLICK_BACKEND, else
+                            auto. 'inputclick doctor' says which and why.
           --period FRAMES   Frames per period, 16 to 8192. Default 64. On
                             pulse at least 4 ms.
           --periods N       Periods per buffer, 2 to 32. Default 2. In rewind
@@ -77,16 +85,14 @@ struct TapCommand: Subcommand {
 
         EXIT STATUS:
           0 done; 64 bad arguments or a device name that does not exist;
-          69 the device did not open within 10 seconds; 78 the ALSA
+          69 the device did not open within 10 seconds, or the backend asked
+          for cannot be used; 78 the ALSA
           configuration cannot be read; 1 any other failure.
         """
 
-    /// Exit status when the device never opens (EX_UNAVAILABLE).
-    static let unavailableExitCode: Int32 = 69
-
     static func run(_ arguments: [String]) throws -> Int32 {
         let scanner = try ArgumentScanner(arguments, valueOptions: ["--device", "--period", "--periods", "--scheduling",
-                                                                    "--safeguard", "--latency"],
+                                                                    "--safeguard", "--latency", "--backend"],
                                           flagOptions: ["--json"])
         guard scanner.positionals.isEmpty else {
             throw UsageError("unexpected argument '\(scanner.positionals[0])'")
@@ -102,7 +108,7 @@ struct TapCommand: Subcommand {
         let serverLatency = try serverLatencyPolicy(option: scanner.value("--latency"))
         let safeguard = try scanner.integer("--safeguard", in: 0...4096) ?? 64
 
-        let output = try makeALSAOutput(device: device)
+        let (output, selection) = try makeOutput(device: device, backend: try backendPreference(option: scanner.value("--backend")))
         let configuration = ClickPlayerConfiguration(
             stream: OutputStreamRequest(latency: .explicit(periodFrames: period, periodCount: periods),
                                         scheduling: scheduling, rewindSafeguardFrames: safeguard,
@@ -113,7 +119,8 @@ struct TapCommand: Subcommand {
         let session = ClickSession(player: player, rateLimit: .unlimited)
         defer { session.close() }
         guard session.open(timeout: .seconds(10)) == .reached else {
-            throw RuntimeFailure("ALSA device '\(device)' did not open within 10 seconds", exitCode: unavailableExitCode)
+            throw RuntimeFailure("\(selection.backend) output '\(selection.device)' did not open within 10 seconds",
+                                 exitCode: ExitCode.unavailable)
         }
         print("READY")
         fflush(nil)

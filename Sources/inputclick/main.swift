@@ -10,6 +10,8 @@ enum ExitCode {
     /// The system's configuration is broken, such as an ALSA configuration
     /// file with a syntax error (EX_CONFIG).
     static let configuration: Int32 = 78
+    /// A backend or device that exists but cannot be used here (EX_UNAVAILABLE).
+    static let unavailable: Int32 = 69
 }
 
 func writeError(_ text: String) {

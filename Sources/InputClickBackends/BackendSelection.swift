@@ -1,0 +1,133 @@
+import InputClick
+
+/// Which backend plays, on what, and why: the answer of
+/// ``BackendSelection/choose(device:preference:probe:libraryProblem:)``,
+/// which `doctor` prints.
+///
+/// The rules, for ``BackendPreference/automatic``:
+/// 1. A PCM other than `default` was named: ALSA on that PCM.
+/// 2. PulseAudio's socket answers, served by PulseAudio itself: the
+///    PulseAudio backend.
+/// 3. PipeWire's socket answers (with or without pipewire-pulse on
+///    PulseAudio's socket): the PipeWire backend.
+/// 4. Otherwise, or when the chosen server's client library cannot be
+///    loaded: ALSA's `default`.
+///
+/// Asking for a backend by name (``BackendPreference/only(_:)``) skips the
+/// rules and fails with the reason when that backend cannot be used.
+public struct BackendSelection: Sendable, Hashable, CustomStringConvertible {
+    /// The backend that plays.
+    public var backend: OutputBackend
+    /// The ALSA PCM for ``OutputBackend/alsa``; the server's socket otherwise.
+    public var device: String
+    /// Why this backend, in a sentence for `doctor`.
+    public var reason: String
+
+    /// Creates a selection.
+    public init(backend: OutputBackend, device: String, reason: String) {
+        self.backend = backend
+        self.device = device
+        self.reason = reason
+    }
+
+    /// `pipewire on /run/user/1000/pipewire-0 (…reason…)`.
+    public var description: String { "\(backend) on \(device) (\(reason))" }
+
+    /// Chooses the backend for `device` (an ALSA PCM name; `nil` or
+    /// `default` for the machine's default output) as `preference` asks.
+    ///
+    /// - Parameter libraryProblem: why a native backend's client library
+    ///   cannot be loaded, or `nil` when it loads.
+    /// - Throws: ``BackendSelectionError`` when a backend asked for by name
+    ///   cannot be used, or a native backend is asked for with a PCM named.
+    ///
+    /// Thread context: any thread; probes sockets without waiting on a server.
+    public static func choose(device: String?, preference: BackendPreference,
+                              probe: SoundServerProbe = SoundServerProbe(),
+                              libraryProblem: (OutputBackend) -> String?) throws(BackendSelectionError) -> BackendSelection {
+        let named = device.flatMap { $0 == "default" ? nil : $0 }
+        switch preference {
+        case .only(.alsa):
+            return BackendSelection(backend: .alsa, device: named ?? "default", reason: "--backend alsa was asked for")
+        case .only(let backend):
+            if let named {
+                throw BackendSelectionError("the \(backend) backend plays on its server's default sink; "
+                                            + "'\(named)' names an ALSA PCM (use --backend alsa, or leave --device out)")
+            }
+            if let problem = libraryProblem(backend) { throw BackendSelectionError("the \(backend) backend cannot be used: \(problem)") }
+            guard let socket = socket(of: backend, probe: probe) else {
+                throw BackendSelectionError("the \(backend) backend cannot be used: no \(serverName(backend)) socket is configured "
+                                            + "(\(environmentHint(backend)))")
+            }
+            if case .absent(let reason) = SoundServerProbe.listener(at: socket) {
+                throw BackendSelectionError("the \(backend) backend cannot be used: \(reason)")
+            }
+            return BackendSelection(backend: backend, device: socket, reason: "the \(backend) backend was asked for")
+        case .automatic:
+            if let named {
+                return BackendSelection(backend: .alsa, device: named, reason: "the ALSA PCM '\(named)' was named")
+            }
+            return automatic(probe: probe, libraryProblem: libraryProblem)
+        }
+    }
+
+    private static func automatic(probe: SoundServerProbe, libraryProblem: (OutputBackend) -> String?) -> BackendSelection {
+        var looked: [String] = []
+        var pulseServedBy: String?
+        if let socket = probe.pulseSocket {
+            switch SoundServerProbe.listener(at: socket) {
+            case .listening(let process):
+                pulseServedBy = process ?? "an unknown server"
+                if process?.hasPrefix("pipewire") != true {
+                    if let problem = libraryProblem(.pulseaudio) {
+                        return alsaDefault("PulseAudio answers at \(socket), but \(problem)")
+                    }
+                    return BackendSelection(backend: .pulseaudio, device: socket,
+                                            reason: "PulseAudio (\(process ?? "its process unknown")) answers at \(socket)")
+                }
+            case .absent(let reason): looked.append(reason)
+            }
+        }
+        if let socket = probe.pipewireSocket {
+            switch SoundServerProbe.listener(at: socket) {
+            case .listening:
+                if let problem = libraryProblem(.pipewire) {
+                    return alsaDefault("PipeWire answers at \(socket), but \(problem)")
+                }
+                let pulse = pulseServedBy.map { ", and \($0) serves PulseAudio clients" } ?? ""
+                return BackendSelection(backend: .pipewire, device: socket, reason: "PipeWire answers at \(socket)\(pulse)")
+            case .absent(let reason): looked.append(reason)
+            }
+        } else {
+            looked.append("no PipeWire runtime directory is set (PIPEWIRE_RUNTIME_DIR, XDG_RUNTIME_DIR)")
+        }
+        return alsaDefault("no sound server answers: " + looked.joined(separator: "; "))
+    }
+
+    private static func alsaDefault(_ reason: String) -> BackendSelection {
+        BackendSelection(backend: .alsa, device: "default", reason: reason)
+    }
+
+    private static func socket(of backend: OutputBackend, probe: SoundServerProbe) -> String? {
+        switch backend {
+        case .pipewire: return probe.pipewireSocket
+        case .pulseaudio: return probe.pulseSocket
+        case .alsa: return nil
+        }
+    }
+
+    private static func serverName(_ backend: OutputBackend) -> String {
+        backend == .pipewire ? "PipeWire" : "PulseAudio"
+    }
+
+    private static func environmentHint(_ backend: OutputBackend) -> String {
+        backend == .pipewire ? "set XDG_RUNTIME_DIR or PIPEWIRE_RUNTIME_DIR" : "set XDG_RUNTIME_DIR or PULSE_SERVER"
+    }
+}
+
+/// A backend asked for by name cannot be used; the text says why.
+public struct BackendSelectionError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The reason, in a sentence.
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}

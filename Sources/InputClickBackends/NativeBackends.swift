@@ -1,0 +1,30 @@
+import InputClick
+
+/// The native sound-server backends built into this library, behind one
+/// door: whether each one's client library loads here, and opening its
+/// output. ALSA is not among them: its outputs are made by the caller, who
+/// sets alsa-lib's process-wide options first.
+///
+/// Thread context: any thread.
+public enum NativeBackends {
+    /// Why `backend`'s client library cannot be used on this machine, or
+    /// `nil` when it loads.
+    public static func libraryProblem(_ backend: OutputBackend) -> String? {
+        switch backend {
+        case .alsa: return nil
+        case .pipewire: return "this build has no PipeWire backend"
+        case .pulseaudio: return "this build has no PulseAudio backend"
+        }
+    }
+
+    /// The output of a native backend that ``BackendSelection`` chose.
+    ///
+    /// - Parameter applicationName: the name the server shows for the stream.
+    /// - Throws: ``BackendSelectionError`` when the backend cannot be opened here.
+    public static func makeOutput(for selection: BackendSelection, applicationName: String) throws -> any AudioOutput {
+        if let problem = libraryProblem(selection.backend) {
+            throw BackendSelectionError("the \(selection.backend) backend cannot be used: \(problem)")
+        }
+        throw BackendSelectionError("the \(selection.backend) backend is not an output of its own")
+    }
+}

@@ -1,0 +1,208 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import InputClick
+import InputClickBackends
+import Testing
+
+/// A private runtime directory with sound-server sockets made by the test,
+/// and a probe whose environment points only there.
+private final class FakeRuntime {
+    let directory: String
+    private var listeners: [Int32] = []
+    private var children: [pid_t] = []
+
+    init() {
+        var template = Array("/tmp/inputclick-backends-XXXXXX".utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        precondition(made != nil, "mkdtemp failed")
+        directory = String(cString: template)
+    }
+
+    deinit {
+        for descriptor in listeners { close(descriptor) }
+        for child in children {
+            kill(child, SIGKILL)
+            var status: Int32 = 0
+            waitpid(child, &status, 0)
+        }
+        _ = directory.withCString { path in
+            system("rm -rf '\(String(cString: path))'")
+        }
+    }
+
+    func probe(_ extra: [String: String] = [:]) -> SoundServerProbe {
+        let values = ["XDG_RUNTIME_DIR": directory].merging(extra) { $1 }
+        return SoundServerProbe(environment: { values[$0] })
+    }
+
+    /// Listens at `relativePath` in this process.
+    func listen(at relativePath: String) {
+        let path = directory + "/" + relativePath
+        if let slash = relativePath.lastIndex(of: "/") {
+            mkdir(directory + "/" + relativePath[..<slash], 0o700)
+        }
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            let bytes = Array(path.utf8)
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        precondition(bound == 0 && Glibc.listen(descriptor, 4) == 0, "cannot listen at \(path)")
+        listeners.append(descriptor)
+    }
+
+    /// Listens at `relativePath` from a child process whose name (its
+    /// executable's) is `processName`: python3 copied under that name.
+    func listen(at relativePath: String, asProcessNamed processName: String) {
+        let path = directory + "/" + relativePath
+        let program = directory + "/" + processName
+        let script = "import os,socket,sys; os.makedirs(os.path.dirname(sys.argv[1]), exist_ok=True); "
+            + "s=socket.socket(socket.AF_UNIX); s.bind(sys.argv[1]); s.listen(4); print('up', flush=True); sys.stdin.read()"
+        precondition(system("cp /usr/bin/python3 '\(program)'") == 0, "cannot copy python3")
+        var pipeEnds: [Int32] = [0, 0]
+        var input: [Int32] = [0, 0]
+        precondition(pipe(&pipeEnds) == 0 && pipe(&input) == 0)
+        let child = fork()
+        if child == 0 {
+            dup2(input[0], 0)
+            dup2(pipeEnds[1], 1)
+            let arguments = [program, "-c", script, path]
+            var pointers = arguments.map { strdup($0) } + [nil]
+            execv(program, &pointers)
+            _exit(127)
+        }
+        close(pipeEnds[1]); close(input[0])
+        children.append(child)
+        listeners.append(input[1])  // closing it ends the child's read
+        var byte: UInt8 = 0
+        _ = read(pipeEnds[0], &byte, 1)  // "up": the socket listens
+        close(pipeEnds[0])
+    }
+}
+
+@Suite("Which backend plays")
+struct BackendSelectionTests {
+    private let everyLibraryLoads: (OutputBackend) -> String? = { _ in nil }
+
+    @Test("a PCM named other than default plays through ALSA on it, whatever server runs")
+    func namedPCMPlaysThroughALSA() throws {
+        let runtime = FakeRuntime()
+        runtime.listen(at: "pipewire-0")
+        let selection = try BackendSelection.choose(device: "inputclick_sink", preference: .automatic,
+                                                    probe: runtime.probe(), libraryProblem: everyLibraryLoads)
+        #expect(selection.backend == .alsa)
+        #expect(selection.device == "inputclick_sink")
+    }
+
+    @Test("with no server's socket the default plays through ALSA, and the reason says where it looked")
+    func noServerMeansALSA() throws {
+        let runtime = FakeRuntime()
+        let selection = try BackendSelection.choose(device: "default", preference: .automatic,
+                                                    probe: runtime.probe(), libraryProblem: everyLibraryLoads)
+        #expect(selection.backend == .alsa)
+        #expect(selection.device == "default")
+        #expect(selection.reason.contains("no sound server answers"))
+        #expect(selection.reason.contains(runtime.directory + "/pipewire-0"))
+    }
+
+    @Test("a PipeWire socket that answers makes PipeWire the backend of the default")
+    func pipewireAnswers() throws {
+        let runtime = FakeRuntime()
+        runtime.listen(at: "pipewire-0")
+        let selection = try BackendSelection.choose(device: nil, preference: .automatic,
+                                                    probe: runtime.probe(), libraryProblem: everyLibraryLoads)
+        #expect(selection.backend == .pipewire)
+        #expect(selection.device == runtime.directory + "/pipewire-0")
+    }
+
+    @Test("a socket file that nobody listens at is no server")
+    func staleSocketIsNoServer() throws {
+        let runtime = FakeRuntime()
+        runtime.listen(at: "pipewire-0")
+        let probe = runtime.probe(["PIPEWIRE_REMOTE": "pipewire-1"])
+        // pipewire-1 does not exist; pipewire-0 is not what the environment names.
+        let selection = try BackendSelection.choose(device: nil, preference: .automatic, probe: probe, libraryProblem: everyLibraryLoads)
+        #expect(selection.backend == .alsa)
+    }
+
+    @Test("PulseAudio served by PulseAudio wins over a PipeWire socket (PipeWire then serves video only)")
+    func realPulseAudioWins() throws {
+        let runtime = FakeRuntime()
+        runtime.listen(at: "pipewire-0")
+        runtime.listen(at: "pulse/native", asProcessNamed: "pulseaudio")
+        let selection = try BackendSelection.choose(device: nil, preference: .automatic,
+                                                    probe: runtime.probe(), libraryProblem: everyLibraryLoads)
+        #expect(selection.backend == .pulseaudio)
+        #expect(selection.reason.contains("pulseaudio"))
+    }
+
+    @Test("PulseAudio's socket served by pipewire-pulse means PipeWire, through its own backend")
+    func pipewirePulseMeansPipeWire() throws {
+        let runtime = FakeRuntime()
+        runtime.listen(at: "pipewire-0")
+        runtime.listen(at: "pulse/native", asProcessNamed: "pipewire-pulse")
+        let selection = try BackendSelection.choose(device: nil, preference: .automatic,
+                                                    probe: runtime.probe(), libraryProblem: everyLibraryLoads)
+        #expect(selection.backend == .pipewire)
+        #expect(selection.reason.contains("pipewire-pulse"))
+    }
+
+    @Test("a server whose client library does not load leaves ALSA's default, saying so")
+    func missingLibraryFallsBackToALSA() throws {
+        let runtime = FakeRuntime()
+        runtime.listen(at: "pipewire-0")
+        let selection = try BackendSelection.choose(device: nil, preference: .automatic, probe: runtime.probe(),
+                                                    libraryProblem: { $0 == .pipewire ? "libpipewire-0.3.so.0 is missing" : nil })
+        #expect(selection.backend == .alsa)
+        #expect(selection.reason.contains("libpipewire-0.3.so.0 is missing"))
+    }
+
+    @Test("a native backend asked for by name fails with the reason when its server is absent or a PCM is named")
+    func namedBackendFailsClearly() throws {
+        let runtime = FakeRuntime()
+        #expect(throws: BackendSelectionError.self) {
+            try BackendSelection.choose(device: nil, preference: .only(.pulseaudio), probe: runtime.probe(),
+                                        libraryProblem: everyLibraryLoads)
+        }
+        runtime.listen(at: "pipewire-0")
+        #expect(throws: BackendSelectionError.self) {
+            try BackendSelection.choose(device: "hw:0", preference: .only(.pipewire), probe: runtime.probe(),
+                                        libraryProblem: everyLibraryLoads)
+        }
+        let selection = try BackendSelection.choose(device: "default", preference: .only(.pipewire), probe: runtime.probe(),
+                                                    libraryProblem: everyLibraryLoads)
+        #expect(selection.backend == .pipewire)
+        let alsa = try BackendSelection.choose(device: nil, preference: .only(.alsa), probe: runtime.probe(),
+                                               libraryProblem: everyLibraryLoads)
+        #expect(alsa.backend == .alsa && alsa.device == "default")
+    }
+
+    @Test("backend names read back, and anything else is refused")
+    func preferenceNames() {
+        for name in BackendPreference.names { #expect(BackendPreference(name: name)?.description == name) }
+        #expect(BackendPreference(name: "Pipewire") == nil)
+        #expect(BackendPreference(name: "") == nil)
+    }
+
+    @Test("the sockets are found where the client libraries look")
+    func socketPaths() {
+        let plain = SoundServerProbe(environment: { ["XDG_RUNTIME_DIR": "/run/user/7"][$0] })
+        #expect(plain.pipewireSocket == "/run/user/7/pipewire-0")
+        #expect(plain.pulseSocket == "/run/user/7/pulse/native")
+        let told = SoundServerProbe(environment: {
+            ["PIPEWIRE_RUNTIME_DIR": "/p", "PIPEWIRE_REMOTE": "pw-x", "PULSE_SERVER": "unix:/s/native"][$0]
+        })
+        #expect(told.pipewireSocket == "/p/pw-x")
+        #expect(told.pulseSocket == "/s/native")
+        let none = SoundServerProbe(environment: { _ in nil })
+        #expect(none.pipewireSocket == nil)
+        #expect(none.pulseSocket == "/var/run/pulse/native")
+        #expect(SoundServerProbe(environment: { ["PULSE_SERVER": "tcp:host"][$0] }).pulseSocket == nil)
+    }
+}
