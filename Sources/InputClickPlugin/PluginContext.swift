@@ -29,17 +29,8 @@ final class PluginContext: Sendable {
         let warn: @Sendable (String) -> Void = { warnings.record($0) }
         var player = ClickPlayerConfiguration()
         player.stream.latency = values.latency
-        // What a stream kept running on PipeWire asks of its graph: the
-        // user's INPUTCLICK_LATENCY, as for the CLI; a bad value is warned
-        // about and the default kept.
-        if let raw = getenv("INPUTCLICK_LATENCY") {
-            let text = String(cString: raw)
-            if let policy = ServerLatencyPolicy(name: text) {
-                player.stream.serverLatency = policy
-            } else {
-                warn("INPUTCLICK_LATENCY must be lowest, balanced or economy, not '\(text)'; using balanced")
-            }
-        }
+        // What a stream kept running on a sound server asks of its graph is
+        // the user's `latency` setting (INPUTCLICK_LATENCY over the file).
         player.lingerNanoseconds = UInt64(values.lingerMilliseconds) * 1_000_000
         player.warningHandler = warn
         let options = InputClickEngine.Options(

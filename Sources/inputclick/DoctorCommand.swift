@@ -57,7 +57,6 @@ struct DoctorCommand: Subcommand {
         let warnings = WarningList()
         var player = ClickPlayerConfiguration()
         player.stream.scheduling = try schedulingPreference(option: nil)
-        player.stream.serverLatency = try serverLatencyPolicy(option: nil)
         let (output, selection) = try makeOutput(device: device, backend: try backendPreference(option: scanner.value("--backend")))
         let engine = InputClickEngine(output: output, options: .init(player: player, warningHandler: warnings.add))
         defer { engine.shutdown() }
@@ -78,7 +77,7 @@ struct DoctorCommand: Subcommand {
         let otherError = engine.settingsError.flatMap { $0.file == nil ? $0 : nil }
         let problems = fileErrors.map(\.description) + (otherError.map { [$0.description] } ?? [])
         let hint = format == nil ? deviceHint(device: device, warnings: warnings.lines) : nil
-        let serverLatency = engine.player.configuration.stream.serverLatency
+        let serverLatency = settings.serverLatency
         let backend = DoctorReport.Backend(name: selection.backend.description, device: selection.device, reason: selection.reason,
                                            serverLatency: serverLatency.description,
                                            keepsRunning: engine.player.statistics.keepsRunning)
@@ -152,7 +151,7 @@ struct DoctorCommand: Subcommand {
             }
             let frames = serverLatency.frames(atSampleRate: format?.sampleRate ?? 48_000)
             lines.append("server latency: \(serverLatency) (\(frames) frames asked of a sound server's graph while a keyboard "
-                         + "is visible, never changed per tap; INPUTCLICK_LATENCY=lowest|balanced|economy)")
+                         + "is visible, never changed per tap; the setting latency = lowest|balanced|economy)")
             for warning in warnings.lines { lines.append("  warning:      \(warning)") }
             if let hint { lines.append("  likely fix:   \(hint)") }
             lines.append("a tap:          \(verdict.identifier): \(verdict.reason)")

@@ -16,7 +16,6 @@ func makeEngine(device: String, backend: BackendPreference? = nil, rateLimit: Cl
                 warnings: @escaping @Sendable (String) -> Void) throws -> InputClickEngine {
     var player = ClickPlayerConfiguration()
     player.stream.scheduling = try schedulingPreference(option: nil)
-    player.stream.serverLatency = try serverLatencyPolicy(option: nil)
     let output = try makeOutput(device: device, backend: backend ?? backendPreference(option: nil)).output
     return InputClickEngine(output: output, options: .init(player: player, rateLimit: rateLimit, warningHandler: warnings))
 }

@@ -23,7 +23,7 @@ struct CLISettingsCheckTests {
             #expect(lines == [
                 "\(file):2: clicks must be on or off (or true/false, yes/no, 1/0), not 'maybe'",
                 "\(file):3: volume must be a number from 0 to 1, not '2'",
-                "\(file):5: unknown key 'foo' (known keys: clicks, volume, profile, sound-pack, sound-theme, duck-depth-db, duck-attack-ms, duck-hold-ms, duck-release-ms)",
+                "\(file):5: unknown key 'foo' (known keys: clicks, volume, profile, sound-pack, sound-theme, latency, duck-depth-db, duck-attack-ms, duck-hold-ms, duck-release-ms)",
                 "\(file):6: duplicate key 'volume' (first set on line 3)",
                 "\(file):7: expected 'key = value', found 'noequals'",
             ])

@@ -27,12 +27,13 @@ import Testing
             "INPUTCLICK_CLICKS": "no", "INPUTCLICK_VOLUME": "0.2", "INPUTCLICK_PROFILE": "silent",
             "INPUTCLICK_SOUND_PACK": "/from/env", "INPUTCLICK_SOUND_THEME": "env-theme", "INPUTCLICK_DUCK_DEPTH_DB": "-30",
             "INPUTCLICK_DUCK_ATTACK_MS": "1", "INPUTCLICK_DUCK_HOLD_MS": "0", "INPUTCLICK_DUCK_RELEASE_MS": "900",
+            "INPUTCLICK_LATENCY": "economy",
         ])
         #expect(store.lastError == nil)
         #expect(store.current == ClickSettings(
             clicksEnabled: false, volume: 0.2, profile: .silent, soundPackDirectory: "/from/env",
             ducking: DuckingParameters(depthDecibels: -30, attackMilliseconds: 1, holdMilliseconds: 0, releaseMilliseconds: 900),
-            soundTheme: "env-theme"))
+            soundTheme: "env-theme", serverLatency: .economy))
         #expect(store.environmentOverrides.keys == SettingsKey.allCases)
     }
 

@@ -137,7 +137,7 @@ import Testing
     @Test func everyKeyHasItsDocumentedEnvironmentVariable() {
         #expect(SettingsKey.allCases.map(\.environmentVariable) == [
             "INPUTCLICK_CLICKS", "INPUTCLICK_VOLUME", "INPUTCLICK_PROFILE", "INPUTCLICK_SOUND_PACK", "INPUTCLICK_SOUND_THEME",
-            "INPUTCLICK_DUCK_DEPTH_DB", "INPUTCLICK_DUCK_ATTACK_MS", "INPUTCLICK_DUCK_HOLD_MS",
+            "INPUTCLICK_LATENCY", "INPUTCLICK_DUCK_DEPTH_DB", "INPUTCLICK_DUCK_ATTACK_MS", "INPUTCLICK_DUCK_HOLD_MS",
             "INPUTCLICK_DUCK_RELEASE_MS",
         ])
     }

@@ -31,7 +31,7 @@ import Testing
     @Test func anUnknownKeyIsNamedWithTheKnownKeys() throws {
         let error = try #require(parseError("# hi\nvolum = 0.5"))
         #expect(error.kind == .unknownKey)
-        #expect(error.description == "\(file):2: unknown key 'volum' (known keys: clicks, volume, profile, sound-pack, sound-theme, duck-depth-db, duck-attack-ms, duck-hold-ms, duck-release-ms)")
+        #expect(error.description == "\(file):2: unknown key 'volum' (known keys: clicks, volume, profile, sound-pack, sound-theme, latency, duck-depth-db, duck-attack-ms, duck-hold-ms, duck-release-ms)")
     }
 
     @Test func aKeyInTheWrongCaseOrWithUnderscoresGetsASuggestion() throws {

@@ -471,8 +471,11 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     /// abandoned (a stream it opens after all is closed at once), and while
     /// an abandoned call has not returned no new open starts.
     private func openStream() {
+        // The request of this open: the configuration's, with the user's server latency unless the host fixed one.
+        var streamRequest = configuration.stream
+        if configuration.serverLatencyFollowsSettings { streamRequest.serverLatency = mixers.settings.serverLatency }
         guard output.callsMayBlock else {
-            startRendering(Result { try output.openStream(configuration.stream) })
+            startRendering(Result { try output.openStream(streamRequest) })
             return
         }
         guard deviceCalls.abandonedInFlight == 0 else {
@@ -481,7 +484,7 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
         }
         openAttempts &+= 1
         let attempt = openAttempts
-        let target = output, request = configuration.stream, scheduler = self.scheduler
+        let target = output, request = streamRequest, scheduler = self.scheduler
         let call = deviceCalls.start({ OpenedStream(result: Result { try target.openStream(request) }) },
                                      whenReturned: { [weak self] in
                                          scheduler.execute { [weak self] in self?.openReturned(attempt) }

@@ -36,6 +36,11 @@ public struct ClickPlayerConfiguration: Sendable {
     /// nanoseconds. Default 200 ms, so that ``ClickPlayer/shutdown()``
     /// returns within about that whatever the server does.
     public var closeTimeoutNanoseconds: UInt64 = 200_000_000
+    /// Whether the user's ``ClickSettings/serverLatency`` (applied with
+    /// ``ClickPlayer/apply(_:)``) replaces ``stream``'s `serverLatency` when
+    /// a stream opens. Default `true`; `false` when the host chose a policy
+    /// itself (`tap --latency`, `inputclick_options_set_server_latency`).
+    public var serverLatencyFollowsSettings = true
 
     /// Creates a configuration; every argument has the documented default.
     ///

@@ -20,19 +20,25 @@ public struct ClickSettings: Sendable, Hashable {
     public var soundTheme: String?
     /// How host streams duck under clicks. Default ``DuckingParameters/default``.
     public var ducking: DuckingParameters
+    /// What a stream kept running on a sound server asks of the server's
+    /// graph while a click-enabled keyboard is visible. Default
+    /// ``ServerLatencyPolicy/balanced``. A stream takes it when it opens, so
+    /// a change applies from the next time a keyboard shows.
+    public var serverLatency: ServerLatencyPolicy
 
     /// Creates settings; every argument has the documented default.
     ///
     /// Thread context: any thread; it only stores its arguments.
     public init(clicksEnabled: Bool = true, volume: Double = 0.8, profile: ClickProfile = .full,
                 soundPackDirectory: String? = nil, ducking: DuckingParameters = .default,
-                soundTheme: String? = nil) {
+                soundTheme: String? = nil, serverLatency: ServerLatencyPolicy = .balanced) {
         self.clicksEnabled = clicksEnabled
         self.volume = volume
         self.profile = profile
         self.soundPackDirectory = soundPackDirectory
         self.ducking = ducking
         self.soundTheme = soundTheme
+        self.serverLatency = serverLatency
     }
 
     /// The click gain in dB that ``volume`` and ``profile`` give together.

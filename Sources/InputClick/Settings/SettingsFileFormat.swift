@@ -34,6 +34,7 @@
 /// | `profile` | `full`, `quiet` (10 dB lower) or `silent` | `full` |
 /// | `sound-pack` | a directory of `key.wav`, `delete.wav`, …; `~` and `~/…` expand to the home directory; a relative path is relative to the settings file's directory; empty means the bundled sounds | empty |
 /// | `sound-theme` | an XDG sound theme's name (see ``SoundTheme``); empty for none | the desktop's theme, else none |
+/// | `latency` | `lowest`, `balanced` or `economy`: what a stream kept running on a sound server asks of its graph while a keyboard is visible (``ServerLatencyPolicy``) | `balanced` |
 /// | `duck-depth-db` | −60 to 0: how far host streams drop while clicks sound | `-12` |
 /// | `duck-attack-ms` | 0.1 to 100 | `5` |
 /// | `duck-hold-ms` | 0 to 2000 | `150` |

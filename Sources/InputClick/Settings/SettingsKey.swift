@@ -16,6 +16,8 @@ public enum SettingsKey: String, CaseIterable, Sendable, Hashable, CustomStringC
     /// `sound-theme`: ``ClickSettings/soundTheme``, an XDG sound theme's
     /// directory name; empty for none.
     case soundTheme = "sound-theme"
+    /// `latency`: ``ClickSettings/serverLatency``, `lowest`, `balanced` or `economy`.
+    case latency = "latency"
     /// `duck-depth-db`: ``DuckingParameters/depthDecibels``, −60 to 0.
     case duckDepthDecibels = "duck-depth-db"
     /// `duck-attack-ms`: ``DuckingParameters/attackMilliseconds``, 0.1 to 100.
@@ -47,7 +49,7 @@ public enum SettingsKey: String, CaseIterable, Sendable, Hashable, CustomStringC
         case .duckAttackMilliseconds: return 0.1...100
         case .duckHoldMilliseconds: return 0...2000
         case .duckReleaseMilliseconds: return 1...5000
-        case .clicks, .profile, .soundPack, .soundTheme: return nil
+        case .clicks, .profile, .soundPack, .soundTheme, .latency: return nil
         }
     }
 
@@ -60,6 +62,7 @@ public enum SettingsKey: String, CaseIterable, Sendable, Hashable, CustomStringC
         case .profile: return "one of " + ClickProfile.allCases.map(\.description).joined(separator: ", ")
         case .soundPack: return "a directory path, or empty for the bundled sounds"
         case .soundTheme: return "a sound theme's name (such as freedesktop), or empty for none"
+        case .latency: return "one of " + ServerLatencyPolicy.allCases.map(\.description).joined(separator: ", ")
         default:
             let range = range ?? 0...0
             return "a number from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound))"
@@ -81,6 +84,7 @@ public enum SettingsKey: String, CaseIterable, Sendable, Hashable, CustomStringC
             guard let path = settings.soundPackDirectory else { return "" }
             return path.last?.isWhitespace == true ? path + "/" : path
         case .soundTheme: return settings.soundTheme ?? ""
+        case .latency: return settings.serverLatency.description
         case .duckDepthDecibels: return Self.format(settings.ducking.depthDecibels)
         case .duckAttackMilliseconds: return Self.format(settings.ducking.attackMilliseconds)
         case .duckHoldMilliseconds: return Self.format(settings.ducking.holdMilliseconds)
@@ -97,6 +101,7 @@ public enum SettingsKey: String, CaseIterable, Sendable, Hashable, CustomStringC
         case profile(ClickProfile)
         case directory(String?)
         case theme(String?)
+        case latency(ServerLatencyPolicy)
     }
 
     /// Reads `text` as this key's value.
@@ -118,6 +123,8 @@ public enum SettingsKey: String, CaseIterable, Sendable, Hashable, CustomStringC
         case .soundTheme:
             if text.isEmpty { return .success(.theme(nil)) }
             if SettingsValueSyntax.isThemeName(text) { return .success(.theme(text)) }
+        case .latency:
+            if let policy = ServerLatencyPolicy(name: text.lowercased()) { return .success(.latency(policy)) }
         default:
             if let number = SettingsValueSyntax.number(text), let range, range.contains(number) {
                 return .success(.number(number))
@@ -136,6 +143,7 @@ public enum SettingsKey: String, CaseIterable, Sendable, Hashable, CustomStringC
         case (.profile, .profile(let profile)): settings.profile = profile
         case (.soundPack, .directory(let path)): settings.soundPackDirectory = path
         case (.soundTheme, .theme(let name)): settings.soundTheme = name
+        case (.latency, .latency(let policy)): settings.serverLatency = policy
         case (.duckDepthDecibels, .number(let x)): settings.ducking.depthDecibels = x
         case (.duckAttackMilliseconds, .number(let x)): settings.ducking.attackMilliseconds = x
         case (.duckHoldMilliseconds, .number(let x)): settings.ducking.holdMilliseconds = x
@@ -152,6 +160,7 @@ public enum SettingsKey: String, CaseIterable, Sendable, Hashable, CustomStringC
         case .profile: return .profile(settings.profile)
         case .soundPack: return .directory(settings.soundPackDirectory)
         case .soundTheme: return .theme(settings.soundTheme)
+        case .latency: return .latency(settings.serverLatency)
         case .duckDepthDecibels: return .number(settings.ducking.depthDecibels)
         case .duckAttackMilliseconds: return .number(settings.ducking.attackMilliseconds)
         case .duckHoldMilliseconds: return .number(settings.ducking.holdMilliseconds)

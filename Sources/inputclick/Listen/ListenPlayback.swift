@@ -15,9 +15,8 @@ private final class ListeningView: InputViewAudioFeedback {
 private func makeListenEngine(_ options: ListenOptions) throws -> InputClickEngine {
     var player = ClickPlayerConfiguration()
     player.stream.scheduling = try schedulingPreference(option: nil)
-    player.stream.serverLatency = try serverLatencyPolicy(option: nil)
     player.mixer.variation = options.variation
-    let engine = InputClickEngine(output: try makeALSAOutput(device: options.device),
+    let engine = InputClickEngine(output: try makeOutput(device: options.device, backend: try backendPreference(option: nil)).output,
                                   options: .init(player: player, warningHandler: { writeError("warning: \($0)") }))
     engine.setSecureTextEntry(options.uniform)
     return engine

@@ -1,0 +1,61 @@
+import InputClick
+import InputClickTesting
+import Synchronization
+import Testing
+
+/// An output that records each request it is asked to open, and opens nothing.
+private final class RequestRecordingOutput: AudioOutput, @unchecked Sendable {
+    let name = "request-recording"
+    let requests = Mutex<[OutputStreamRequest]>([])
+
+    func openStream(_ request: OutputStreamRequest) throws -> any AudioOutputStream {
+        requests.withLock { $0.append(request) }
+        struct Refused: Error {}
+        throw Refused()
+    }
+}
+
+@Suite("The server latency a stream asks for")
+struct ServerLatencySettingTests {
+    private func firstRequest(settings: ClickSettings, configuration: ClickPlayerConfiguration) throws -> OutputStreamRequest {
+        let output = RequestRecordingOutput()
+        let scheduler = ManualControlScheduler()
+        let player = ClickPlayer(output: output, configuration: configuration, scheduler: scheduler,
+                                 sounds: SyntheticClickSounds.provider)
+        player.apply(settings)
+        let gate = InputClickGate(sink: player, rateLimit: .unlimited)
+        gate.setVisibleInputViews([OptedInInputView()])
+        scheduler.runPending()
+        return try #require(output.requests.withLock { $0.first })
+    }
+
+    @Test("the user's latency setting is what the stream asks when the keyboard shows")
+    func theSettingDecides() throws {
+        for policy in ServerLatencyPolicy.allCases {
+            var settings = ClickSettings()
+            settings.serverLatency = policy
+            let request = try firstRequest(settings: settings, configuration: ClickPlayerConfiguration(warningHandler: { _ in }))
+            #expect(request.serverLatency == policy)
+        }
+    }
+
+    @Test("a host that fixed a policy keeps it whatever the setting says")
+    func aFixedPolicyWins() throws {
+        var configuration = ClickPlayerConfiguration(warningHandler: { _ in })
+        configuration.stream.serverLatency = .lowest
+        configuration.serverLatencyFollowsSettings = false
+        var settings = ClickSettings()
+        settings.serverLatency = .economy
+        #expect(try firstRequest(settings: settings, configuration: configuration).serverLatency == .lowest)
+    }
+
+    @Test("latency reads from the settings file, ignoring case, and a bad value names the choices")
+    func theFileKey() throws {
+        let directory = try SettingsTemporaryDirectory()
+        try directory.write("latency = Economy\n", to: "config/inputclick/settings.conf")
+        #expect(SettingsStore(environment: directory.environment).current.serverLatency == .economy)
+        try directory.write("latency = fast\n", to: "config/inputclick/settings.conf")
+        let store = SettingsStore(environment: directory.environment)
+        #expect(store.lastError?.description.contains("latency must be one of lowest, balanced, economy, not 'fast'") == true)
+    }
+}
