@@ -21,6 +21,7 @@ extension ThroughTheVirtualSink {
             }
             #expect(rig.accepted.map(\.kind) == kinds, "every tap plays, or is held while the busy sink stalls")
             #expect(rig.waitForAcceptedClicks(), "\(rig.player.latency.count) of \(kinds.count) written; \(rig.accounting)")
+            let keptRunning = rig.player.statistics.keepsRunning == true
             #expect(rig.hideAndWaitUntilClosed())
 
             let audio = try rig.capturedAudio(format.sampleFormat)
@@ -52,8 +53,9 @@ extension ThroughTheVirtualSink {
                 #expect(first.writtenAt < last.requestedAt, "\(writeSpan) s of writes for \(tapSpan) s of taps")
                 let audioSpan = Double(last.streamFrame - first.streamFrame) / Double(audio.sampleRate)
                 let statistics = rig.player.statistics
-                if scheduling == .append {
-                    // A stream that never stops: it was started once, and again
+                if scheduling == .append || keptRunning {
+                    // A stream that never stops (appending, or kept running on a
+                    // sound server's graph): it was started once, and again
                     // only after each underrun (which took it dry and stopped it).
                     #expect(statistics.starts <= 1 + statistics.underruns + statistics.suspends, "\(rig.accounting)")
                     // Without underruns it is captured on the wall clock: the
@@ -79,10 +81,14 @@ extension ThroughTheVirtualSink {
             usleep(100_000)
             let format = try #require(rig.player.statistics.format)
             #expect(rig.player.statistics.scheduling == .rewind)
+            let keptRunning = rig.player.statistics.keepsRunning == true
             #expect(rig.hideAndWaitUntilClosed())
             let audio = try rig.capturedAudio(format.sampleFormat)
-            // No click asked the stream to start: it slept and wrote (next to) nothing.
-            #expect(audio.frameCount < 48_000 / 10, "the stream wrote \(audio.frameCount) frames of silence")
+            if !keptRunning {
+                // No click asked the stream to start: it slept and wrote (next to) nothing.
+                #expect(audio.frameCount < 48_000 / 10, "the stream wrote \(audio.frameCount) frames of silence")
+            }
+            // Kept running on a sound server's graph, it wrote silence throughout: nothing else.
             #expect(AudioAnalysis.peak(audio.samples) == 0)
             #expect(rig.player.latency.count == 0)
         }
