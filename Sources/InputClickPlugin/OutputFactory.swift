@@ -8,15 +8,18 @@ import InputClickALSA
 enum OutputFactory {
     /// The ALSA output for the PCM `device`. Nothing is opened yet: the
     /// player opens a stream when a click-enabled view becomes visible.
+    /// alsa-lib's messages during the output's calls go to
+    /// `libraryMessageHandler`, never to standard error.
     ///
     /// - Throws: ``PluginFailure`` naming the device:
     ///   ``PluginResult/noSuchDevice`` when no PCM or sound card of that name
     ///   exists, ``PluginResult/invalidArgument`` for an empty name, and
     ///   ``PluginResult/deviceUnavailable`` when the ALSA configuration
     ///   cannot be read (the message says where it is broken).
-    static func makeOutput(device: String) throws(PluginFailure) -> any AudioOutput {
+    static func makeOutput(device: String,
+                           libraryMessageHandler: @escaping @Sendable (String) -> Void) throws(PluginFailure) -> any AudioOutput {
         do {
-            return try ALSAOutput(device: device)
+            return try ALSAOutput(device: device, libraryMessageHandler: libraryMessageHandler)
         } catch {
             throw PluginFailure(code(for: error), error.description)
         }
