@@ -115,7 +115,8 @@ compile_c() {
   # shellcheck disable=SC2046
   gcc -std=c11 -Wall -Wextra -Werror -o "$bin/test_c" examples/c/test_inputclick.c $(pkg-config --cflags --libs inputclick) -lpthread &&
     gcc -std=c11 -Wall -Wextra -Werror -o "$bin/keyboard_c" examples/c/keyboard.c $(pkg-config --cflags --libs inputclick) &&
-    gcc -std=c11 -Wall -Wextra -Werror -o "$bin/test_realtime_c" examples/c/test_realtime_calls.c $(pkg-config --cflags --libs inputclick)
+    gcc -std=c11 -Wall -Wextra -Werror -o "$bin/test_realtime_c" examples/c/test_realtime_calls.c $(pkg-config --cflags --libs inputclick) &&
+    gcc -std=c11 -Wall -Wextra -Werror -o "$bin/test_log_c" examples/c/test_log.c $(pkg-config --cflags --libs inputclick alsa) -lpthread
 }
 compile_cpp() {
   # shellcheck disable=SC2046
@@ -158,6 +159,7 @@ step "C compiles with gcc" compile_c
 step "C++ compiles with g++" compile_cpp
 step "Rust compiles with rustc" compile_rust
 [ -x "$bin/test_c" ] && step "C test" run_test c "$bin/test_c"
+[ -x "$bin/test_log_c" ] && step "one stderr line per fault episode, and the log callback (C)" run_test log "$bin/test_log_c"
 [ -x "$bin/test_realtime_c" ] && step "real-time-safe calls make no allocation (C)" run_test realtime "$bin/test_realtime_c"
 [ -x "$bin/test_cpp" ] && step "C++ test" run_test cpp "$bin/test_cpp"
 [ -x "$bin/test_rust" ] && step "Rust test" run_test rust "$bin/test_rust"

@@ -411,9 +411,21 @@ enum ALSACalls {
     /// Whether ``silenceLibraryMessages()`` was called.
     private static let messagesSilenced = Atomic<Bool>(false)
 
-    /// Where the messages of the current ``collectingMessages(_:)`` call on a thread go.
+    /// Where the messages of the current ``collectingMessages(_:)`` or
+    /// ``routingMessages(to:_:)`` call on a thread go.
     private final class MessageCollector {
-        var messages: [String] = []
+        /// Each message's text, such as `cannot find card '0'`.
+        var texts: [String] = []
+        /// Each message as alsa-lib prints it, with its place:
+        /// `ALSA lib confmisc.c:855:(parse_card) cannot find card '0'`.
+        var lines: [String] = []
+        /// Whether the messages are kept from standard error, for a caller
+        /// that routes them elsewhere (an enclosing ``routingMessages(to:_:)``).
+        let holdsBack: Bool
+
+        init(holdsBack: Bool) {
+            self.holdsBack = holdsBack
+        }
     }
 
     /// The thread-specific slot holding the calling thread's ``MessageCollector``.
@@ -428,45 +440,71 @@ enum ALSACalls {
     /// libasound_module_pcm_jack.so (…)` or a configuration file's syntax
     /// error, which the error code alone (ENXIO, EINVAL) does not tell.
     /// They are still printed as before unless ``silenceLibraryMessages()``
-    /// was called. A host that installed its own alsa-lib error handler gets
-    /// them there instead, and none are collected.
+    /// was called or an enclosing ``routingMessages(to:_:)`` takes them.
+    /// A host that installed its own alsa-lib error handler gets them there
+    /// instead, and none are collected.
     /// The corresponding C function is `snd_lib_error_set_local`.
     ///
     /// Thread context: a control thread (it allocates); not the render thread.
     static func collectingMessages<Value>(_ body: () throws(ALSAError) -> Value)
         -> (result: Result<Value, ALSAError>, messages: [String]) {
-        let collector = MessageCollector()
+        let (result, collector) = withCollector { Result(catching: body) }
+        return (result, collector.texts)
+    }
+
+    /// Runs `body`, keeping every message alsa-lib reports on this thread
+    /// meanwhile from standard error, and then hands each to `handler`, in
+    /// order, as alsa-lib would print it (`ALSA lib confmisc.c:855:(parse_card)
+    /// cannot find card '0'`), whether `body` returned or threw. Calls of
+    /// ``collectingMessages(_:)`` inside `body` still see their messages.
+    /// With a `nil` handler it only runs `body`. `handler` is never called
+    /// inside alsa-lib. As for ``collectingMessages(_:)``, a host's own
+    /// alsa-lib error handler gets the messages instead, if it installed one.
+    ///
+    /// Thread context: a control thread (it allocates); not the render thread.
+    static func routingMessages<Value, Failure: Error>(to handler: ((String) -> Void)?,
+                                                       _ body: () throws(Failure) -> Value) throws(Failure) -> Value {
+        guard let handler else { return try body() }
+        let (result, collector) = withCollector(holdsBack: true) { Result(catching: body) }
+        for line in collector.lines { handler(line) }
+        return try result.get()
+    }
+
+    /// Runs `body` with a new collector as this thread's, and the thread-local
+    /// handler that fills it installed; afterwards hands what it collected on
+    /// to the enclosing collector, if any, and restores both.
+    private static func withCollector<Value>(holdsBack: Bool = false, _ body: () -> Value)
+        -> (value: Value, collector: MessageCollector) {
         let previous = pthread_getspecific(collectorKey)
+        let enclosing = previous.map { Unmanaged<MessageCollector>.fromOpaque($0).takeUnretainedValue() }
+        let collector = MessageCollector(holdsBack: holdsBack || enclosing?.holdsBack == true)
         pthread_setspecific(collectorKey, Unmanaged.passUnretained(collector).toOpaque())
         let previousHandler = snd_lib_error_set_local(collectMessage)
         defer {
             snd_lib_error_set_local(previousHandler)
             pthread_setspecific(collectorKey, previous)
+            enclosing?.texts += collector.texts
+            enclosing?.lines += collector.lines
         }
-        let result: Result<Value, ALSAError>
-        do {
-            result = .success(try body())
-        } catch {
-            result = .failure(error)
-        }
-        return (result, collector.messages)
+        return (body(), collector)
     }
 
     /// The thread-local handler: formats the message, keeps it, and prints
-    /// it as alsa-lib's default handler would unless messages are silenced.
+    /// it as alsa-lib's default handler would unless messages are silenced
+    /// or held back.
     private static let collectMessage: snd_local_error_handler_t = { file, line, function, code, format, arguments in
         guard let format, let arguments else { return }
         var buffer = [CChar](repeating: 0, count: 1024)
         _ = vsnprintf(&buffer, buffer.count, format, arguments)
         var text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         if code != 0, let reason = snd_strerror(code) { text += ": " + String(cString: reason) }
-        if let raw = pthread_getspecific(collectorKey) {
-            Unmanaged<MessageCollector>.fromOpaque(raw).takeUnretainedValue().messages.append(text)
-        }
-        guard !messagesSilenced.load(ordering: .relaxed) else { return }
         let place = "ALSA lib \(file.map { String(cString: $0) } ?? "?"):\(line):(\(function.map { String(cString: $0) } ?? "?")) "
-        let line = place + text + "\n"
-        line.withCString { _ = write(2, $0, strlen($0)) }
+        let collector = pthread_getspecific(collectorKey).map { Unmanaged<MessageCollector>.fromOpaque($0).takeUnretainedValue() }
+        collector?.texts.append(text)
+        collector?.lines.append(place + text)
+        guard !messagesSilenced.load(ordering: .relaxed), collector?.holdsBack != true else { return }
+        let printed = place + text + "\n"
+        printed.withCString { _ = write(2, $0, strlen($0)) }
     }
 
     /// The index of the sound card named or numbered `card`, or `nil` if there

@@ -40,6 +40,21 @@ public final class ALSAOutput: AudioOutput {
     /// least twice the time of its buffer plus one period, so that a device
     /// that is merely slow to take a whole buffer never counts as lost.
     public let stallTimeoutNanoseconds: UInt64
+    /// Where alsa-lib's own messages go while the output calls it: each, as
+    /// alsa-lib would print it (`ALSA lib confmisc.c:855:(parse_card) cannot
+    /// find card '0'`), after the call that caused it returned. `nil`: they go
+    /// to standard error as alsa-lib prints them (unless
+    /// ``silenceLibraryMessages()`` was called).
+    ///
+    /// It covers the device check in ``init(device:renderPriority:stallTimeoutNanoseconds:libraryMessageHandler:)``,
+    /// ``openStream(_:)`` and the stream's close, on the threads that make
+    /// them; not the render thread, whose rare messages alsa-lib's handler
+    /// takes. alsa-lib's handler itself is left alone: the messages are
+    /// caught with alsa-lib's thread-local handler, which its default
+    /// handler calls, so a process that installed its own handler
+    /// (`snd_lib_error_set_handler`) keeps getting every message there, and
+    /// none reach this one.
+    public let libraryMessageHandler: (@Sendable (String) -> Void)?
 
     /// Checks the device name against the ALSA configuration and makes an output for it.
     /// Nothing is opened until a stream is.
@@ -55,20 +70,24 @@ public final class ALSAOutput: AudioOutput {
     ///
     /// Thread context: any thread; reads the ALSA configuration.
     public init(device: String = "default", renderPriority: Int32? = RealtimeThread.defaultPriority,
-                stallTimeoutNanoseconds: UInt64 = 130_000_000) throws(ALSAOutputError) {
+                stallTimeoutNanoseconds: UInt64 = 130_000_000,
+                libraryMessageHandler: (@Sendable (String) -> Void)? = nil) throws(ALSAOutputError) {
         let trimmed = device.trimmingWhitespace()
         guard !trimmed.isEmpty else { throw .emptyDeviceName }
-        let defined: Bool
-        do {
-            defined = try ALSACalls.isPCMDefined(trimmed)
-        } catch {
-            throw .unreadableConfiguration(problem: ALSALibraryMessages.configurationProblem(in: error.messages), error.error)
-        }
-        guard defined else { throw .unknownDevice(name: trimmed) }
-        if let card = Self.cardArgument(of: trimmed), ALSACalls.cardIndex(card) == nil {
-            throw .unknownCard(name: trimmed, card: card)
+        try ALSACalls.routingMessages(to: libraryMessageHandler) { () throws(ALSAOutputError) in
+            let defined: Bool
+            do throws(ALSACallFailure) {
+                defined = try ALSACalls.isPCMDefined(trimmed)
+            } catch {
+                throw .unreadableConfiguration(problem: ALSALibraryMessages.configurationProblem(in: error.messages), error.error)
+            }
+            guard defined else { throw .unknownDevice(name: trimmed) }
+            if let card = Self.cardArgument(of: trimmed), ALSACalls.cardIndex(card) == nil {
+                throw .unknownCard(name: trimmed, card: card)
+            }
         }
         name = trimmed
+        self.libraryMessageHandler = libraryMessageHandler
         self.renderPriority = renderPriority
         self.stallTimeoutNanoseconds = max(50_000_000, stallTimeoutNanoseconds)
     }
@@ -89,6 +108,13 @@ public final class ALSAOutput: AudioOutput {
     ///
     /// Thread context: a control thread; does not wait for a busy device.
     public func openStream(_ request: OutputStreamRequest) throws -> any AudioOutputStream {
+        try ALSACalls.routingMessages(to: libraryMessageHandler) { () throws -> any AudioOutputStream in
+            try openRoutedStream(request)
+        }
+    }
+
+    /// ``openStream(_:)``'s work, with alsa-lib's messages routed.
+    private func openRoutedStream(_ request: OutputStreamRequest) throws -> any AudioOutputStream {
         let pcm: PCMHandle
         do {
             pcm = try ALSACalls.open(name)
@@ -106,7 +132,7 @@ public final class ALSAOutput: AudioOutput {
                                                        chain: chain)
             return try ALSAStream(pcm: pcm, device: name, format: format, scheduling: scheduling, keepsRunning: keepsRunning,
                                   safeguardFrames: request.rewindSafeguardFrames, priority: renderPriority,
-                                  stallTimeoutNanoseconds: stallTimeoutNanoseconds)
+                                  stallTimeoutNanoseconds: stallTimeoutNanoseconds, libraryMessageHandler: libraryMessageHandler)
         } catch {
             ALSACalls.close(pcm)
             throw error

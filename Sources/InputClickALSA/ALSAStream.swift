@@ -36,6 +36,8 @@ final class ALSAStream: AudioOutputStream, RealtimeThreadBody, @unchecked Sendab
     private let priority: Int32?
     private let safeguardFrames: Int
     private let stallTimeoutNanoseconds: UInt64
+    /// Where alsa-lib's messages of the close go (``ALSAOutput/libraryMessageHandler``).
+    private let libraryMessageHandler: (@Sendable (String) -> Void)?
     private let isClosed = Atomic<Bool>(false)
     private let threadBox = Mutex<RealtimeThread?>(nil)
     private let realtime = Atomic<Bool>(false)
@@ -54,8 +56,10 @@ final class ALSAStream: AudioOutputStream, RealtimeThreadBody, @unchecked Sendab
 
     init(pcm: PCMHandle, device: String, format: OutputFormat, scheduling: ClickScheduling, keepsRunning: Bool = false,
          safeguardFrames: Int,
-         priority: Int32?, stallTimeoutNanoseconds: UInt64) throws(ALSAOutputError) {
+         priority: Int32?, stallTimeoutNanoseconds: UInt64,
+         libraryMessageHandler: (@Sendable (String) -> Void)? = nil) throws(ALSAOutputError) {
         self.pcm = pcm
+        self.libraryMessageHandler = libraryMessageHandler
         self.device = device
         self.format = format
         self.scheduling = scheduling
@@ -123,8 +127,10 @@ final class ALSAStream: AudioOutputStream, RealtimeThreadBody, @unchecked Sendab
             return box
         }
         thread?.join()
-        ALSACalls.drop(pcm)
-        ALSACalls.close(pcm)
+        ALSACalls.routingMessages(to: libraryMessageHandler) {
+            ALSACalls.drop(pcm)
+            ALSACalls.close(pcm)
+        }
     }
 
     // MARK: Render thread

@@ -49,7 +49,7 @@ public func inputclickClose(_ context: OpaquePointer?) -> Int32 {
         // Shutting the player down first wakes waits under way on other threads.
         try PluginHandle.close(context, .context, as: PluginContext.self,
                                interrupt: { $0.engine.player.shutdown() }) { context in
-            context.engine.shutdown()
+            context.shutdown()
         }
         return PluginResult.ok.rawValue
     }

@@ -1,3 +1,4 @@
+import CInputClick
 import InputClick
 
 // inputclick_options: create, destroy and the setters. See inputclick.h for
@@ -121,6 +122,18 @@ public func inputclickOptionsSetWatchSettings(_ options: OpaquePointer?, _ watch
 public func inputclickOptionsSetWarningsToStandardError(_ options: OpaquePointer?, _ enabled: Int32) -> Int32 {
     ExportCall.withOptions("inputclick_options_set_warnings_to_stderr", options) { options throws(PluginFailure) -> Int32 in
         options.values.withLock { $0.warningsToStandardError = enabled != 0 }
+        return PluginResult.ok.rawValue
+    }
+}
+
+/// `int inputclick_options_set_log_callback(inputclick_options *options, inputclick_log_callback callback, void *userdata)`.
+///
+/// Thread context: any thread.
+@c(inputclick_options_set_log_callback)
+public func inputclickOptionsSetLogCallback(_ options: OpaquePointer?, _ callback: inputclick_log_callback?,
+                                            _ userdata: UnsafeMutableRawPointer?) -> Int32 {
+    ExportCall.withOptions("inputclick_options_set_log_callback", options) { options throws(PluginFailure) -> Int32 in
+        options.values.withLock { $0.logCallback = callback.map { WarningLog.Callback(function: $0, userdata: userdata) } }
         return PluginResult.ok.rawValue
     }
 }

@@ -15,7 +15,8 @@ enum OutputFactory {
     /// other name, that ALSA PCM (``BackendSelection``). The user's
     /// `INPUTCLICK_BACKEND` (`auto`, `alsa`, `pipewire`, `pulseaudio`) can
     /// ask for one. Nothing is opened yet: the player opens a stream when a
-    /// click-enabled view becomes visible.
+    /// click-enabled view becomes visible. alsa-lib's messages during an
+    /// ALSA output's calls go to `libraryMessageHandler`, never to standard error.
     ///
     /// - Throws: ``PluginFailure`` naming the device:
     ///   ``PluginResult/noSuchDevice`` when no PCM or sound card of that name
@@ -23,7 +24,8 @@ enum OutputFactory {
     ///   `INPUTCLICK_BACKEND`, and ``PluginResult/deviceUnavailable`` when
     ///   the ALSA configuration cannot be read or the backend asked for
     ///   cannot be used (the message says why).
-    static func makeOutput(device: String) throws(PluginFailure) -> (output: any AudioOutput, selection: BackendSelection) {
+    static func makeOutput(device: String, libraryMessageHandler: @escaping @Sendable (String) -> Void)
+        throws(PluginFailure) -> (output: any AudioOutput, selection: BackendSelection) {
         var preference = BackendPreference.automatic
         if let raw = getenv("INPUTCLICK_BACKEND") {
             let text = String(cString: raw)
@@ -48,7 +50,7 @@ enum OutputFactory {
             }
         }
         do {
-            return (try ALSAOutput(device: device), selection)
+            return (try ALSAOutput(device: device, libraryMessageHandler: libraryMessageHandler), selection)
         } catch {
             throw PluginFailure(code(for: error), error.description)
         }

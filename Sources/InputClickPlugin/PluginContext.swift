@@ -24,8 +24,9 @@ final class PluginContext: Sendable {
     ///
     /// Thread context: any thread; reads the ALSA configuration and the settings file.
     init(options values: PluginOptionValues) throws(PluginFailure) {
-        let (output, selection) = try OutputFactory.makeOutput(device: values.device)
-        let warnings = WarningLog(toStandardError: values.warningsToStandardError)
+        let warnings = WarningLog(callback: values.logCallback, toStandardError: values.warningsToStandardError)
+        let (output, selection) = try OutputFactory.makeOutput(device: values.device,
+                                                               libraryMessageHandler: { warnings.libraryMessage($0) })
         let warn: @Sendable (String) -> Void = { warnings.record($0) }
         var player = ClickPlayerConfiguration()
         player.stream.latency = values.latency
@@ -33,6 +34,7 @@ final class PluginContext: Sendable {
         // the user's `latency` setting (INPUTCLICK_LATENCY over the file).
         player.lingerNanoseconds = UInt64(values.lingerMilliseconds) * 1_000_000
         player.warningHandler = warn
+        player.noteHandler = { warnings.note($0) }
         let options = InputClickEngine.Options(
             player: player,
             settingsFile: values.settingsFile,
@@ -44,6 +46,14 @@ final class PluginContext: Sendable {
         self.selection = selection
     }
 
+    /// Shuts the engine down and stops the log: no log callback is called afterwards.
+    ///
+    /// Thread context: any thread but the player's control queue; waits for the stream to close.
+    func shutdown() {
+        engine.shutdown()
+        warnings.close()
+    }
+
     /// A context for `values` behind a new handle; shut down again when no
     /// handle can be had.
     ///
@@ -53,7 +63,7 @@ final class PluginContext: Sendable {
         do {
             return try PluginHandle.make(.context, payload: context)
         } catch {
-            context.engine.shutdown()
+            context.shutdown()
             throw error
         }
     }

@@ -14,8 +14,10 @@ struct PluginOptionValues: Sendable {
     var settingsFile: String?
     /// Whether the settings file is watched and applied live.
     var watchesSettings = true
-    /// Whether warnings also go to standard error.
+    /// Whether warnings also go to standard error (without a log callback).
     var warningsToStandardError = true
+    /// Where the context's log messages go instead of standard error; `nil` for standard error.
+    var logCallback: WarningLog.Callback?
 
     /// The accepted range of `inputclick_options_set_latency_frames`' period size.
     static let periodFramesRange = 16...16_384

@@ -86,6 +86,10 @@ struct DoctorCommand: Subcommand {
                                     themeSearchPath: SoundThemeSearchPath(environment: .current()),
                                     sampleRate: 48_000, channels: 2)
         let sources = loaded.sources
+        // A theme that is not installed plays nothing of its own; the file is still used.
+        let missingTheme = settings.soundTheme.flatMap {
+            SettingsFileFormat.missingThemeProblem($0, searchPath: SoundThemeSearchPath(environment: .current()))
+        }
         engine.setVisibleInputViews([])
 
         if scanner.flag("--json") {
@@ -94,7 +98,7 @@ struct DoctorCommand: Subcommand {
                 settings: settings, settingsErrors: problems, soundProblems: engine.soundProblems.map(\.description),
                 soundSources: sources, releaseSources: loaded.releaseSources,
                 device: device, backend: backend, playerState: engine.player.state.description, format: format, scheduling: scheduling,
-                verdict: verdict, hint: hint, warnings: warnings.lines, listen: listen)))
+                verdict: verdict, hint: hint, warnings: (missingTheme.map { [$0] } ?? []) + warnings.lines, listen: listen)))
         } else {
             var lines = ["inputclick \(InputClickVersion.string)"]
             if let locationError = store.locationError {
@@ -127,10 +131,7 @@ struct DoctorCommand: Subcommand {
                 guard let source = loaded.releaseSources[kind] else { continue }
                 lines.append("  \((kind.name + "-up:").padded(to: 13)) \(source)")
             }
-            if let theme = settings.soundTheme,
-               let missing = SettingsFileFormat.missingThemeProblem(theme, searchPath: SoundThemeSearchPath(environment: .current())) {
-                lines.append("  warning:      \(missing)")
-            }
+            if let missingTheme { lines.append("  warning:      \(missingTheme)") }
             for problem in engine.soundProblems { lines.append("  refused:      \(problem)") }
             lines.append("backend:        \(selection.backend) on \(selection.device): \(selection.reason) "
                          + "(--backend or INPUTCLICK_BACKEND=auto|alsa|pipewire|pulseaudio)")

@@ -12,6 +12,8 @@ struct DoctorReport: Encodable {
         var clickGainDecibels: Double
         /// The sound pack's directory, empty for the bundled sounds.
         var soundPack: String
+        /// The freedesktop sound theme, empty for none.
+        var soundTheme: String
         var duckDepthDecibels: Double
         var duckAttackMilliseconds: Double
         var duckHoldMilliseconds: Double
@@ -54,6 +56,8 @@ struct DoctorReport: Encodable {
     var reason: String
     /// The likely fix when the device did not open; `nil` when it opened.
     var hint: String?
+    /// Every warning, in the order the text shows them: a sound theme that is
+    /// not installed, then the device's and the player's.
     var warnings: [String]
 
     /// The keyboards `inputclick listen` would read (``ListenDeviceSurvey``).
@@ -110,7 +114,7 @@ struct DoctorReport: Encodable {
         self.settings = Settings(
             clicks: settings.clicksEnabled, volume: settings.volume == 0 ? 0 : settings.volume, profile: settings.profile.description,
             clickGainDecibels: settings.clickGainDecibels.isFinite ? settings.clickGainDecibels : -999,
-            soundPack: settings.soundPackDirectory ?? "",
+            soundPack: settings.soundPackDirectory ?? "", soundTheme: settings.soundTheme ?? "",
             duckDepthDecibels: settings.ducking.depthDecibels, duckAttackMilliseconds: settings.ducking.attackMilliseconds,
             duckHoldMilliseconds: settings.ducking.holdMilliseconds,
             duckReleaseMilliseconds: settings.ducking.releaseMilliseconds)

@@ -111,21 +111,42 @@ struct CLISettingsCheckTests {
 /// `settings check` and `doctor` on a file naming a theme that is not installed.
 @Suite("settings check and doctor on a missing sound theme")
 struct CLIMissingThemeTests {
-    @Test("settings check and doctor both name a typo'd theme and the themes that exist")
-    func aTypoedThemeIsReported() throws {
+    /// Runs `body` with an environment whose settings file (in the directory
+    /// given second) says `sound-theme = ocaen` while only the theme `ocean`
+    /// is installed.
+    private func withTypoedTheme(_ body: ([String: String], String) throws -> Void) throws {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("inputclick-theme-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: base) }
         try FileManager.default.createDirectory(atPath: base + "/share/sounds/ocean", withIntermediateDirectories: true)
         try "[Sound Theme]\nName=ocean\n".write(toFile: base + "/share/sounds/ocean/index.theme", atomically: false, encoding: .utf8)
         try "sound-theme = ocaen\n".write(toFile: base + "/settings.conf", atomically: false, encoding: .utf8)
-        let environment = ["XDG_DATA_HOME": base + "/home", "XDG_DATA_DIRS": base + "/share",
-                           "INPUTCLICK_CONFIG": base + "/settings.conf"]
-        let check = try CLIProcess.run(["settings", "check"], environment: environment)
-        #expect(check.status == 65, "\(check.standardOutput)\(check.standardError)")
-        #expect(check.standardOutput.hasPrefix("\(base)/settings.conf:1: sound-theme 'ocaen' is not installed"))
-        #expect(check.standardOutput.contains("themes there: ocean"))
-        #expect(check.standardError.contains("1 missing sound source"))
-        let doctor = try CLIProcess.run(["doctor", "--device", "null"], environment: environment)
-        #expect(doctor.standardOutput.contains("warning:      sound-theme 'ocaen' is not installed"), "\(doctor.standardOutput)")
+        try body(["XDG_DATA_HOME": base + "/home", "XDG_DATA_DIRS": base + "/share", "INPUTCLICK_CONFIG": base + "/settings.conf"],
+                 base)
+    }
+
+    @Test("settings check and doctor both name a typo'd theme and the themes that exist")
+    func aTypoedThemeIsReported() throws {
+        try withTypoedTheme { environment, base in
+            let check = try CLIProcess.run(["settings", "check"], environment: environment)
+            #expect(check.status == 65, "\(check.standardOutput)\(check.standardError)")
+            #expect(check.standardOutput.hasPrefix("\(base)/settings.conf:1: sound-theme 'ocaen' is not installed"))
+            #expect(check.standardOutput.contains("themes there: ocean"))
+            #expect(check.standardError.contains("1 missing sound source"))
+            let doctor = try CLIProcess.run(["doctor", "--device", "null"], environment: environment)
+            #expect(doctor.standardOutput.contains("warning:      sound-theme 'ocaen' is not installed"), "\(doctor.standardOutput)")
+        }
+    }
+
+    @Test("doctor --json gives the typo'd theme in its settings and warns of it, naming the themes that exist")
+    func doctorJSONWarnsOfATypoedTheme() throws {
+        try withTypoedTheme { environment, _ in
+            let run = try CLIProcess.run(["doctor", "--device", "null", "--json"], environment: environment)
+            #expect(run.status == 0, "a missing theme is a warning, not an error: \(run.standardOutput)\(run.standardError)")
+            let report = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+            #expect((report["settings"] as? [String: Any])?["soundTheme"] as? String == "ocaen")
+            let warnings = try #require(report["warnings"] as? [String])
+            #expect(warnings.first?.hasPrefix("sound-theme 'ocaen' is not installed") == true, "\(warnings)")
+            #expect(warnings.first?.hasSuffix("themes there: ocean") == true, "\(warnings)")
+        }
     }
 }

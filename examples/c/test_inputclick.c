@@ -11,6 +11,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <inputclick.h>
+#include "test_checks.h"
 #include <math.h>
 
 #include <pthread.h>
@@ -19,18 +20,6 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-
-static int passed, failed;
-
-static void check(int ok, const char *name, const char *detail) {
-    if (ok) {
-        passed++;
-        printf("ok - %s\n", name);
-    } else {
-        failed++;
-        printf("FAIL - %s%s%s\n", name, detail ? ": " : "", detail ? detail : "");
-    }
-}
 
 /* A result for people: the error's sentence, or the decision's or state's name. */
 static const char *describe(int result) {
@@ -527,12 +516,7 @@ static void test_close_while_other_threads_play(const char *settings_file) {
 int main(void) {
     char directory[] = "/tmp/inputclick-c-test-XXXXXX";
     char empty_settings[600];
-    if (!mkdtemp(directory)) {
-        perror("mkdtemp");
-        return 2;
-    }
-    snprintf(empty_settings, sizeof empty_settings, "%s/empty.conf", directory);
-    write_file(empty_settings, "");
+    start(directory, empty_settings, sizeof empty_settings);
     printf("# inputclick %s, device '%s'\n", inputclick_version(), test_device());
 
     test_version();
@@ -547,11 +531,5 @@ int main(void) {
     test_close_while_other_threads_play(empty_settings);
     test_handles_opened_and_closed_over_and_over(empty_settings);
 
-    {
-        char command[700];
-        snprintf(command, sizeof command, "rm -rf '%s'", directory);
-        if (system(command) != 0) fprintf(stderr, "could not remove %s\n", directory);
-    }
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed == 0 ? 0 : 1;
+    return finish(directory);
 }

@@ -48,6 +48,8 @@ MEASURE_CALL_TO_WRITE, MEASURE_CALL_TO_CONVERTER = range(2)
  STAT_STALE_DROPPED, STAT_ABANDONED_CALLS) = range(13)
 # Scheduling modes (the value of STAT_SCHEDULING).
 SCHEDULING_REWIND, SCHEDULING_ON_DEMAND, SCHEDULING_APPEND = range(3)
+# Log levels (the log callback's first argument).
+LOG_DEBUG, LOG_INFO, LOG_WARNING = range(3)
 
 # The header version this binding was written against.
 VERSION_STRING = "0.1.0"
@@ -74,6 +76,8 @@ lib = ctypes.CDLL(_library_path())
 _c_int, _c_size, _c_double, _c_u64 = ctypes.c_int, ctypes.c_size_t, ctypes.c_double, ctypes.c_uint64
 _handle, _text = ctypes.c_void_p, ctypes.c_char_p
 _out_handle = ctypes.POINTER(ctypes.c_void_p)
+# inputclick_log_callback: void (*)(int level, const char *message, void *userdata).
+LOG_CALLBACK = ctypes.CFUNCTYPE(None, _c_int, ctypes.c_char_p, ctypes.c_void_p)
 _signatures = {
     "inputclick_version": (_text, []),
     "inputclick_version_number": (_c_int, []),
@@ -92,6 +96,7 @@ _signatures = {
     "inputclick_options_set_settings_file": (_c_int, [_handle, _text]),
     "inputclick_options_set_watch_settings": (_c_int, [_handle, _c_int]),
     "inputclick_options_set_warnings_to_stderr": (_c_int, [_handle, _c_int]),
+    "inputclick_options_set_log_callback": (_c_int, [_handle, LOG_CALLBACK, ctypes.c_void_p]),
     "inputclick_open": (_c_int, [_text, _out_handle]),
     "inputclick_open_with_options": (_c_int, [_handle, _out_handle]),
     "inputclick_close": (_c_int, [_handle]),
@@ -160,11 +165,19 @@ def check(result):
 
 
 class Options:
-    """inputclick_options: device, latency, linger, settings file, warnings."""
+    """inputclick_options: device, latency, linger, settings file, warnings, log.
+
+    log, if given, is called as log(level, message) with LOG_DEBUG (alsa-lib's
+    own messages), LOG_INFO or LOG_WARNING and a str, on the library's threads
+    (see inputclick_log_callback in inputclick.h); the context's messages then
+    go there instead of standard error. It must not call into the library.
+    A context opened with these options keeps the callback alive until it closes.
+    """
 
     def __init__(self, device=None, latency_frames=None, linger_ms=None, settings_file=None,
-                 watch_settings=None, warnings_to_stderr=None):
+                 watch_settings=None, warnings_to_stderr=None, log=None):
         self.handle = ctypes.c_void_p()
+        self.log_callback = None
         check(lib.inputclick_options_create(ctypes.byref(self.handle)))
         if device is not None:
             check(lib.inputclick_options_set_device(self.handle, device.encode()))
@@ -178,6 +191,10 @@ class Options:
             check(lib.inputclick_options_set_watch_settings(self.handle, int(watch_settings)))
         if warnings_to_stderr is not None:
             check(lib.inputclick_options_set_warnings_to_stderr(self.handle, int(warnings_to_stderr)))
+        if log is not None:
+            # ctypes calls into Python with the GIL taken; an exception is printed, never raised into C.
+            self.log_callback = LOG_CALLBACK(lambda level, message, _: log(level, message.decode("utf-8", "replace")))
+            check(lib.inputclick_options_set_log_callback(self.handle, self.log_callback, None))
 
     def destroy(self):
         lib.inputclick_options_destroy(self.handle)
@@ -188,6 +205,8 @@ class Context:
 
     def __init__(self, device=None, options=None):
         self.handle = ctypes.c_void_p()
+        # The C function pointer must outlive the context, not just the options.
+        self._log_callback = options.log_callback if options is not None else None
         if options is not None:
             check(lib.inputclick_open_with_options(options.handle, ctypes.byref(self.handle)))
         else:
@@ -203,6 +222,7 @@ class Context:
         """Closes the context; a second close is harmless."""
         if self.handle:
             lib.inputclick_close(self.handle)
+            self._log_callback = None
 
     def set_visible_views(self, opt_in):
         """One truth value per visible input or accessory view; [] when the keyboard hides."""

@@ -117,6 +117,34 @@ def test_clicks(settings_file):
         check_code(lib.inputclick_play(keyboard.handle, 0), ic.ERROR_CLOSED, "play after close")
 
 
+def test_log_callback(settings_file):
+    """alsa-lib's messages and the warning of a device that never opens reach the callback."""
+    received = []
+    changed = threading.Condition()
+
+    def log(level, message):
+        with changed:
+            received.append((level, message))
+            changed.notify_all()
+
+    def no_card_messages():
+        return sum(1 for level, message in received
+                   if level == ic.LOG_DEBUG and "cannot find card 'inputclick_no_such_card'" in message)
+
+    options = ic.Options(device="inputclick_no_card", settings_file=settings_file, watch_settings=False, log=log)
+    keyboard = ic.Context(options=options)
+    options.destroy()
+    with keyboard:
+        keyboard.set_visible_views([True])
+        with changed:
+            changed.wait_for(lambda: no_card_messages() >= 2, timeout=20)
+    with changed:
+        warnings = [message for level, message in received if level == ic.LOG_WARNING]
+        check(no_card_messages() >= 2, "the log callback gets alsa-lib's message of each try", repr(received[:6]))
+        check(len(warnings) == 1 and "inputclick_no_card" in warnings[0], "and one warning naming the device", repr(warnings))
+        check(all(level in (ic.LOG_DEBUG, ic.LOG_INFO, ic.LOG_WARNING) for level, _ in received), "every level is a LOG_* value")
+
+
 def test_settings(directory):
     path = os.path.join(directory, "settings.conf")
     with open(path, "w") as file:
@@ -185,7 +213,7 @@ def main():
         empty_settings = os.path.join(directory, "none.conf")
         for test in (test_version_and_names, test_bad_arguments, test_nonexistent_device):
             test()
-        for test in (test_clicks, test_threads):
+        for test in (test_clicks, test_threads, test_log_callback):
             try:
                 test(empty_settings)
             except ic.InputClickError as error:

@@ -8,7 +8,7 @@
 #![allow(dead_code)]
 
 use std::ffi::CStr;
-use std::os::raw::{c_char, c_double, c_int};
+use std::os::raw::{c_char, c_double, c_int, c_void};
 
 /// Opaque `inputclick_context`.
 #[repr(C)]
@@ -81,6 +81,15 @@ pub const SCHEDULING_REWIND: c_int = 0;
 pub const SCHEDULING_ON_DEMAND: c_int = 1;
 pub const SCHEDULING_APPEND: c_int = 2;
 
+pub const LOG_DEBUG: c_int = 0;
+pub const LOG_INFO: c_int = 1;
+pub const LOG_WARNING: c_int = 2;
+
+/// `inputclick_log_callback`: called with a level (LOG_*), one line of UTF-8
+/// valid only during the call, and the user data; see inputclick.h for its
+/// threads and rules (it must not call into the library, nor panic).
+pub type LogCallback = extern "C" fn(level: c_int, message: *const c_char, userdata: *mut c_void);
+
 #[link(name = "inputclick")]
 extern "C" {
     pub fn inputclick_version() -> *const c_char;
@@ -101,6 +110,8 @@ extern "C" {
     pub fn inputclick_options_set_settings_file(options: *mut Options, path: *const c_char) -> c_int;
     pub fn inputclick_options_set_watch_settings(options: *mut Options, watch: c_int) -> c_int;
     pub fn inputclick_options_set_warnings_to_stderr(options: *mut Options, enabled: c_int) -> c_int;
+    pub fn inputclick_options_set_log_callback(options: *mut Options, callback: Option<LogCallback>,
+                                               userdata: *mut c_void) -> c_int;
 
     pub fn inputclick_open(device: *const c_char, out: *mut *mut Context) -> c_int;
     pub fn inputclick_open_with_options(options: *const Options, out: *mut *mut Context) -> c_int;

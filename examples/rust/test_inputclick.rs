@@ -11,10 +11,11 @@ mod inputclick;
 use inputclick as ic;
 use std::collections::HashSet;
 use std::ffi::CString;
-use std::os::raw::c_int;
+use std::ffi::CStr;
+use std::os::raw::{c_char, c_int, c_void};
 use std::ptr;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Condvar, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -203,6 +204,57 @@ fn test_close_under_load(checks: &mut Checks, settings: &CString) {
     checks.check(bad.load(Ordering::Relaxed) == 0, "the threads saw decisions, then CLOSED", "");
 }
 
+/// What the log callback received: (level, message) pairs, and a signal for each.
+struct Log {
+    received: Mutex<Vec<(c_int, String)>>,
+    changed: Condvar,
+}
+
+extern "C" fn record_log(level: c_int, message: *const c_char, userdata: *mut c_void) {
+    let log = unsafe { &*(userdata as *const Log) };
+    let text = unsafe { CStr::from_ptr(message) }.to_string_lossy().into_owned();
+    log.received.lock().unwrap().push((level, text));
+    log.changed.notify_all();
+}
+
+/// A device that never opens, retried: the callback gets alsa-lib's message of
+/// each try and the one warning naming the device.
+fn test_log_callback(checks: &mut Checks, settings: &CString) {
+    let log = Log { received: Mutex::new(Vec::new()), changed: Condvar::new() };
+    let device = CString::new("inputclick_no_card").unwrap();
+    let mut options: *mut ic::Options = ptr::null_mut();
+    let mut ctx: *mut ic::Context = ptr::null_mut();
+    let no_card = |received: &Vec<(c_int, String)>| {
+        received.iter().filter(|(level, text)| *level == ic::LOG_DEBUG
+            && text.contains("cannot find card 'inputclick_no_such_card'")).count()
+    };
+    unsafe {
+        ic::inputclick_options_create(&mut options);
+        ic::inputclick_options_set_device(options, device.as_ptr());
+        ic::inputclick_options_set_settings_file(options, settings.as_ptr());
+        ic::inputclick_options_set_watch_settings(options, 0);
+        checks.code(ic::inputclick_options_set_log_callback(options, Some(record_log), &log as *const Log as *mut c_void),
+                    ic::OK, "set the log callback");
+        checks.code(ic::inputclick_open_with_options(options, &mut ctx), ic::OK, "open a device that never opens");
+        ic::inputclick_options_destroy(options);
+        if ctx.is_null() {
+            return;
+        }
+        let views = [1 as c_int];
+        ic::inputclick_set_visible_views(ctx, views.as_ptr(), 1);
+    }
+    let received = log.received.lock().unwrap();
+    let (received, _) = log.changed.wait_timeout_while(received, Duration::from_secs(20), |r| no_card(r) < 2).unwrap();
+    drop(received);
+    // After close the callback is never called again, so `log` may go.
+    unsafe { ic::inputclick_close(ctx) };
+    let received = log.received.lock().unwrap();
+    let warnings: Vec<&String> = received.iter().filter(|(level, _)| *level == ic::LOG_WARNING).map(|(_, text)| text).collect();
+    checks.check(no_card(&received) >= 2, "the log callback gets alsa-lib's message of each try", &format!("{:?}", received));
+    checks.check(warnings.len() == 1 && warnings[0].contains("inputclick_no_card"), "and one warning naming the device",
+                 &format!("{:?}", warnings));
+}
+
 fn main() {
     let mut checks = Checks { passed: 0, failed: 0 };
     let directory = std::env::temp_dir().join(format!("inputclick-rust-test-{}", std::process::id()));
@@ -216,6 +268,7 @@ fn main() {
     test_nonexistent_device(&mut checks);
     test_clicks(&mut checks, &settings);
     test_close_under_load(&mut checks, &settings);
+    test_log_callback(&mut checks, &settings);
 
     std::fs::remove_dir_all(&directory).ok();
     println!("{} passed, {} failed", checks.passed, checks.failed);

@@ -451,7 +451,7 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
             configuration.warningHandler(text)
             emit(.warning(text))
         case .note(let text):
-            configuration.warningHandler(text)
+            (configuration.noteHandler ?? configuration.warningHandler)(text)
         case .reportOpened:
             if let stream { emit(.opened(stream.format)) }
         case .reportOpenFailed(let message, let retryAfter):

@@ -23,6 +23,9 @@ public struct ClickPlayerConfiguration: Sendable {
     /// Called with each warning, once per episode (for example once when the
     /// device goes away, not on every retry). Default: a line on stderr.
     public var warningHandler: @Sendable (String) -> Void
+    /// Called with news that an episode warned about ended (the device is
+    /// open again). Default `nil`: the ``warningHandler`` gets it.
+    public var noteHandler: (@Sendable (String) -> Void)?
     /// Called with every ``ClickPlayerEvent``, on the control queue. Default: none.
     public var eventHandler: (@Sendable (ClickPlayerEvent) -> Void)?
     /// How long an open of an output whose calls may block

@@ -56,7 +56,8 @@
  *   failure records its message, which allocates), so it may be called from
  *   a UI thread or an input callback that must not stall; the tests count
  *   malloc calls to hold the library to it. The library never calls back
- *   into host code.
+ *   into host code, except a log callback the host gives it
+ *   (inputclick_options_set_log_callback).
  * - The render thread. Clicks are mixed and written on one thread of the
  *   library's, named "inputclick-rt" (SCHED_FIFO when permitted). It
  *   allocates nothing and takes no lock of the library's. alsa-lib itself
@@ -237,6 +238,41 @@ enum {
      *  loses clicks when stopped and started per click; else on request). */
     INPUTCLICK_SCHEDULING_APPEND = 2
 };
+
+/** How much a log message matters (inputclick_log_callback). */
+enum {
+    /** A message of alsa-lib's own, reported while the library called it, as
+     *  alsa-lib would print it: "ALSA lib confmisc.c:855:(parse_card) cannot
+     *  find card '0'". Details of a fault that a warning sums up. */
+    INPUTCLICK_LOG_DEBUG = 0,
+    /** News that a fault ended: "audio device 'default' is open again; clicks play". */
+    INPUTCLICK_LOG_INFO = 1,
+    /** A warning, as inputclick_last_warning() keeps it: a malformed settings
+     *  file, a refused sound file, a device that cannot be opened or went
+     *  away (once per episode, not per retry). */
+    INPUTCLICK_LOG_WARNING = 2
+};
+
+/**
+ * Receives a context's log messages (inputclick_options_set_log_callback):
+ * level is one of INPUTCLICK_LOG_*, message one line of UTF-8 text without
+ * a newline, valid only during the call (copy it to keep it), and userdata
+ * what the host gave with the callback.
+ *
+ * Thread context: called on the thread where the message arises: a thread
+ * of the host, inside a call of the library for that context
+ * (inputclick_open_with_options() checks the device and reads the settings
+ * there), or one of the library's own threads (the context's control
+ * thread, a thread opening a device whose sound server may block, the
+ * settings watcher); never the render thread. Calls for one context never overlap: a lock of that
+ * context is held during each. Different contexts may call at the same time.
+ * The callback must return promptly (the library's work on that thread waits
+ * for it), must not call any inputclick_* function (closing the context from
+ * it would wait for itself), and must not unwind (longjmp, a C++ exception)
+ * out of the call. It is never called after inputclick_close() of its
+ * context has returned, so userdata may be freed then.
+ */
+typedef void (*inputclick_log_callback)(int level, const char *message, void *userdata);
 
 /** A player: the user's settings, the sounds, the gate and an audio device. */
 typedef struct inputclick_context inputclick_context;
@@ -444,6 +480,37 @@ int inputclick_options_set_watch_settings(inputclick_options *options, int watch
  * Thread context: any thread.
  */
 int inputclick_options_set_warnings_to_stderr(inputclick_options *options, int enabled);
+
+/**
+ * Sends the context's log messages to callback (see inputclick_log_callback
+ * for its levels, threads and rules) instead of standard error: its
+ * warnings and news, and the messages alsa-lib reports while the library
+ * calls it. NULL, the default, restores standard error.
+ *
+ * Without a callback, alsa-lib's messages during the library's calls are
+ * dropped rather than printed (a device that cannot be opened is retried
+ * every 400 ms, and alsa-lib says up to eight lines per try), and each
+ * warning is one line "inputclick: warning: ..." on standard error (unless
+ * inputclick_options_set_warnings_to_stderr() turned that off): at most one
+ * line per fault episode, and one more when it ends. With a callback,
+ * nothing of the context goes to standard error.
+ *
+ * alsa-lib's error handler is one for the whole process, and the library
+ * never replaces it. It catches alsa-lib's messages during its own calls
+ * with alsa-lib's thread-local handler (snd_lib_error_set_local), which
+ * alsa-lib's default handler calls, so each context's callback gets the
+ * messages of that context's calls only, and messages of the host's own
+ * alsa-lib calls go where they went before. A host that installed its own
+ * handler with snd_lib_error_set_handler() keeps it: alsa-lib then sends
+ * every message there, the library's included, and none to the callback.
+ * Messages alsa-lib reports on the render thread (none in normal
+ * operation) also go to alsa-lib's handler.
+ *
+ * Returns 0; INPUTCLICK_ERROR_INVALID_ARGUMENT for a NULL handle;
+ * INPUTCLICK_ERROR_CLOSED for destroyed options.
+ * Thread context: any thread.
+ */
+int inputclick_options_set_log_callback(inputclick_options *options, inputclick_log_callback callback, void *userdata);
 
 /* ------------------------------------------------------------------------
  * Contexts
