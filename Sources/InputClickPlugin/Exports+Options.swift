@@ -57,6 +57,36 @@ public func inputclickOptionsSetLatencyProfile(_ options: OpaquePointer?, _ prof
     }
 }
 
+/// `int inputclick_options_set_server_latency(inputclick_options *options, int policy)`.
+///
+/// Thread context: any thread.
+@c(inputclick_options_set_server_latency)
+public func inputclickOptionsSetServerLatency(_ options: OpaquePointer?, _ policy: Int32) -> Int32 {
+    ExportCall.withOptions("inputclick_options_set_server_latency", options) { options throws(PluginFailure) -> Int32 in
+        guard let serverLatency = HeaderConstants.serverLatency(policy) else {
+            throw PluginFailure(.invalidArgument, "server latency \(policy) is not INPUTCLICK_SERVER_LATENCY_LOWEST (0), "
+                                + "_BALANCED (1) or _ECONOMY (2)")
+        }
+        options.values.withLock { $0.serverLatency = serverLatency }
+        return PluginResult.ok.rawValue
+    }
+}
+
+/// `int inputclick_options_set_backend(inputclick_options *options, int backend)`.
+///
+/// Thread context: any thread.
+@c(inputclick_options_set_backend)
+public func inputclickOptionsSetBackend(_ options: OpaquePointer?, _ backend: Int32) -> Int32 {
+    ExportCall.withOptions("inputclick_options_set_backend", options) { options throws(PluginFailure) -> Int32 in
+        guard let preference = HeaderConstants.backend(backend) else {
+            throw PluginFailure(.invalidArgument, "backend \(backend) is not INPUTCLICK_BACKEND_AUTO (0), _ALSA (1), "
+                                + "_PIPEWIRE (2) or _PULSEAUDIO (3)")
+        }
+        options.values.withLock { $0.backend = preference }
+        return PluginResult.ok.rawValue
+    }
+}
+
 /// `int inputclick_options_set_latency_frames(inputclick_options *options, int period_frames, int periods)`.
 ///
 /// Thread context: any thread.

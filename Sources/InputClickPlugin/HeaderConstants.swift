@@ -77,6 +77,27 @@ enum HeaderConstants {
         }
     }
 
+    /// The server latency policy a C `policy` names, or `nil` for any other value.
+    static func serverLatency(_ code: Int32) -> ServerLatencyPolicy? {
+        switch code {
+        case Int32(INPUTCLICK_SERVER_LATENCY_LOWEST): return .lowest
+        case Int32(INPUTCLICK_SERVER_LATENCY_BALANCED): return .balanced
+        case Int32(INPUTCLICK_SERVER_LATENCY_ECONOMY): return .economy
+        default: return nil
+        }
+    }
+
+    /// The backend preference a C `backend` names, or `nil` for any other value.
+    static func backend(_ code: Int32) -> BackendPreference? {
+        switch code {
+        case Int32(INPUTCLICK_BACKEND_AUTO): return .automatic
+        case Int32(INPUTCLICK_BACKEND_ALSA): return .only(.alsa)
+        case Int32(INPUTCLICK_BACKEND_PIPEWIRE): return .only(.pipewire)
+        case Int32(INPUTCLICK_BACKEND_PULSEAUDIO): return .only(.pulseaudio)
+        default: return nil
+        }
+    }
+
     /// `INPUTCLICK_MEASURE_CALL_TO_WRITE`.
     static let measureCallToWrite = Int32(INPUTCLICK_MEASURE_CALL_TO_WRITE)
     /// `INPUTCLICK_MEASURE_CALL_TO_CONVERTER`.

@@ -24,10 +24,11 @@ enum OutputFactory {
     ///   `INPUTCLICK_BACKEND`, and ``PluginResult/deviceUnavailable`` when
     ///   the ALSA configuration cannot be read or the backend asked for
     ///   cannot be used (the message says why).
-    static func makeOutput(device: String, libraryMessageHandler: @escaping @Sendable (String) -> Void)
+    static func makeOutput(device: String, backend: BackendPreference,
+                           libraryMessageHandler: @escaping @Sendable (String) -> Void)
         throws(PluginFailure) -> (output: any AudioOutput, selection: BackendSelection) {
-        var preference = BackendPreference.automatic
-        if let raw = getenv("INPUTCLICK_BACKEND") {
+        var preference = backend
+        if backend == .automatic, let raw = getenv("INPUTCLICK_BACKEND") {
             let text = String(cString: raw)
             guard let asked = BackendPreference(name: text) else {
                 throw PluginFailure(.invalidArgument, "INPUTCLICK_BACKEND must be \(BackendPreference.names.joined(separator: ", ")), "

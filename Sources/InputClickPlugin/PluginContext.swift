@@ -25,11 +25,15 @@ final class PluginContext: Sendable {
     /// Thread context: any thread; reads the ALSA configuration and the settings file.
     init(options values: PluginOptionValues) throws(PluginFailure) {
         let warnings = WarningLog(callback: values.logCallback, toStandardError: values.warningsToStandardError)
-        let (output, selection) = try OutputFactory.makeOutput(device: values.device,
+        let (output, selection) = try OutputFactory.makeOutput(device: values.device, backend: values.backend,
                                                                libraryMessageHandler: { warnings.libraryMessage($0) })
         let warn: @Sendable (String) -> Void = { warnings.record($0) }
         var player = ClickPlayerConfiguration()
         player.stream.latency = values.latency
+        if let fixed = values.serverLatency {
+            player.stream.serverLatency = fixed
+            player.serverLatencyFollowsSettings = false
+        }
         // What a stream kept running on a sound server asks of its graph is
         // the user's `latency` setting (INPUTCLICK_LATENCY over the file).
         player.lingerNanoseconds = UInt64(values.lingerMilliseconds) * 1_000_000

@@ -8,6 +8,10 @@ struct PluginOptionValues: Sendable {
     var device = "default"
     /// The period and buffer sizes to ask for.
     var latency: LatencyProfile = .lowLatency
+    /// The policy the host fixed (`inputclick_options_set_server_latency`); `nil`: the user's setting.
+    var serverLatency: ServerLatencyPolicy?
+    /// The backend asked for (`inputclick_options_set_backend`).
+    var backend: BackendPreference = .automatic
     /// How long the stream stays open after the last click-enabled view hides.
     var lingerMilliseconds = 3_000
     /// The settings file; `nil` for the default location.

@@ -196,6 +196,11 @@ static void test_options(void) {
     check_code(inputclick_options_set_device(options, NULL), INPUTCLICK_OK, "set_device NULL means default");
     check_code(inputclick_options_set_latency_profile(options, 2), INPUTCLICK_ERROR_INVALID_ARGUMENT, "an unknown latency profile");
     check_code(inputclick_options_set_latency_profile(options, INPUTCLICK_LATENCY_PROFILE_CONSERVATIVE), INPUTCLICK_OK, "the conservative profile");
+    check_code(inputclick_options_set_server_latency(options, 3), INPUTCLICK_ERROR_INVALID_ARGUMENT, "an unknown server latency");
+    check_code(inputclick_options_set_server_latency(NULL, INPUTCLICK_SERVER_LATENCY_LOWEST), INPUTCLICK_ERROR_INVALID_ARGUMENT, "server latency on NULL");
+    check_code(inputclick_options_set_server_latency(options, INPUTCLICK_SERVER_LATENCY_ECONOMY), INPUTCLICK_OK, "the economy server latency");
+    check_code(inputclick_options_set_backend(options, -1), INPUTCLICK_ERROR_INVALID_ARGUMENT, "an unknown backend");
+    check_code(inputclick_options_set_backend(options, INPUTCLICK_BACKEND_AUTO), INPUTCLICK_OK, "the automatic backend");
     check_code(inputclick_options_set_latency_frames(options, 8, 2), INPUTCLICK_ERROR_INVALID_ARGUMENT, "a period of 8 frames");
     check_code(inputclick_options_set_latency_frames(options, 64, 1), INPUTCLICK_ERROR_INVALID_ARGUMENT, "one period per buffer");
     check_message_contains("period count 1", "the message names the value");

@@ -41,6 +41,8 @@ PLAYS, CLICKS_OFF, SILENT_PROFILE, NO_VISIBLE_INPUT_VIEW, NOT_OPTED_IN, RATE_LIM
 STATE_CLOSED, STATE_RUNNING, STATE_LINGERING, STATE_WAITING_FOR_DEVICE = range(4)
 # Latency profiles and measures.
 LATENCY_PROFILE_LOW, LATENCY_PROFILE_CONSERVATIVE = range(2)
+SERVER_LATENCY_LOWEST, SERVER_LATENCY_BALANCED, SERVER_LATENCY_ECONOMY = range(3)
+BACKEND_AUTO, BACKEND_ALSA, BACKEND_PIPEWIRE, BACKEND_PULSEAUDIO = range(4)
 MEASURE_CALL_TO_WRITE, MEASURE_CALL_TO_CONVERTER = range(2)
 # Counters.
 (STAT_OPENS, STAT_FAULTS, STAT_UNDERRUNS, STAT_SUSPENDS, STAT_DROPPED_CLICKS, STAT_REALTIME, STAT_SCHEDULING,
@@ -91,6 +93,8 @@ _signatures = {
     "inputclick_options_destroy": (_c_int, [_handle]),
     "inputclick_options_set_device": (_c_int, [_handle, _text]),
     "inputclick_options_set_latency_profile": (_c_int, [_handle, _c_int]),
+    "inputclick_options_set_server_latency": (_c_int, [_handle, _c_int]),
+    "inputclick_options_set_backend": (_c_int, [_handle, _c_int]),
     "inputclick_options_set_latency_frames": (_c_int, [_handle, _c_int, _c_int]),
     "inputclick_options_set_linger_ms": (_c_int, [_handle, _c_int]),
     "inputclick_options_set_settings_file": (_c_int, [_handle, _text]),

@@ -60,6 +60,13 @@ pub const STATE_WAITING_FOR_DEVICE: c_int = 3;
 
 pub const LATENCY_PROFILE_LOW: c_int = 0;
 pub const LATENCY_PROFILE_CONSERVATIVE: c_int = 1;
+pub const SERVER_LATENCY_LOWEST: c_int = 0;
+pub const SERVER_LATENCY_BALANCED: c_int = 1;
+pub const SERVER_LATENCY_ECONOMY: c_int = 2;
+pub const BACKEND_AUTO: c_int = 0;
+pub const BACKEND_ALSA: c_int = 1;
+pub const BACKEND_PIPEWIRE: c_int = 2;
+pub const BACKEND_PULSEAUDIO: c_int = 3;
 pub const MEASURE_CALL_TO_WRITE: c_int = 0;
 pub const MEASURE_CALL_TO_CONVERTER: c_int = 1;
 
@@ -105,6 +112,8 @@ extern "C" {
     pub fn inputclick_options_destroy(options: *mut Options) -> c_int;
     pub fn inputclick_options_set_device(options: *mut Options, device: *const c_char) -> c_int;
     pub fn inputclick_options_set_latency_profile(options: *mut Options, profile: c_int) -> c_int;
+    pub fn inputclick_options_set_server_latency(options: *mut Options, policy: c_int) -> c_int;
+    pub fn inputclick_options_set_backend(options: *mut Options, backend: c_int) -> c_int;
     pub fn inputclick_options_set_latency_frames(options: *mut Options, period_frames: c_int, periods: c_int) -> c_int;
     pub fn inputclick_options_set_linger_ms(options: *mut Options, milliseconds: c_int) -> c_int;
     pub fn inputclick_options_set_settings_file(options: *mut Options, path: *const c_char) -> c_int;

@@ -179,6 +179,36 @@ enum {
     INPUTCLICK_LATENCY_PROFILE_CONSERVATIVE = 1
 };
 
+/**
+ * What the stream asks of a sound server's graph while a click-enabled view
+ * is visible (inputclick_options_set_server_latency): PipeWire's quantum.
+ * Asked once, when the stream opens, never per click.
+ */
+enum {
+    /** 64 frames at 48 kHz: the soonest clicks; the whole graph runs at 64-frame cycles meanwhile. */
+    INPUTCLICK_SERVER_LATENCY_LOWEST = 0,
+    /** 256 frames at 48 kHz. The user's setting's default. */
+    INPUTCLICK_SERVER_LATENCY_BALANCED = 1,
+    /** 2048 frames: never lowers the graph's quantum. */
+    INPUTCLICK_SERVER_LATENCY_ECONOMY = 2
+};
+
+/** Backends (inputclick_options_set_backend). */
+enum {
+    /**
+     * The default: for the device "default", the running sound server's own
+     * backend (PipeWire, PulseAudio), else ALSA; for any other device name,
+     * that ALSA PCM. The user's INPUTCLICK_BACKEND can ask for one.
+     */
+    INPUTCLICK_BACKEND_AUTO = 0,
+    /** alsa-lib, on the device named. */
+    INPUTCLICK_BACKEND_ALSA = 1,
+    /** PipeWire's own client library (libpipewire-0.3, loaded at run time). */
+    INPUTCLICK_BACKEND_PIPEWIRE = 2,
+    /** PulseAudio's own client library (libpulse, loaded at run time). */
+    INPUTCLICK_BACKEND_PULSEAUDIO = 3
+};
+
 /** Latency measures (inputclick_latency). Both are measured per click. */
 enum {
     /** From the inputclick_play() call until the click's first frame was written to the device. */
@@ -424,6 +454,31 @@ int inputclick_options_set_device(inputclick_options *options, const char *devic
  * Thread context: any thread.
  */
 int inputclick_options_set_latency_profile(inputclick_options *options, int profile);
+
+/**
+ * Fixes what the stream asks of a sound server's graph while a click-enabled
+ * view is visible: INPUTCLICK_SERVER_LATENCY_LOWEST, _BALANCED or _ECONOMY.
+ * Without this call the user's `latency` setting decides (inputclick-settings(5),
+ * INPUTCLICK_LATENCY), which is what most hosts should do.
+ *
+ * Returns 0; INPUTCLICK_ERROR_INVALID_ARGUMENT for a NULL handle or an
+ * unknown policy; INPUTCLICK_ERROR_CLOSED for destroyed options.
+ * Thread context: any thread.
+ */
+int inputclick_options_set_server_latency(inputclick_options *options, int policy);
+
+/**
+ * Chooses the backend: INPUTCLICK_BACKEND_AUTO (the default), _ALSA,
+ * _PIPEWIRE or _PULSEAUDIO. Asking for PipeWire or PulseAudio with a device
+ * other than "default", or when that server does not answer or its library
+ * cannot be loaded, makes inputclick_open fail with a message saying why.
+ * A user's INPUTCLICK_BACKEND applies only while this is AUTO.
+ *
+ * Returns 0; INPUTCLICK_ERROR_INVALID_ARGUMENT for a NULL handle or an
+ * unknown backend; INPUTCLICK_ERROR_CLOSED for destroyed options.
+ * Thread context: any thread.
+ */
+int inputclick_options_set_backend(inputclick_options *options, int backend);
 
 /**
  * Asks for explicit sizes instead of a profile: period_frames frames per
