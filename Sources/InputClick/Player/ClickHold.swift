@@ -5,7 +5,8 @@ import Synchronization
 /// the counts of taps held and dropped.
 ///
 /// The player starts holding when a click-enabled view is shown to it while
-/// closed, and stops once the open has succeeded or failed; it then
+/// closed, and whenever an open starts (a retry's too, while a failed device
+/// comes back), and stops once the open has succeeded or failed; it then
 /// ``release(now:play:)``s what is held: taps younger than
 /// ``limitNanoseconds`` play, older ones are dropped and counted.
 ///

@@ -427,6 +427,10 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     private func perform(_ effect: PlayerLifecycle.Effect) {
         switch effect {
         case .open:
+            // Every open holds taps until it has succeeded or failed: the first
+            // (started on the showing thread too, before this work runs) and
+            // each retry's, while a device that failed comes back.
+            hold.start()
             openStream()
         case .close:
             closeStream()
