@@ -36,6 +36,10 @@ public struct ClickPlayerConfiguration: Sendable {
     /// nanoseconds. Default 200 ms, so that ``ClickPlayer/shutdown()``
     /// returns within about that whatever the server does.
     public var closeTimeoutNanoseconds: UInt64 = 200_000_000
+    /// The limits after which a tap, a click or a device is no longer
+    /// trusted (hold, stale clicks, suspect device, healthy run). Default
+    /// ``LivenessPolicy/standard``. The output's stall timeout is the output's.
+    public var liveness: LivenessPolicy = .standard
 
     /// Creates a configuration; every argument has the documented default.
     ///
