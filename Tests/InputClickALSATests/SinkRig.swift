@@ -60,13 +60,14 @@ final class SinkRig: Sendable {
     /// Shows the keyboard and waits until clicks can play.
     func showAndWaitUntilRunning(seconds: Double = 10) -> Bool {
         gate.setVisibleInputViews([keyboard])
-        return waitUntil(seconds: seconds) { player.state == .running }
+        return player.waitUntil(.running, timeout: .seconds(seconds)) == .reached
     }
 
     /// Hides the keyboard and waits until the stream has closed after the linger.
     func hideAndWaitUntilClosed(seconds: Double = 10) -> Bool {
         gate.setVisibleInputViews([])
-        return waitUntil(seconds: seconds) { player.state == .closed && player.statistics.format == nil }
+        // The stream is closed before `closed` is published.
+        return player.waitUntil(.closed, timeout: .seconds(seconds)) == .reached && player.statistics.format == nil
     }
 
     /// Taps `kind` through the gate, and keeps the click in ``accepted`` if
@@ -86,7 +87,9 @@ final class SinkRig: Sendable {
     /// device or dropped as stale.
     func waitForAcceptedClicks(seconds: Double = 10) -> Bool {
         let count = accepted.count
-        return waitUntil(seconds: seconds) { player.latency.count + player.statistics.staleClicksDropped >= count }
+        return player.waitForRenderProgress(timeout: .seconds(seconds)) {
+            player.latency.count + player.statistics.staleClicksDropped >= count
+        }
     }
 
     /// Whether the clicks written (`records`, in order) are the clicks in
@@ -109,7 +112,7 @@ final class SinkRig: Sendable {
 
     /// Waits until `count` clicks have been written to the device.
     func waitForWrittenClicks(_ count: Int, seconds: Double = 10) -> Bool {
-        waitUntil(seconds: seconds) { player.latency.count >= count }
+        player.waitForRenderProgress(timeout: .seconds(seconds)) { player.latency.count >= count }
     }
 
     /// The audio the capture PCM saved, in `format` (the stream's); call after the stream closed.

@@ -29,7 +29,8 @@ struct EngineTests {
         #expect(engine.playInputClick() == .noVisibleInputView)
         let keyboard = OptedInInputView()
         engine.setVisibleInputViews([keyboard])
-        #expect(waitUntil { output.isRendering })
+        #expect(engine.waitUntilReady(timeout: .seconds(5)) == .reached)
+        #expect(output.isRendering)
         #expect(engine.playInputClick(.key) == .plays)
         let audio = output.render(frameCount: 4800)
         let format = try #require(output.lastRequest)
@@ -51,7 +52,8 @@ struct EngineTests {
         defer { engine.shutdown() }
         let keyboard = OptedInInputView()
         engine.setVisibleInputViews([keyboard])
-        #expect(waitUntil { engine.decision() == .plays })
+        #expect(engine.waitUntilReady(timeout: .seconds(5)) == .reached)
+        #expect(engine.decision() == .plays)
         try "clicks = off\n".write(to: file, atomically: true, encoding: .utf8)
         #expect(waitUntil { engine.decision() == .clicksOff })
         try "clicks = on\nprofile = silent\n".write(to: file, atomically: true, encoding: .utf8)
@@ -108,7 +110,8 @@ struct EngineTests {
         defer { engine.shutdown() }
         let keyboard = OptedInInputView()
         engine.setVisibleInputViews([keyboard])
-        #expect(waitUntil { output.isRendering })
+        #expect(engine.waitUntilReady(timeout: .seconds(5)) == .reached)
+        #expect(output.isRendering)
         #expect(engine.soundProblems.map(\.path) == [directory.appendingPathComponent("key.wav").path])
         #expect(warnings.lines.withLock { $0 }.contains { $0.contains("key.wav") })
         #expect(engine.playInputClick() == .plays)
@@ -129,7 +132,9 @@ struct EngineWarningTests {
         defer { engine.shutdown() }
         let keyboard = OptedInInputView()
         engine.setVisibleInputViews([keyboard])
-        #expect(waitUntil { !warnings.lines.withLock { $0 }.isEmpty })
+        // The warning goes out before the state it led to is published.
+        #expect(engine.player.waitUntil(.waitingForDevice, timeout: .seconds(5)) == .reached)
+        #expect(!warnings.lines.withLock { $0 }.isEmpty)
         #expect(engine.playInputClick() == .noOutput)
     }
 }
@@ -147,7 +152,8 @@ struct EngineHostStreamTests {
         engine.attach(stream)                      // before the stream opens: attached when it does
         let keyboard = OptedInInputView()
         engine.setVisibleInputViews([keyboard])
-        #expect(waitUntil { output.isRendering })
+        #expect(engine.waitUntilReady(timeout: .seconds(5)) == .reached)
+        #expect(output.isRendering)
         let before = output.render(frameCount: 480)
         #expect(before.allSatisfy { abs($0 - 0.5) < 1e-6 })
         engine.playInputClick(.space)
@@ -174,9 +180,11 @@ struct EngineHostStreamLifecycleTests {
             watchesSettings: false))
         let keyboard = OptedInInputView()
         engine.setVisibleInputViews([keyboard])     // the mixer is built…
-        #expect(waitUntil { output.isRendering })
+        #expect(engine.waitUntilReady(timeout: .seconds(5)) == .reached)
+        #expect(output.isRendering)
         engine.setVisibleInputViews([])             // …and the stream closes after the linger
-        #expect(waitUntil { !output.isStreamOpen })
+        #expect(engine.player.waitUntil(.closed, timeout: .seconds(5)) == .reached)
+        #expect(!output.isStreamOpen)
 
         let kept = HostStream(channels: 2, capacityFrames: 4800)
         kept.write(TestSounds.spread(TestSounds.constant(0.25, frames: 4800), channels: 2))
@@ -188,7 +196,8 @@ struct EngineHostStreamLifecycleTests {
         }
         engine.attach(kept)
         engine.setVisibleInputViews([keyboard])
-        #expect(waitUntil { output.isRendering })
+        #expect(engine.waitUntilReady(timeout: .seconds(5)) == .reached)
+        #expect(output.isRendering)
         let out = output.render(frameCount: 480)
         #expect(out.allSatisfy { abs($0 - 0.25) < 1e-6 })
         engine.shutdown()

@@ -66,6 +66,9 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     /// The running stream's render loop's heartbeat: a device that stopped
     /// making progress makes taps report ``ClickDecision/held``, not ``ClickDecision/plays``.
     private let heartbeat = RenderHeartbeat()
+    /// Posted by the running stream's render thread as it moves on, and by
+    /// the control queue when a stream closes: what ``drain(timeout:)`` waits on.
+    let renderProgress = RenderProgressSignal()
     private let dropped = Atomic<Int>(0)
     private let queueFull = Atomic<Int>(0)
     /// Set while the player waits for a device that failed under an open stream.
@@ -542,7 +545,8 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
             // until it consumes audio: a frozen server accepts connections too.
             heartbeat.arm(suspectAfterNanoseconds: configuration.liveness.suspectAfterNanoseconds(for: opened.format),
                           requiringProof: lifecycle.isDeviceLost)
-            let renderer = OutputRenderer(mixer: slot.mixer, latency: latency, format: opened.format, heartbeat: heartbeat)
+            let renderer = OutputRenderer(mixer: slot.mixer, latency: latency, format: opened.format, heartbeat: heartbeat,
+                                          progress: renderProgress)
             let identifier = ObjectIdentifier(opened)
             try opened.start(rendering: renderer) { [weak self] fault in
                 guard let self else { return }
@@ -626,6 +630,8 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
             $0.stream = nil
             $0.renderer = nil
         }
+        // A drain waiting on this stream's clicks learns that they will not sound.
+        renderProgress.signal()
         mixers.collectGarbage()
     }
 
