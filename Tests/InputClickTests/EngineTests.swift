@@ -48,18 +48,27 @@ struct EngineTests {
         let directory = try makeDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("settings.conf")
-        let engine = InputClickEngine(output: OfflineOutput(), options: .init(settingsFile: file.path, environment: ["INPUTCLICK_DESKTOP_SETTINGS": "off"]))
+        // The player's work and the watcher's coalescing run on this clock, by hand.
+        let clock = ManualControlScheduler()
+        let engine = InputClickEngine(output: OfflineOutput(), options: .init(
+            settingsFile: file.path, environment: ["INPUTCLICK_DESKTOP_SETTINGS": "off"], scheduler: clock))
         defer { engine.shutdown() }
         let keyboard = OptedInInputView()
         engine.setVisibleInputViews([keyboard])
-        #expect(engine.waitUntilReady(timeout: .seconds(5)) == .reached)
+        clock.runPending()
         #expect(engine.decision() == .plays)
-        try "clicks = off\n".write(to: file, atomically: true, encoding: .utf8)
-        #expect(waitUntil { engine.decision() == .clicksOff })
-        try "clicks = on\nprofile = silent\n".write(to: file, atomically: true, encoding: .utf8)
-        #expect(waitUntil { engine.decision() == .silentProfile })
-        try "profile = quiet\n".write(to: file, atomically: true, encoding: .utf8)
-        #expect(waitUntil { engine.decision() == .plays })
+        /// Replaces the file (one rename: one event), waits for the watcher to see it, and lets its quiet period pass.
+        func change(to text: String) throws {
+            try text.write(to: file, atomically: true, encoding: .utf8)
+            #expect(clock.waitUntilPending(), "the watcher did not see the change")
+            clock.advance(byNanoseconds: 1_000_000_000)
+        }
+        try change(to: "clicks = off\n")
+        #expect(engine.decision() == .clicksOff)
+        try change(to: "clicks = on\nprofile = silent\n")
+        #expect(engine.decision() == .silentProfile)
+        try change(to: "profile = quiet\n")
+        #expect(engine.decision() == .plays)
     }
 
     @Test("a malformed settings file warns, names its line, and leaves the defaults in force")
@@ -84,13 +93,17 @@ struct EngineTests {
         let file = directory.appendingPathComponent("settings.conf")
         try "volume = loud\n".write(to: file, atomically: true, encoding: .utf8)
         let warnings = Warnings()
+        let clock = ManualControlScheduler()
         let engine = InputClickEngine(output: OfflineOutput(), options: .init(
-            settingsFile: file.path, environment: ["INPUTCLICK_DESKTOP_SETTINGS": "off"], warningHandler: warnings.add))
+            settingsFile: file.path, environment: ["INPUTCLICK_DESKTOP_SETTINGS": "off"], warningHandler: warnings.add,
+            scheduler: clock))
         defer { engine.shutdown() }
         #expect(engine.settingsStore.isWatching)
         #expect(warnings.lines.withLock { $0 }.count == 1, "\(warnings.lines.withLock { $0 })")
         try "clicks = maybe\n".write(to: file, atomically: true, encoding: .utf8)
-        #expect(waitUntil { warnings.lines.withLock { $0 }.count == 2 })
+        #expect(clock.waitUntilPending(), "the watcher did not see the change")
+        clock.advance(byNanoseconds: 1_000_000_000)   // past the watcher's quiet period
+        #expect(warnings.lines.withLock { $0 }.count == 2)
         let lines = warnings.lines.withLock { $0 }
         #expect(lines.last?.contains("settings.conf:1") == true && lines.last?.contains("in force") == true, "\(lines)")
         #expect(engine.settings == ClickSettings())

@@ -164,12 +164,13 @@ import Glibc
         let store = SettingsStore(environment: directory.environment)
         let recorder = SettingsCallbackRecorder()
         store.startWatching(onChange: { [store] settings in
-            recorder.record(settings)
             store.stopWatching()
+            recorder.record(settings)   // after the stop returned: a wait for this sees the watch stopped
         }, onError: { recorder.record($0) })
 
         try directory.write("volume = 0.6\n", to: relativePath)
-        #expect(waitUntil { !store.isWatching })
+        #expect(recorder.wait { changes, _ in !changes.isEmpty })
+        #expect(!store.isWatching)
         #expect(recorder.changes == [ClickSettings(volume: 0.6)])
     }
 
@@ -203,14 +204,19 @@ import Glibc
         let directory = try SettingsTemporaryDirectory()
         let store = SettingsStore(environment: directory.environment)
         let recorder = SettingsCallbackRecorder()
+        // Every watcher times its check on this clock: one that saw a change queues work on it.
+        let clock = ManualControlScheduler()
         DispatchQueue.concurrentPerform(iterations: 40) { index in
-            if index % 2 == 0 { store.startWatching(recordingInto: recorder) } else { store.stopWatching() }
+            if index % 2 == 0 { store.startWatching(recordingInto: recorder, scheduler: clock) } else { store.stopWatching() }
         }
         store.stopWatching()
         #expect(!store.isWatching)
 
         try directory.write("volume = 0.6\n", to: relativePath)
-        usleep(300_000)   // Several quiet periods: a leftover watcher would have reported by now.
+        // The one thing to wait for is what must not happen: a leftover watcher's
+        // check, queued moments after the write. The wait wakes at once if it comes.
+        #expect(!clock.waitUntilPending(timeoutNanoseconds: 300_000_000), "a watcher left running saw the change")
+        clock.advance(byNanoseconds: 1_000_000_000)   // past the quiet period and the longest delay
         #expect(recorder.changes.isEmpty)
     }
 }
