@@ -23,6 +23,17 @@ final class SinkRig: Sendable {
     private final class Reports: Sendable {
         let storage = Mutex<(warnings: [String], events: [String])>(([], []))
         let accepted = Mutex<[(kind: ClickKind, held: Bool)]>([])
+        /// Signalled at each warning.
+        let warned = DispatchSemaphore(value: 0)
+    }
+
+    /// Waits until the player has given `count` warnings, woken by each; whether it had within `seconds`.
+    func waitForWarnings(_ count: Int, seconds: Double = 10) -> Bool {
+        let deadline = DispatchTime.now() + seconds
+        while warnings.count < count {
+            if reported.warned.wait(timeout: deadline) == .timedOut { return warnings.count >= count }
+        }
+        return true
     }
 
     /// - Parameters:
@@ -46,7 +57,10 @@ final class SinkRig: Sendable {
             stream: OutputStreamRequest(sampleFormats: formats, scheduling: scheduling),
             lingerNanoseconds: lingerMilliseconds * 1_000_000,
             retry: RetryBackoff(initialNanoseconds: 50_000_000, maximumNanoseconds: 400_000_000),
-            warningHandler: { text in box.storage.withLock { $0.warnings.append(text) } },
+            warningHandler: { text in
+                box.storage.withLock { $0.warnings.append(text) }
+                box.warned.signal()
+            },
             eventHandler: { event in box.storage.withLock { $0.events.append(event.description) } })
         player = ClickPlayer(output: output, configuration: configuration, settings: settings,
                              sounds: SyntheticClickSounds.provider)
