@@ -33,7 +33,8 @@ public final class ALSAOutput: AudioOutput {
     /// The SCHED_FIFO priority the render thread asks for; `nil` for normal scheduling.
     public let renderPriority: Int32?
     /// How long the device may go without consuming audio before the stream
-    /// counts as lost. Default 130 ms, so that with the loop's last look and the
+    /// counts as lost. Default 130 ms (``LivenessPolicy/stallTimeoutNanoseconds``
+    /// of the standard policy), so that with the loop's last look and the
     /// control queue's answer a dead device is declared within 200 ms: a stream stopped while silent proves
     /// nothing, so this runs only while audio is queued, and a device that
     /// only ever underruns counts as consuming nothing. A stream with long periods waits at
@@ -70,7 +71,7 @@ public final class ALSAOutput: AudioOutput {
     ///
     /// Thread context: any thread; reads the ALSA configuration.
     public init(device: String = "default", renderPriority: Int32? = RealtimeThread.defaultPriority,
-                stallTimeoutNanoseconds: UInt64 = 130_000_000,
+                stallTimeoutNanoseconds: UInt64 = LivenessPolicy.standard.stallTimeoutNanoseconds,
                 libraryMessageHandler: (@Sendable (String) -> Void)? = nil) throws(ALSAOutputError) {
         let trimmed = device.trimmingWhitespace()
         guard !trimmed.isEmpty else { throw .emptyDeviceName }

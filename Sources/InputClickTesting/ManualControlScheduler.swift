@@ -31,6 +31,9 @@ public final class ManualControlScheduler: ControlScheduler {
 
     private let state = Mutex(State())
     private let running = Mutex<Void>(())
+    /// Posted at each item queued, for ``waitUntilPending(timeoutNanoseconds:)``
+    /// (the same wait a drain uses for its render thread).
+    private let queued = RenderProgressSignal()
 
     /// Creates a scheduler whose clock starts at 0.
     ///
@@ -46,6 +49,15 @@ public final class ManualControlScheduler: ControlScheduler {
     ///
     /// Thread context: any thread.
     public var pendingCount: Int { state.withLock { $0.items.count } }
+
+    /// Blocks until an item is queued or waiting for its time (another
+    /// thread gave the scheduler work), woken by each one queued; whether
+    /// one was within `timeoutNanoseconds` of real time.
+    ///
+    /// Thread context: any thread except a work item.
+    public func waitUntilPending(timeoutNanoseconds: UInt64 = 10_000_000_000) -> Bool {
+        queued.wait(untilNanoseconds: MonotonicClock.now() &+ timeoutNanoseconds) { pendingCount > 0 }
+    }
 
     /// Queues `work` to run at the current time.
     ///
@@ -102,6 +114,7 @@ public final class ManualControlScheduler: ControlScheduler {
             state.items.append(Item(due: state.now + nanoseconds, order: state.nextOrder, work: work))
             state.nextOrder += 1
         }
+        queued.signal()
     }
 
     private func takeDue() -> Item? {

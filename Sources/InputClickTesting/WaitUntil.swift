@@ -1,9 +1,12 @@
 import InputClick
 
 /// Waits until `condition` holds or `seconds` pass, checking every 2 ms;
-/// returns whether it held. For conditions nothing signals (a file watcher's
-/// report, a child process's output); a player's state has
-/// ``ClickPlayer/waitUntil(_:timeout:)``, which needs no polling.
+/// returns whether it held. Only for conditions nothing signals (a watched
+/// directory moving, a thread's or a sound server's state seen through
+/// `/proc` or a client); the rest have blocking waits that need no polling:
+/// a player's state ``ClickPlayer/waitUntil(_:timeout:)``, what its render
+/// thread does ``ClickPlayer/waitForRenderProgress(timeout:until:)``, work
+/// given to a manual clock ``ManualControlScheduler/waitUntilPending(timeoutNanoseconds:)``.
 ///
 /// Deadlines here are generous on purpose: a loaded 2-core machine may take
 /// long, and a test that waits only fails when the condition never holds.

@@ -79,7 +79,7 @@ extension ThroughTheVirtualSink {
             // Back: clicks are written again, and the note that the device is back comes once.
             let written = rig.player.latency.count
             #expect(rig.waitForWrittenClicks(written + 3, seconds: 20), "clicks did not come back after the freeze")
-            #expect(waitUntil(seconds: 10) { rig.warnings.count >= 2 }, "no note that the device is back: \(rig.warnings)")
+            #expect(rig.waitForWarnings(2), "no note that the device is back: \(rig.warnings)")
             #expect(typing.end(), "the typing thread hung")
 
             let refusedAsLost = typing.count(.deviceLost, from: noticedAt, to: frozenUntil)

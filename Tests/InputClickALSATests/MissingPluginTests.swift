@@ -84,7 +84,7 @@ import Testing
     @Test func aPlayerWarnsOnceWithTheRealReasonAndRetriesOnlyRarely() throws {
         let rig = try SinkRig(device: "inputclick_missing_plugin")
         rig.gate.setVisibleInputViews([rig.keyboard])
-        #expect(waitUntil(seconds: 5) { rig.player.state == .waitingForDevice })
+        #expect(rig.player.waitUntil(.waitingForDevice, timeout: .seconds(5)) == .reached)
         let retry = RetryBackoff().persistentFailureNanoseconds / 1_000_000
         #expect(rig.events.contains { $0.contains("needs the plugin library") && $0.hasSuffix("(retry in \(retry) ms)") },
                 "\(rig.events)")

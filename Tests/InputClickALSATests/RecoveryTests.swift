@@ -13,6 +13,8 @@ extension ThroughTheVirtualSink {
             let decisions = Mutex<[(time: Date, decision: ClickDecision)]>([])
             let longestCall = Mutex<Double>(0)
             let stop = Atomic(false)
+            /// Signalled at each tap refused as device-lost.
+            let refusedAsLost = DispatchSemaphore(value: 0)
         }
 
         @Test func killingTheSinkMidTypingDropsClicksWithoutBlockingAndTheyResumeWhenItReturns() throws {
@@ -29,6 +31,7 @@ extension ThroughTheVirtualSink {
                     let decision = gate.playInputClick(kinds[i % kinds.count])
                     let took = Date().timeIntervalSince(before)
                     typing.decisions.withLock { $0.append((before, decision)) }
+                    if decision == .deviceLost { typing.refusedAsLost.signal() }
                     typing.longestCall.withLock { $0 = max($0, took) }
                     i += 1
                     usleep(60_000)
@@ -36,17 +39,18 @@ extension ThroughTheVirtualSink {
                 finished.signal()
             }
 
-            #expect(waitUntil(seconds: 5) { rig.player.latency.count > 5 }, "clicks were not written before the kill")
+            #expect(rig.player.waitForRenderProgress(timeout: .seconds(5)) { rig.player.latency.count > 5 }, "clicks were not written before the kill")
             let writtenBeforeKill = rig.player.latency.count
             let killedAt = Date()
             VirtualSink.stop()
-            #expect(waitUntil(seconds: 5) { rig.player.state == .waitingForDevice }, "the player did not notice the sink was gone")
-            usleep(1_000_000)
+            #expect(rig.player.waitUntil(.waitingForDevice, timeout: .seconds(5)) == .reached, "the player did not notice the sink was gone")
+            // The sink stays down until a tap has been refused for it.
+            #expect(typing.refusedAsLost.wait(timeout: .now() + 5) == .success, "no tap was refused as device-lost")
             let restartedAt = Date()
             #expect(VirtualSink.start() == nil)
-            #expect(waitUntil(seconds: 10) { rig.player.state == .running }, "the player did not come back")
+            #expect(rig.player.waitUntil(.running, timeout: .seconds(10)) == .reached, "the player did not come back")
             let writtenAfterRestart = rig.player.latency.count
-            #expect(waitUntil(seconds: 5) { rig.player.latency.count > writtenAfterRestart + 3 },
+            #expect(rig.player.waitForRenderProgress(timeout: .seconds(5)) { rig.player.latency.count > writtenAfterRestart + 3 },
                     "clicks must be written again after the restart")
             typing.stop.store(true, ordering: .releasing)
             #expect(finished.wait(timeout: .now() + 10) == .success, "the typing thread hung")
@@ -100,15 +104,15 @@ extension ThroughTheVirtualSink.RecoveryTests {
         var returns: [Double] = []
         for round in 1...10 {
             let before = rig.player.latency.count
-            #expect(waitUntil(seconds: 5) { rig.player.latency.count >= before + 3 }, "round \(round): no clicks before the crash")
+            #expect(rig.player.waitForRenderProgress(timeout: .seconds(5)) { rig.player.latency.count >= before + 3 }, "round \(round): no clicks before the crash")
             let killedAt = VirtualSink.kill()
-            let noticed = waitUntil(seconds: 5) { rig.player.state == .waitingForDevice }
+            let noticed = rig.player.waitUntil(.waitingForDevice, timeout: .seconds(5)) == .reached
             #expect(noticed, "round \(round): the player did not notice the crash")
             detections.append(Date().timeIntervalSince(killedAt))
             #expect(VirtualSink.start() == nil, "round \(round): the sink did not start again")
             let restartedAt = Date()
             let written = rig.player.latency.count
-            #expect(waitUntil(seconds: 5) { rig.player.latency.count > written }, "round \(round): clicks did not come back")
+            #expect(rig.player.waitForRenderProgress(timeout: .seconds(5)) { rig.player.latency.count > written }, "round \(round): clicks did not come back")
             returns.append(Date().timeIntervalSince(restartedAt))
         }
         stop.store(true, ordering: .releasing)

@@ -23,6 +23,17 @@ final class SinkRig: Sendable {
     private final class Reports: Sendable {
         let storage = Mutex<(warnings: [String], events: [String])>(([], []))
         let accepted = Mutex<[(kind: ClickKind, held: Bool)]>([])
+        /// Signalled at each warning.
+        let warned = DispatchSemaphore(value: 0)
+    }
+
+    /// Waits until the player has given `count` warnings, woken by each; whether it had within `seconds`.
+    func waitForWarnings(_ count: Int, seconds: Double = 10) -> Bool {
+        let deadline = DispatchTime.now() + seconds
+        while warnings.count < count {
+            if reported.warned.wait(timeout: deadline) == .timedOut { return warnings.count >= count }
+        }
+        return true
     }
 
     /// - Parameters:
@@ -46,7 +57,10 @@ final class SinkRig: Sendable {
             stream: OutputStreamRequest(sampleFormats: formats, scheduling: scheduling),
             lingerNanoseconds: lingerMilliseconds * 1_000_000,
             retry: RetryBackoff(initialNanoseconds: 50_000_000, maximumNanoseconds: 400_000_000),
-            warningHandler: { text in box.storage.withLock { $0.warnings.append(text) } },
+            warningHandler: { text in
+                box.storage.withLock { $0.warnings.append(text) }
+                box.warned.signal()
+            },
             eventHandler: { event in box.storage.withLock { $0.events.append(event.description) } })
         player = ClickPlayer(output: output, configuration: configuration, settings: settings,
                              sounds: SyntheticClickSounds.provider)
@@ -60,13 +74,14 @@ final class SinkRig: Sendable {
     /// Shows the keyboard and waits until clicks can play.
     func showAndWaitUntilRunning(seconds: Double = 10) -> Bool {
         gate.setVisibleInputViews([keyboard])
-        return waitUntil(seconds: seconds) { player.state == .running }
+        return player.waitUntil(.running, timeout: .seconds(seconds)) == .reached
     }
 
     /// Hides the keyboard and waits until the stream has closed after the linger.
     func hideAndWaitUntilClosed(seconds: Double = 10) -> Bool {
         gate.setVisibleInputViews([])
-        return waitUntil(seconds: seconds) { player.state == .closed && player.statistics.format == nil }
+        // The stream is closed before `closed` is published.
+        return player.waitUntil(.closed, timeout: .seconds(seconds)) == .reached && player.statistics.format == nil
     }
 
     /// Taps `kind` through the gate, and keeps the click in ``accepted`` if
@@ -86,7 +101,9 @@ final class SinkRig: Sendable {
     /// device or dropped as stale.
     func waitForAcceptedClicks(seconds: Double = 10) -> Bool {
         let count = accepted.count
-        return waitUntil(seconds: seconds) { player.latency.count + player.statistics.staleClicksDropped >= count }
+        return player.waitForRenderProgress(timeout: .seconds(seconds)) {
+            player.latency.count + player.statistics.staleClicksDropped >= count
+        }
     }
 
     /// Whether the clicks written (`records`, in order) are the clicks in
@@ -109,7 +126,7 @@ final class SinkRig: Sendable {
 
     /// Waits until `count` clicks have been written to the device.
     func waitForWrittenClicks(_ count: Int, seconds: Double = 10) -> Bool {
-        waitUntil(seconds: seconds) { player.latency.count >= count }
+        player.waitForRenderProgress(timeout: .seconds(seconds)) { player.latency.count >= count }
     }
 
     /// The audio the capture PCM saved, in `format` (the stream's); call after the stream closed.

@@ -23,8 +23,8 @@ extension ThroughTheVirtualSink {
             }
             #expect(rig.accepted.count == clicksFirst, "every tap plays, or is held while the busy sink stalls")
             #expect(rig.waitForAcceptedClicks(), "\(rig.accounting)")
-            // Let the last click sound out and the device stop.
-            usleep(300_000)
+            // Let the last click sound out and the device stop: the render thread signals its stop.
+            _ = rig.player.waitForRenderProgress(timeout: .seconds(5)) { rig.player.isStoppedWhileSilent == true }
             let before = try #require(SinkRig.renderThreadActivity())
             usleep(1_000_000)
             let after = try #require(SinkRig.renderThreadActivity())

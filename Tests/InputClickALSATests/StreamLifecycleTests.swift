@@ -23,11 +23,11 @@ extension ThroughTheVirtualSink {
             #expect(rig.gate.playInputClick() == .plays)
 
             rig.gate.setVisibleInputViews([])
-            #expect(waitUntil(seconds: 2) { rig.player.state == .lingering })
+            #expect(rig.player.waitUntil(.lingering, timeout: .seconds(2)) == .reached)
             #expect(SinkRig.renderThreadCount() == 1, "the stream must stay open during the linger")
             #expect(rig.player.statistics.format != nil)
 
-            #expect(waitUntil(seconds: 10) { rig.player.state == .closed })
+            #expect(rig.player.waitUntil(.closed, timeout: .seconds(10)) == .reached)
             #expect(waitUntil(seconds: 10) { SinkRig.renderThreadCount() == 0 }, "the render thread outlived the stream")
             #expect(waitUntil(seconds: 10) { clientPorts().isEmpty }, "the device is still held while hidden")
             #expect(rig.player.statistics.opens == 1)
@@ -37,7 +37,7 @@ extension ThroughTheVirtualSink {
             let rig = try SinkRig(lingerMilliseconds: 2_000)
             #expect(rig.showAndWaitUntilRunning())
             rig.gate.setVisibleInputViews([])
-            #expect(waitUntil(seconds: 2) { rig.player.state == .lingering })
+            #expect(rig.player.waitUntil(.lingering, timeout: .seconds(2)) == .reached)
             #expect(rig.showAndWaitUntilRunning())
             #expect(rig.player.statistics.opens == 1)
             #expect(rig.gate.playInputClick(.space) == .plays)
@@ -47,14 +47,15 @@ extension ThroughTheVirtualSink {
 
         /// Opens a stream on `output` and starts it rendering a mixer of the synthetic sounds.
         private func startStream(on output: ALSAOutput, onFault: @escaping @Sendable (OutputFault) -> Void) throws
-            -> (stream: any AudioOutputStream, mixer: Mixer, latency: LatencyRecorder) {
+            -> (stream: any AudioOutputStream, mixer: Mixer, latency: LatencyRecorder, progress: RenderProgressSignal) {
             let stream = try output.openStream(OutputStreamRequest())
             let format = stream.format
             let mixer = Mixer(configuration: MixerConfiguration(sampleRate: format.sampleRate, channels: format.channels),
                               bank: SyntheticClickSounds.bank(sampleRate: format.sampleRate, channels: format.channels))
             let latency = LatencyRecorder()
-            try stream.start(rendering: OutputRenderer(mixer: mixer, latency: latency, format: format), onFault: onFault)
-            return (stream, mixer, latency)
+            let renderer = OutputRenderer(mixer: mixer, latency: latency, format: format)
+            try stream.start(rendering: renderer, onFault: onFault)
+            return (stream, mixer, latency, renderer.progress)
         }
 
         @Test func theRenderThreadGetsRealTimeSchedulingWhenAllowedAndPlaysEitherWay() throws {
@@ -76,12 +77,12 @@ extension ThroughTheVirtualSink {
             let allowed = box.pointee == 1
 
             let faults = Faults()
-            let (stream, mixer, latency) = try startStream(on: ALSAOutput(device: VirtualSink.device, renderPriority: priority),
+            let (stream, mixer, latency, progress) = try startStream(on: ALSAOutput(device: VirtualSink.device, renderPriority: priority),
                                                            onFault: faults.add)
             defer { stream.close() }
             #expect(stream.isRealtime == allowed, "SCHED_FIFO allowed here: \(allowed)")
             #expect(mixer.submitClick(.key, requestedAt: MonotonicClock.now()))
-            #expect(waitUntil(seconds: 5) { latency.count == 1 })
+            #expect(progress.wait(untilNanoseconds: MonotonicClock.now() + 5_000_000_000) { latency.count == 1 })
             #expect(faults.count == 0)
         }
 
@@ -89,9 +90,9 @@ extension ThroughTheVirtualSink {
             let output = try ALSAOutput(device: VirtualSink.device, renderPriority: nil)
             weak var released: AnyObject?
             do {
-                let (stream, mixer, latency) = try startStream(on: output) { _ in }
+                let (stream, mixer, latency, progress) = try startStream(on: output) { _ in }
                 #expect(mixer.submitClick(.key, requestedAt: MonotonicClock.now()))
-                #expect(waitUntil(seconds: 5) { latency.count == 1 })
+                #expect(progress.wait(untilNanoseconds: MonotonicClock.now() + 5_000_000_000) { latency.count == 1 })
                 stream.close()
                 stream.close()
                 released = stream

@@ -33,9 +33,8 @@ struct ChildProcessTests {
         #expect(seconds < 5, "the run took \(seconds) s")
         let grandchild = Int32(run.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
         #expect(grandchild > 0)
-        // SIGKILL lands asynchronously: give the kernel a moment.
-        let killedBy = DispatchTime.now().uptimeNanoseconds + 2_000_000_000
-        while !ended(grandchild) && DispatchTime.now().uptimeNanoseconds < killedBy { usleep(5_000) }
+        // SIGKILL lands asynchronously: wait for the grandchild's exit.
+        ProcessExitWatch(pid: grandchild).wait(untilUptimeNanoseconds: DispatchTime.now().uptimeNanoseconds + 2_000_000_000)
         #expect(ended(grandchild), "the background sleep outlived its process group")
     }
 

@@ -29,7 +29,8 @@ struct EngineTests {
         #expect(engine.playInputClick() == .noVisibleInputView)
         let keyboard = OptedInInputView()
         engine.setVisibleInputViews([keyboard])
-        #expect(waitUntil { output.isRendering })
+        #expect(engine.waitUntilReady(timeout: .seconds(5)) == .reached)
+        #expect(output.isRendering)
         #expect(engine.playInputClick(.key) == .plays)
         let audio = output.render(frameCount: 4800)
         let format = try #require(output.lastRequest)
@@ -47,17 +48,27 @@ struct EngineTests {
         let directory = try makeDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("settings.conf")
-        let engine = InputClickEngine(output: OfflineOutput(), options: .init(settingsFile: file.path, environment: ["INPUTCLICK_DESKTOP_SETTINGS": "off"]))
+        // The player's work and the watcher's coalescing run on this clock, by hand.
+        let clock = ManualControlScheduler()
+        let engine = InputClickEngine(output: OfflineOutput(), options: .init(
+            settingsFile: file.path, environment: ["INPUTCLICK_DESKTOP_SETTINGS": "off"], scheduler: clock))
         defer { engine.shutdown() }
         let keyboard = OptedInInputView()
         engine.setVisibleInputViews([keyboard])
-        #expect(waitUntil { engine.decision() == .plays })
-        try "clicks = off\n".write(to: file, atomically: true, encoding: .utf8)
-        #expect(waitUntil { engine.decision() == .clicksOff })
-        try "clicks = on\nprofile = silent\n".write(to: file, atomically: true, encoding: .utf8)
-        #expect(waitUntil { engine.decision() == .silentProfile })
-        try "profile = quiet\n".write(to: file, atomically: true, encoding: .utf8)
-        #expect(waitUntil { engine.decision() == .plays })
+        clock.runPending()
+        #expect(engine.decision() == .plays)
+        /// Replaces the file (one rename: one event), waits for the watcher to see it, and lets its quiet period pass.
+        func change(to text: String) throws {
+            try text.write(to: file, atomically: true, encoding: .utf8)
+            #expect(clock.waitUntilPending(), "the watcher did not see the change")
+            clock.advance(byNanoseconds: 1_000_000_000)
+        }
+        try change(to: "clicks = off\n")
+        #expect(engine.decision() == .clicksOff)
+        try change(to: "clicks = on\nprofile = silent\n")
+        #expect(engine.decision() == .silentProfile)
+        try change(to: "profile = quiet\n")
+        #expect(engine.decision() == .plays)
     }
 
     @Test("a malformed settings file warns, names its line, and leaves the defaults in force")
@@ -82,13 +93,17 @@ struct EngineTests {
         let file = directory.appendingPathComponent("settings.conf")
         try "volume = loud\n".write(to: file, atomically: true, encoding: .utf8)
         let warnings = Warnings()
+        let clock = ManualControlScheduler()
         let engine = InputClickEngine(output: OfflineOutput(), options: .init(
-            settingsFile: file.path, environment: ["INPUTCLICK_DESKTOP_SETTINGS": "off"], warningHandler: warnings.add))
+            settingsFile: file.path, environment: ["INPUTCLICK_DESKTOP_SETTINGS": "off"], warningHandler: warnings.add,
+            scheduler: clock))
         defer { engine.shutdown() }
         #expect(engine.settingsStore.isWatching)
         #expect(warnings.lines.withLock { $0 }.count == 1, "\(warnings.lines.withLock { $0 })")
         try "clicks = maybe\n".write(to: file, atomically: true, encoding: .utf8)
-        #expect(waitUntil { warnings.lines.withLock { $0 }.count == 2 })
+        #expect(clock.waitUntilPending(), "the watcher did not see the change")
+        clock.advance(byNanoseconds: 1_000_000_000)   // past the watcher's quiet period
+        #expect(warnings.lines.withLock { $0 }.count == 2)
         let lines = warnings.lines.withLock { $0 }
         #expect(lines.last?.contains("settings.conf:1") == true && lines.last?.contains("in force") == true, "\(lines)")
         #expect(engine.settings == ClickSettings())
@@ -108,7 +123,8 @@ struct EngineTests {
         defer { engine.shutdown() }
         let keyboard = OptedInInputView()
         engine.setVisibleInputViews([keyboard])
-        #expect(waitUntil { output.isRendering })
+        #expect(engine.waitUntilReady(timeout: .seconds(5)) == .reached)
+        #expect(output.isRendering)
         #expect(engine.soundProblems.map(\.path) == [directory.appendingPathComponent("key.wav").path])
         #expect(warnings.lines.withLock { $0 }.contains { $0.contains("key.wav") })
         #expect(engine.playInputClick() == .plays)
@@ -129,7 +145,9 @@ struct EngineWarningTests {
         defer { engine.shutdown() }
         let keyboard = OptedInInputView()
         engine.setVisibleInputViews([keyboard])
-        #expect(waitUntil { !warnings.lines.withLock { $0 }.isEmpty })
+        // The warning goes out before the state it led to is published.
+        #expect(engine.player.waitUntil(.waitingForDevice, timeout: .seconds(5)) == .reached)
+        #expect(!warnings.lines.withLock { $0 }.isEmpty)
         #expect(engine.playInputClick() == .noOutput)
     }
 }
@@ -147,7 +165,8 @@ struct EngineHostStreamTests {
         engine.attach(stream)                      // before the stream opens: attached when it does
         let keyboard = OptedInInputView()
         engine.setVisibleInputViews([keyboard])
-        #expect(waitUntil { output.isRendering })
+        #expect(engine.waitUntilReady(timeout: .seconds(5)) == .reached)
+        #expect(output.isRendering)
         let before = output.render(frameCount: 480)
         #expect(before.allSatisfy { abs($0 - 0.5) < 1e-6 })
         engine.playInputClick(.space)
@@ -174,9 +193,11 @@ struct EngineHostStreamLifecycleTests {
             watchesSettings: false))
         let keyboard = OptedInInputView()
         engine.setVisibleInputViews([keyboard])     // the mixer is built…
-        #expect(waitUntil { output.isRendering })
+        #expect(engine.waitUntilReady(timeout: .seconds(5)) == .reached)
+        #expect(output.isRendering)
         engine.setVisibleInputViews([])             // …and the stream closes after the linger
-        #expect(waitUntil { !output.isStreamOpen })
+        #expect(engine.player.waitUntil(.closed, timeout: .seconds(5)) == .reached)
+        #expect(!output.isStreamOpen)
 
         let kept = HostStream(channels: 2, capacityFrames: 4800)
         kept.write(TestSounds.spread(TestSounds.constant(0.25, frames: 4800), channels: 2))
@@ -188,7 +209,8 @@ struct EngineHostStreamLifecycleTests {
         }
         engine.attach(kept)
         engine.setVisibleInputViews([keyboard])
-        #expect(waitUntil { output.isRendering })
+        #expect(engine.waitUntilReady(timeout: .seconds(5)) == .reached)
+        #expect(output.isRendering)
         let out = output.render(frameCount: 480)
         #expect(out.allSatisfy { abs($0 - 0.25) < 1e-6 })
         engine.shutdown()

@@ -1,5 +1,6 @@
 import InputClick
 import InputClickTesting
+import Synchronization
 import Testing
 
 /// Taps that come while the stream is still opening.
@@ -96,5 +97,83 @@ struct PlayerHoldTests {
         harness.show()
         #expect(harness.gate.playInputClick(.key) == .plays)
         #expect(harness.player.statistics.heldClicks == 0)
+    }
+}
+
+/// Taps that come while a retry's open runs, after the device failed.
+@Suite("Holding taps while a retry opens")
+struct PlayerRetryHoldTests {
+    /// An offline output that runs `duringNextOpen` inside its next open: a tap
+    /// made there comes while the open runs.
+    final class TappedOpenOutput: AudioOutput {
+        let inner = OfflineOutput()
+        private let hook = Mutex<(@Sendable () -> Void)?>(nil)
+        var name: String { inner.name }
+        func duringNextOpen(_ work: @escaping @Sendable () -> Void) { hook.withLock { $0 = work } }
+        func openStream(_ request: OutputStreamRequest) throws -> any AudioOutputStream {
+            let work = hook.withLock { hook in
+                let work = hook
+                hook = nil
+                return work
+            }
+            work?()
+            return try inner.openStream(request)
+        }
+    }
+
+    struct Rig {
+        let output = TappedOpenOutput()
+        let scheduler = ManualControlScheduler()
+        let reports = PlayerReports()
+        let player: ClickPlayer
+        let gate: InputClickGate
+        let keyboard = OptedInInputView()
+        let retry = RetryBackoff()
+
+        init() {
+            let reports = self.reports
+            player = ClickPlayer(output: output,
+                                 configuration: ClickPlayerConfiguration(retry: retry, warningHandler: { reports.warn($0) }),
+                                 scheduler: scheduler, sounds: SyntheticClickSounds.provider)
+            gate = InputClickGate(sink: player, rateLimit: .unlimited)
+        }
+
+        /// Shows the keyboard with the device failing: the player waits for it.
+        func showWithTheDeviceGone() {
+            output.inner.failNextOpens(1)
+            gate.setVisibleInputViews([keyboard])
+            scheduler.runPending()
+        }
+
+        /// Runs the retry, tapping while its open runs; returns the tap's decision.
+        func tapDuringTheRetrysOpen() -> ClickDecision {
+            let decision = Mutex<ClickDecision?>(nil)
+            let gate = self.gate
+            output.duringNextOpen { decision.withLock { $0 = gate.playInputClick(.key) } }
+            scheduler.advance(byNanoseconds: retry.delay(forAttempt: 0))
+            return decision.withLock { $0 } ?? .noOutput
+        }
+    }
+
+    @Test func aTapWhileARetrysOpenRunsIsHeldAndPlaysOnceTheStreamRuns() {
+        let rig = Rig()
+        rig.showWithTheDeviceGone()
+        #expect(rig.player.state == .waitingForDevice)
+        #expect(rig.tapDuringTheRetrysOpen() == .held, "a tap during a retry's open is held, not refused")
+        #expect(rig.player.state == .running)
+        _ = rig.output.inner.render(frameCount: 48_000 / 20)
+        #expect(rig.player.latency.count == 1, "the held tap played once the retry's stream ran")
+        #expect(rig.player.statistics.heldClicks == 1)
+        #expect(rig.player.statistics.heldClicksDropped == 0)
+    }
+
+    @Test func aTapWhileARetrysOpenFailsIsHeldThenDroppedAndCounted() {
+        let rig = Rig()
+        rig.showWithTheDeviceGone()
+        rig.output.inner.failNextOpens(1)
+        #expect(rig.tapDuringTheRetrysOpen() == .held)
+        #expect(rig.player.state == .waitingForDevice)
+        #expect(rig.player.statistics.heldClicksDropped == 1, "the held tap was dropped with the failed open, and counted")
+        #expect(rig.gate.playInputClick(.key) == .noOutput, "no hold between retries")
     }
 }

@@ -46,7 +46,7 @@ struct PlayerLifecycleValueTests {
         Row(from: .closed, event: .hidden, to: .closed, effects: []),
         Row(from: .closed, event: .lingerElapsed(token: 0), to: .closed, effects: []),
         Row(from: .closed, event: .retryDue(token: 0), to: .closed, effects: []),
-        Row(from: .closed, event: .faulted(message: "gone", at: 0), to: .closed, effects: []),
+        Row(from: .closed, event: .faulted(message: "gone", kind: .deviceLost, at: 0), to: .closed, effects: []),
         Row(from: .closed, event: .shutDown, to: .shutDown, effects: [.publish(.shutDown)]),
         // opening
         Row(from: .opening, event: .opened(at: 5), to: .running, effects: [.publish(.running), .reportOpened]),
@@ -59,7 +59,7 @@ struct PlayerLifecycleValueTests {
         Row(from: .running, event: .hidden, to: .lingering,
             effects: [.publish(.lingering), .schedule(.linger(token: 1), afterNanoseconds: linger)]),
         Row(from: .running, event: .shown, to: .running, effects: []),
-        Row(from: .running, event: .faulted(message: "gone", at: 10), to: .waitingForDevice,
+        Row(from: .running, event: .faulted(message: "gone", kind: .deviceLost, at: 10), to: .waitingForDevice,
             effects: [.publish(.waitingForDevice), .warn(faultWarning), .close,
                       .schedule(.retry(token: 1), afterNanoseconds: 100)]),
         Row(from: .running, event: .opened(at: 1), to: .running, effects: [.close]),
@@ -70,7 +70,7 @@ struct PlayerLifecycleValueTests {
         Row(from: .lingering, event: .shown, to: .running, effects: [.publish(.running)]),
         Row(from: .lingering, event: .hidden, to: .lingering,
             effects: [.publish(.lingering), .schedule(.linger(token: 2), afterNanoseconds: linger)]),
-        Row(from: .lingering, event: .faulted(message: "gone", at: 10), to: .closed, effects: [.close, .publish(.closed)]),
+        Row(from: .lingering, event: .faulted(message: "gone", kind: .deviceLost, at: 10), to: .closed, effects: [.close, .publish(.closed)]),
         Row(from: .lingering, event: .shutDown, to: .shutDown, effects: [.close, .reportClosed, .publish(.shutDown)]),
         // waiting for the device
         Row(from: .waitingForDevice, event: .retryDue(token: 1), to: .opening, effects: [.open]),
@@ -117,17 +117,17 @@ struct PlayerLifecycleValueTests {
         var value = Self.lifecycle(in: .waitingForDevice)
         _ = value.handle(.retryDue(token: 1))
         _ = value.handle(.opened(at: 0))
-        let effects = value.handle(.faulted(message: "frozen", at: 130))
+        let effects = value.handle(.faulted(message: "frozen", kind: .deviceLost, at: 130))
         #expect(!effects.contains { if case .warn = $0 { return true } else { return false } })
         // The backoff's ceiling is 400 ns here: an unproven failure waits twice that, then four times.
         #expect(effects.contains(.schedule(.retry(token: 2), afterNanoseconds: 800)))
         #expect(value.handle(.proofChecked(token: 1, proven: true)) == [], "the failed stream's check is void")
         _ = value.handle(.retryDue(token: 2))
         _ = value.handle(.opened(at: 1_000))
-        #expect(value.handle(.faulted(message: "frozen", at: 1_130)).contains(.schedule(.retry(token: 3), afterNanoseconds: 1_600)))
+        #expect(value.handle(.faulted(message: "frozen", kind: .deviceLost, at: 1_130)).contains(.schedule(.retry(token: 3), afterNanoseconds: 1_600)))
         _ = value.handle(.retryDue(token: 3))
         _ = value.handle(.opened(at: 3_000))
-        #expect(value.handle(.faulted(message: "frozen", at: 3_130)).contains(.schedule(.retry(token: 4), afterNanoseconds: 1_600)),
+        #expect(value.handle(.faulted(message: "frozen", kind: .deviceLost, at: 3_130)).contains(.schedule(.retry(token: 4), afterNanoseconds: 1_600)),
                 "four times the ceiling at most")
         // Proven at last: the next failure starts from the usual pace.
         _ = value.handle(.retryDue(token: 4))
@@ -152,7 +152,7 @@ struct PlayerLifecycleValueTests {
 
     @Test func aFaultMarksTheDeviceLostUntilItIsBackOrTheKeyboardHides() {
         var value = Self.lifecycle(in: .running)
-        _ = value.handle(.faulted(message: "gone", at: 1))
+        _ = value.handle(.faulted(message: "gone", kind: .deviceLost, at: 1))
         #expect(value.isDeviceLost)
         _ = value.handle(.retryDue(token: 1))
         _ = value.handle(.openFailed(message: "busy"))
@@ -167,14 +167,14 @@ struct PlayerLifecycleValueTests {
         _ = short.handle(.retryDue(token: 1))
         _ = short.handle(.opened(at: 1_000))
         _ = short.handle(.proofChecked(token: short.proofToken, proven: true))
-        let quick = short.handle(.faulted(message: "gone", at: 1_000 + PlayerLifecycle.healthyRunNanoseconds - 1))
+        let quick = short.handle(.faulted(message: "gone", kind: .deviceLost, at: 1_000 + short.healthyRunNanoseconds - 1))
         #expect(quick.contains(.schedule(.retry(token: 2), afterNanoseconds: 200)))
 
         var long = Self.lifecycle(in: .waitingForDevice)
         _ = long.handle(.retryDue(token: 1))
         _ = long.handle(.opened(at: 1_000))
         _ = long.handle(.proofChecked(token: long.proofToken, proven: true))
-        let healthy = long.handle(.faulted(message: "gone", at: 1_000 + PlayerLifecycle.healthyRunNanoseconds))
+        let healthy = long.handle(.faulted(message: "gone", kind: .deviceLost, at: 1_000 + long.healthyRunNanoseconds))
         #expect(healthy.contains(.schedule(.retry(token: 2), afterNanoseconds: 100)))
     }
 

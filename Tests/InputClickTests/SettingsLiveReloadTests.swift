@@ -20,11 +20,11 @@ import Glibc
         #expect(store.watchedDirectory == directory.child("config/inputclick"))
 
         try directory.write("volume = 0.3\nprofile = quiet\n", to: relativePath)
-        #expect(waitUntil { recorder.changes.last == ClickSettings(volume: 0.3, profile: .quiet) })
+        #expect(recorder.wait { changes, _ in changes.last == ClickSettings(volume: 0.3, profile: .quiet) })
         #expect(store.current == ClickSettings(volume: 0.3, profile: .quiet))
 
         try directory.write("volume = 0.9\nprofile = loud\n", to: relativePath)
-        #expect(waitUntil { !recorder.errors.isEmpty })
+        #expect(recorder.wait { _, errors in !errors.isEmpty })
         #expect(recorder.errors.last?.description
                 == "\(directory.child(relativePath)):2: profile must be one of full, quiet, silent, not 'loud'")
         #expect(store.current == ClickSettings(volume: 0.3, profile: .quiet))
@@ -40,7 +40,7 @@ import Glibc
         defer { store.stopWatching() }
 
         try directory.writeByRename("volume = 0.2\nclicks = off\n", to: relativePath)
-        #expect(waitUntil { recorder.changes.last == ClickSettings(clicksEnabled: false, volume: 0.2) })
+        #expect(recorder.wait { changes, _ in changes.last == ClickSettings(clicksEnabled: false, volume: 0.2) })
         #expect(store.current == ClickSettings(clicksEnabled: false, volume: 0.2))
     }
 
@@ -57,10 +57,10 @@ import Glibc
             #expect(store.watchedDirectory == directory.path)
 
             try directory.write("volume = 0.1\n", to: relativePath)   // mkdir -p config/inputclick, then write.
-            #expect(waitUntil { recorder.changes.last == ClickSettings(volume: 0.1) })
+            #expect(recorder.wait { changes, _ in changes.last == ClickSettings(volume: 0.1) })
             #expect(waitUntil { store.watchedDirectory == directory.child("config/inputclick") })
             try directory.write("volume = 0.3\n", to: relativePath)
-            #expect(waitUntil { recorder.changes.last == ClickSettings(volume: 0.3) })
+            #expect(recorder.wait { changes, _ in changes.last == ClickSettings(volume: 0.3) })
             #expect(recorder.errors.isEmpty)
         }
     }
@@ -74,11 +74,11 @@ import Glibc
         defer { store.stopWatching() }
 
         try FileManager.default.removeItem(atPath: directory.child("config"))
-        #expect(waitUntil { recorder.changes.last == ClickSettings() })
+        #expect(recorder.wait { changes, _ in changes.last == ClickSettings() })
         #expect(waitUntil { store.watchedDirectory == directory.path })
 
         try directory.write("volume = 0.7\n", to: relativePath)
-        #expect(waitUntil { recorder.changes.last == ClickSettings(volume: 0.7) })
+        #expect(recorder.wait { changes, _ in changes.last == ClickSettings(volume: 0.7) })
     }
 
     @Test func deletingTheWatchedFileReturnsToTheDefaults() throws {
@@ -90,7 +90,7 @@ import Glibc
         defer { store.stopWatching() }
 
         #expect(unlink(directory.child(relativePath)) == 0)
-        #expect(waitUntil { recorder.changes.last == ClickSettings() })
+        #expect(recorder.wait { changes, _ in changes.last == ClickSettings() })
     }
 
     @Test func fixingABadFileReportsTheSettingsAgainEvenWhenTheyAreUnchanged() throws {
@@ -102,9 +102,9 @@ import Glibc
         defer { store.stopWatching() }
 
         try directory.write("volume = half\n", to: relativePath)
-        #expect(waitUntil { recorder.errors.count == 1 })
+        #expect(recorder.wait { _, errors in errors.count == 1 })
         try directory.write("volume = 0.5\n", to: relativePath)
-        #expect(waitUntil { recorder.changes == [ClickSettings(volume: 0.5)] })
+        #expect(recorder.wait { changes, _ in changes == [ClickSettings(volume: 0.5)] })
         #expect(store.lastError == nil)
     }
 
@@ -118,7 +118,7 @@ import Glibc
 
         try directory.write("volume = nonsense\n", to: "config/inputclick/other.conf")
         try directory.write("volume = 0.25\n", to: relativePath)
-        #expect(waitUntil { recorder.changes.last == ClickSettings(volume: 0.25) })
+        #expect(recorder.wait { changes, _ in changes.last == ClickSettings(volume: 0.25) })
         #expect(recorder.errors.isEmpty)
         #expect(recorder.changes.count == 1)
     }
@@ -133,7 +133,7 @@ import Glibc
 
         try directory.write("volume = 0.1\n", to: relativePath)
         // The watcher saw the change: its check waits for the quiet period on the manual clock.
-        #expect(waitUntil(seconds: 10) { clock.pendingCount > 0 })
+        #expect(clock.waitUntilPending())
         store.stopWatching()
         #expect(!store.isWatching)
         #expect(store.watchedDirectory == nil)
@@ -152,7 +152,7 @@ import Glibc
         defer { store.stopWatching() }
 
         try directory.write("volume = 0.1\n", to: relativePath)
-        #expect(waitUntil(seconds: 10) { clock.pendingCount > 0 })
+        #expect(clock.waitUntilPending())
         clock.advance(byNanoseconds: 49_000_000)
         #expect(recorder.changes.isEmpty, "reported before the 50 ms quiet period passed")
         clock.advance(byNanoseconds: 500_000_000)
@@ -164,12 +164,13 @@ import Glibc
         let store = SettingsStore(environment: directory.environment)
         let recorder = SettingsCallbackRecorder()
         store.startWatching(onChange: { [store] settings in
-            recorder.record(settings)
             store.stopWatching()
+            recorder.record(settings)   // after the stop returned: a wait for this sees the watch stopped
         }, onError: { recorder.record($0) })
 
         try directory.write("volume = 0.6\n", to: relativePath)
-        #expect(waitUntil { !store.isWatching })
+        #expect(recorder.wait { changes, _ in !changes.isEmpty })
+        #expect(!store.isWatching)
         #expect(recorder.changes == [ClickSettings(volume: 0.6)])
     }
 
@@ -182,7 +183,7 @@ import Glibc
         defer { store.stopWatching() }
 
         try directory.write("volume = 0.4\nprofile = full\n", to: relativePath)
-        #expect(waitUntil { recorder.changes.last == ClickSettings(volume: 0.4, profile: .silent) })
+        #expect(recorder.wait { changes, _ in changes.last == ClickSettings(volume: 0.4, profile: .silent) })
     }
 
     @Test func startingAgainReplacesTheEarlierCallbacks() throws {
@@ -195,7 +196,7 @@ import Glibc
         defer { store.stopWatching() }
 
         try directory.write("volume = 0.6\n", to: relativePath)
-        #expect(waitUntil { second.changes == [ClickSettings(volume: 0.6)] })
+        #expect(second.wait { changes, _ in changes == [ClickSettings(volume: 0.6)] })
         #expect(first.changes.isEmpty)
     }
 
@@ -203,14 +204,19 @@ import Glibc
         let directory = try SettingsTemporaryDirectory()
         let store = SettingsStore(environment: directory.environment)
         let recorder = SettingsCallbackRecorder()
+        // Every watcher times its check on this clock: one that saw a change queues work on it.
+        let clock = ManualControlScheduler()
         DispatchQueue.concurrentPerform(iterations: 40) { index in
-            if index % 2 == 0 { store.startWatching(recordingInto: recorder) } else { store.stopWatching() }
+            if index % 2 == 0 { store.startWatching(recordingInto: recorder, scheduler: clock) } else { store.stopWatching() }
         }
         store.stopWatching()
         #expect(!store.isWatching)
 
         try directory.write("volume = 0.6\n", to: relativePath)
-        usleep(300_000)   // Several quiet periods: a leftover watcher would have reported by now.
+        // The one thing to wait for is what must not happen: a leftover watcher's
+        // check, queued moments after the write. The wait wakes at once if it comes.
+        #expect(!clock.waitUntilPending(timeoutNanoseconds: 300_000_000), "a watcher left running saw the change")
+        clock.advance(byNanoseconds: 1_000_000_000)   // past the quiet period and the longest delay
         #expect(recorder.changes.isEmpty)
     }
 }

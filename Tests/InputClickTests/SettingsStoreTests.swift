@@ -136,7 +136,7 @@ import Glibc
             #expect(store.isWatching)
             try directory.write("volume = 0.1\n", to: relativePath)
             // The watcher saw the change; its check waits on the manual clock.
-            #expect(waitUntil(seconds: 10) { clock.pendingCount > 0 })
+            #expect(clock.waitUntilPending())
         }
         clock.advance(byNanoseconds: 1_000_000_000)   // the store is gone: its check must not run
         #expect(recorder.changes.isEmpty)

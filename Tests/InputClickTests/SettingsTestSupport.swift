@@ -47,15 +47,37 @@ final class SettingsTemporaryDirectory {
 }
 
 /// What a store's watch callbacks reported, in order.
-final class SettingsCallbackRecorder: Sendable {
-    private let changeLog = Mutex<[ClickSettings]>([])
-    private let errorLog = Mutex<[SettingsError]>([])
+/// What a watch reported, in order; ``wait(seconds:until:)`` blocks until
+/// it matches, woken by each callback (no polling).
+final class SettingsCallbackRecorder: @unchecked Sendable {
+    /// Guards the logs and wakes waiters at each callback.
+    private let condition = NSCondition()
+    private var changeLog: [ClickSettings] = []
+    private var errorLog: [SettingsError] = []
 
-    var changes: [ClickSettings] { changeLog.withLock { $0 } }
-    var errors: [SettingsError] { errorLog.withLock { $0 } }
+    var changes: [ClickSettings] { locked { changeLog } }
+    var errors: [SettingsError] { locked { errorLog } }
 
-    func record(_ settings: ClickSettings) { changeLog.withLock { $0.append(settings) } }
-    func record(_ error: SettingsError) { errorLog.withLock { $0.append(error) } }
+    func record(_ settings: ClickSettings) { locked { changeLog.append(settings); condition.broadcast() } }
+    func record(_ error: SettingsError) { locked { errorLog.append(error); condition.broadcast() } }
+
+    /// Blocks until `isDone` holds of the changes and errors recorded, or
+    /// `seconds` pass; whether it held.
+    func wait(seconds: Double = 5, until isDone: (_ changes: [ClickSettings], _ errors: [SettingsError]) -> Bool) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        return locked {
+            while !isDone(changeLog, errorLog) {
+                if !condition.wait(until: deadline) { return isDone(changeLog, errorLog) }
+            }
+            return true
+        }
+    }
+
+    private func locked<T>(_ body: () -> T) -> T {
+        condition.lock()
+        defer { condition.unlock() }
+        return body()
+    }
 }
 
 extension SettingsStore {

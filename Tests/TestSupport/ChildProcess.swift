@@ -103,7 +103,8 @@ public enum ChildProcess {
 
         var status: Int32 = 0
         var timedOut = false, lost: String?
-        /// Polls waitpid until the child is reaped or `seconds` pass; whether it was reaped.
+        let exit = ProcessExitWatch(pid: pid)
+        /// Reaps the child, blocking on its pidfd until it exits or `seconds` pass; whether it was reaped.
         func reap(within seconds: Double) -> Bool {
             let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, seconds) * 1e9)
             while true {
@@ -114,7 +115,7 @@ public enum ChildProcess {
                     return true
                 }
                 if DispatchTime.now().uptimeNanoseconds >= deadline { return false }
-                usleep(2_000)
+                exit.wait(untilUptimeNanoseconds: deadline)
             }
         }
         if !reap(within: timeout) {

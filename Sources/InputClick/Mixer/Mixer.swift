@@ -90,9 +90,9 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     /// poll instead of sleeping.
     public let wakeup: RenderWakeup?
 
-    /// How much older than its `requestedAt` a click may be when the render
-    /// thread takes it from the queue, and still play: 100 ms.
-    public static let staleClickLimitNanoseconds: UInt64 = 100_000_000
+    /// The standard stale limit (``LivenessPolicy/staleClickLimitNanoseconds``);
+    /// a mixer applies its configuration's (``MixerConfiguration/staleClickLimitNanoseconds``).
+    public static let staleClickLimitNanoseconds: UInt64 = LivenessPolicy.standard.staleClickLimitNanoseconds
 
     /// Clicks that expire when stale dropped because they were more than
     /// ``staleClickLimitNanoseconds`` old when a render took them (a device
@@ -573,7 +573,7 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         defer { if stale > 0 { staleDropped.add(stale, ordering: .relaxed) } }
         while let free = voices.freeSlot(), let request = clicks.pop() {
             if request.expiresWhenStale, let now, now > request.requestedAt,
-               now - request.requestedAt > Self.staleClickLimitNanoseconds {
+               now - request.requestedAt > configuration.staleClickLimitNanoseconds {
                 stale += 1
                 continue
             }

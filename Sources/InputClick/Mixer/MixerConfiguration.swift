@@ -32,6 +32,11 @@ public struct MixerConfiguration: Sendable, Hashable {
     /// age and plays every queued click. A ``ClickPlayer`` uses
     /// ``MixerClock/monotonic`` when this is `nil`.
     public var clock: MixerClock?
+    /// How much older than its tap a click that expires when stale may be
+    /// when the render thread takes it, and still play. Default: the
+    /// standard policy's 100 ms (``LivenessPolicy/staleClickLimitNanoseconds``);
+    /// a ``ClickPlayer`` sets its own policy's.
+    public var staleClickLimitNanoseconds: UInt64 = LivenessPolicy.standard.staleClickLimitNanoseconds
 
     /// Creates a configuration; every argument has the documented default.
     ///

@@ -11,7 +11,8 @@ import Synchronization
 ///
 /// # Real-time context
 /// ``render(into:frameCount:)`` and ``didWrite(at:framesQueuedAfterWrite:)``
-/// allocate nothing, take no lock, do no I/O and never block.
+/// allocate nothing, take no lock, do no I/O and never block. They end by
+/// posting ``progress`` (see ``RenderProgressSignal`` for why that is allowed).
 ///
 /// Thread context: the two render-path methods from one render thread at a
 /// time; the properties from any thread.
@@ -24,6 +25,9 @@ public final class OutputRenderer: @unchecked Sendable {
     public let format: OutputFormat
     /// Where the render loop says when its device last made progress.
     public let heartbeat: RenderHeartbeat
+    /// Posted after each period written or refused, and when the device
+    /// stops while silent: what a drain waits on.
+    public let progress: RenderProgressSignal
 
     private let onsets: UnsafeMutableBufferPointer<ClickOnset>
     /// What only the render thread touches, kept out of class storage so that
@@ -44,13 +48,15 @@ public final class OutputRenderer: @unchecked Sendable {
     /// - Precondition: the mixer's rate and channel count equal the format's.
     ///
     /// Thread context: any thread but the render thread (it allocates).
-    public init(mixer: Mixer, latency: LatencyRecorder, format: OutputFormat, heartbeat: RenderHeartbeat = RenderHeartbeat()) {
+    public init(mixer: Mixer, latency: LatencyRecorder, format: OutputFormat, heartbeat: RenderHeartbeat = RenderHeartbeat(),
+                progress: RenderProgressSignal = RenderProgressSignal()) {
         precondition(mixer.configuration.sampleRate == format.sampleRate && mixer.configuration.channels == format.channels,
                      "the mixer's format must match the stream's")
         self.mixer = mixer
         self.latency = latency
         self.format = format
         self.heartbeat = heartbeat
+        self.progress = progress
         onsets = .allocate(capacity: max(16, mixer.configuration.clickQueueCapacity))
         onsets.initialize(repeating: ClickOnset(kind: .key, requestedAt: 0, frameOffset: 0))
         pending = .allocate(capacity: 1)
@@ -104,6 +110,7 @@ public final class OutputRenderer: @unchecked Sendable {
     /// Thread context: the render thread.
     public func setStoppedWhileSilent(_ value: Bool) {
         stopped.store(value, ordering: .releasing)
+        if value { progress.signal() }
     }
 
     /// Renders `frameCount` interleaved float frames of the mixer into `buffer`
@@ -143,6 +150,7 @@ public final class OutputRenderer: @unchecked Sendable {
         if lost > 0 { lostClicks.add(lost, ordering: .releasing) }
         pending.pointee.onsets = 0
         pending.pointee.frames = 0
+        progress.signal()
     }
 
     /// Takes `frames` frames back from the stream position: the render loop
@@ -190,5 +198,6 @@ public final class OutputRenderer: @unchecked Sendable {
         let position = written + Int64(pendingFrames)
         if position > framesWritten.load(ordering: .relaxed) { framesWritten.store(position, ordering: .relaxed) }
         pending.pointee = (0, 0, position)
+        progress.signal()
     }
 }

@@ -100,14 +100,10 @@ public final class RenderHeartbeat: Sendable {
         return last != 0 && now > last && now - last > suspectAfter.load(ordering: .relaxed)
     }
 
-    /// The longest a render loop of `format` waits between looks at a running
-    /// device, plus a margin for a loaded machine: half the buffer (the
-    /// rewind mode's top-up) or the loop's 20 ms wait slice, whichever is
-    /// longer, plus 100 ms.
+    /// ``LivenessPolicy/suspectAfterNanoseconds(for:)`` of the standard policy.
     ///
     /// Thread context: any thread.
     public static func suspectAfterNanoseconds(for format: OutputFormat) -> UInt64 {
-        let halfBuffer = UInt64(format.bufferFrames / 2) * 1_000_000_000 / UInt64(max(1, format.sampleRate))
-        return max(halfBuffer, 20_000_000) + 100_000_000
+        LivenessPolicy.standard.suspectAfterNanoseconds(for: format)
     }
 }

@@ -5,17 +5,18 @@ import Synchronization
 /// the counts of taps held and dropped.
 ///
 /// The player starts holding when a click-enabled view is shown to it while
-/// closed, and stops once the open has succeeded or failed; it then
+/// closed, and whenever an open starts (a retry's too, while a failed device
+/// comes back), and stops once the open has succeeded or failed; it then
 /// ``release(now:play:)``s what is held: taps younger than
-/// ``limitNanoseconds`` play, older ones are dropped and counted.
+/// its limit (``LivenessPolicy/holdLimitNanoseconds``) play, older ones are dropped and counted.
 ///
 /// # Real-time context
 /// Every method but `init` is lock-free and allocation-free.
 ///
 /// Thread context: every member from any thread, several at once.
 final class ClickHold: Sendable {
-    /// How long a held tap may wait for its stream: 100 ms.
-    static let limitNanoseconds: UInt64 = 100_000_000
+    /// How long a held tap may wait for its stream.
+    let limitNanoseconds: UInt64
     /// How many taps are held at most.
     static let capacity = 32
 
@@ -23,6 +24,11 @@ final class ClickHold: Sendable {
     private let holding = Atomic<Bool>(false)
     private let heldCount = Atomic<Int>(0)
     private let droppedCount = Atomic<Int>(0)
+
+    /// An empty hold whose taps may wait `limitNanoseconds` for their stream.
+    init(limitNanoseconds: UInt64) {
+        self.limitNanoseconds = limitNanoseconds
+    }
 
     /// Whether taps are being held.
     var isHolding: Bool { holding.load(ordering: .acquiring) }
@@ -53,14 +59,14 @@ final class ClickHold: Sendable {
     /// (it went to a stream whose device is suspect).
     func countHeld() { heldCount.add(1, ordering: .relaxed) }
 
-    /// Empties the hold: each tap younger than ``limitNanoseconds`` at `now`
+    /// Empties the hold: each tap no older than ``limitNanoseconds`` at `now`
     /// is given to `play`; those older, or that `play` refuses, are dropped
     /// and counted. Returns how many were dropped.
     func release(now: UInt64, play: (ClickRequest) -> Bool) -> Int {
         var droppedNow = 0
         while let request = ring.pop() {
             // A tap stamped after `now` (a timeline's future tap) is young, not wrapped around.
-            let tooOld = now > request.requestedAt && now - request.requestedAt > Self.limitNanoseconds
+            let tooOld = now > request.requestedAt && now - request.requestedAt > limitNanoseconds
             if tooOld || !play(request) { droppedNow += 1 }
         }
         if droppedNow > 0 { droppedCount.add(droppedNow, ordering: .relaxed) }

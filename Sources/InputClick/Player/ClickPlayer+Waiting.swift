@@ -50,9 +50,10 @@ extension ClickPlayer {
     /// click was accepted on the open one. Otherwise it waits until the
     /// render thread has written the clicks, then until the device has played
     /// the longest sound and its buffer past the last of them, or has been
-    /// stopped because everything sounded out. The render thread signals
-    /// nothing (it takes no locks): the wait sleeps for the time the audio
-    /// still needs, computed from the stream's frames, and checks again.
+    /// stopped because everything sounded out. It blocks between looks: the
+    /// render thread posts a semaphore after each period while a drain waits
+    /// (``RenderProgressSignal``, which takes no lock and does no I/O there),
+    /// and the control queue posts it when the stream closes.
     ///
     /// - Returns: `true` once everything sounded out (or nothing was to),
     ///   `false` if `timeout` passed first or the stream closed or failed
@@ -73,30 +74,39 @@ extension ClickPlayer {
         guard let (renderer, acceptedAtOpen, staleAtOpen, longest) = shared.withLock({ state in
             state.renderer.map { ($0, state.acceptedAtOpen, state.staleAtOpen, state.longestSoundFrames) }
         }) else { return true }
-        let format = renderer.format
         let clicksOnStream = target - acceptedAtOpen
         guard clicksOnStream > 0 else { return true }
-        let nanosPerFrame = 1_000_000_000 / Double(format.sampleRate)
-        func isCurrent() -> Bool { shared.withLock { $0.renderer === renderer } }
+        var isCurrent = true
         // Written: the render thread takes queued clicks at its next wake, at most a buffer away.
         // A held click dropped as stale, or one lost with a failing device, is
         // done with too: it will never be written.
-        while renderer.clicksWritten + renderer.clicksLost + (renderer.mixer.staleClicksDropped - staleAtOpen)
-            < clicksOnStream {
-            guard isCurrent() else { return false }
-            guard MonotonicClock.now() < deadline else { return false }
-            Self.sleep(nanoseconds: UInt64(Double(format.periodFrames) * nanosPerFrame), until: deadline)
+        let written = renderProgress.wait(untilNanoseconds: deadline) {
+            isCurrent = shared.withLock { $0.renderer === renderer }
+            return !isCurrent || renderer.clicksWritten + renderer.clicksLost
+                + (renderer.mixer.staleClicksDropped - staleAtOpen) >= clicksOnStream
         }
+        guard written, isCurrent else { return false }
         // Sounded out: the longest sound and the device's buffer past the last click.
-        let end = renderer.lastClickFrame + Int64(longest + format.bufferFrames)
-        while true {
-            let position = renderer.streamPosition
-            if position >= end || renderer.isStoppedWhileSilent { return true }
-            guard isCurrent() else { return false }
-            guard MonotonicClock.now() < deadline else { return false }
-            let remaining = max(Int64(format.periodFrames), end - position)
-            Self.sleep(nanoseconds: UInt64(Double(remaining) * nanosPerFrame), until: deadline)
+        let end = renderer.lastClickFrame + Int64(longest + renderer.format.bufferFrames)
+        var soundedOut = false
+        _ = renderProgress.wait(untilNanoseconds: deadline) {
+            soundedOut = renderer.streamPosition >= end || renderer.isStoppedWhileSilent
+            return soundedOut || !shared.withLock { $0.renderer === renderer }
         }
+        return soundedOut
+    }
+
+    /// Waits until `condition` holds, checking it at once and again each
+    /// time the running stream's render thread writes a period or stops,
+    /// and when a stream closes; returns whether it held before `timeout`.
+    /// For conditions on what the render thread does (``latency``'s count,
+    /// ``framesWritten``), without polling.
+    ///
+    /// Thread context: any thread except the control queue's own work and the
+    /// render thread; blocks up to `timeout`.
+    @discardableResult
+    public func waitForRenderProgress(timeout: Duration, until condition: () -> Bool) -> Bool {
+        renderProgress.wait(untilNanoseconds: MonotonicClock.now() &+ Self.nanoseconds(timeout), until: condition)
     }
 
     private static func nanoseconds(_ duration: Duration) -> UInt64 {
@@ -105,11 +115,5 @@ extension ClickPlayer {
         let whole = UInt64(clamping: seconds).multipliedReportingOverflow(by: 1_000_000_000)
         guard !whole.overflow else { return UInt64.max / 2 }
         return min(whole.partialValue &+ UInt64(attoseconds / 1_000_000_000), UInt64.max / 2)
-    }
-
-    private static func sleep(nanoseconds: UInt64, until deadline: UInt64) {
-        let now = MonotonicClock.now()
-        guard now < deadline else { return }
-        MonotonicClock.sleep(untilNanoseconds: min(now &+ nanoseconds, deadline))
     }
 }

@@ -26,7 +26,8 @@ import Synchronization
 ///   the effects it returns, and keeps its mixers in a ``MixerCache``.
 /// - **Clicks** play while a stream runs. A tap while it is still opening is
 ///   held (``ClickDecision/held``) and plays once it runs, if within 100 ms
-///   (``holdLimitNanoseconds``). Otherwise ``submit(_:requestedAt:)`` refuses
+///   (``LivenessPolicy/holdLimitNanoseconds``; the player's limits are
+///   ``ClickPlayerConfiguration/liveness``). Otherwise ``submit(_:requestedAt:)`` refuses
 ///   at once and says why (``ClickDecision/noOutput``, ``ClickDecision/deviceLost``).
 /// - **Waiting.** ``waitUntil(_:timeout:)`` blocks until a state is published;
 ///   ``drain(timeout:)`` until every accepted click has sounded out.
@@ -58,13 +59,16 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     /// Clicks queued on a mixer since the player was made.
     let accepted = Atomic<Int>(0)
     /// Taps that came while the stream was opening, waiting for it to run.
-    private let hold = ClickHold()
+    private let hold: ClickHold
     /// Whether taps are being held while the stream opens (for ``drain(timeout:)``).
     var isHoldingTaps: Bool { hold.isHolding }
     private let lostWithDevice = Atomic<Int>(0)
     /// The running stream's render loop's heartbeat: a device that stopped
     /// making progress makes taps report ``ClickDecision/held``, not ``ClickDecision/plays``.
     private let heartbeat = RenderHeartbeat()
+    /// Posted by the running stream's render thread as it moves on, and by
+    /// the control queue when a stream closes: what ``drain(timeout:)`` waits on.
+    let renderProgress = RenderProgressSignal()
     private let dropped = Atomic<Int>(0)
     private let queueFull = Atomic<Int>(0)
     /// Set while the player waits for a device that failed under an open stream.
@@ -105,8 +109,12 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
         self.latency = LatencyRecorder(capacity: configuration.latencyCapacity)
         self.scheduler = scheduler ?? DispatchControlScheduler()
         self.lifecycle = PlayerLifecycle(deviceName: output.name, lingerNanoseconds: configuration.lingerNanoseconds,
-                                         retry: configuration.retry)
-        self.mixers = MixerCache(sounds: sounds, mixerConfiguration: configuration.mixer, settings: settings,
+                                         retry: configuration.retry,
+                                         healthyRunNanoseconds: configuration.liveness.healthyRunNanoseconds)
+        self.hold = ClickHold(limitNanoseconds: configuration.liveness.holdLimitNanoseconds)
+        var mixerConfiguration = configuration.mixer
+        mixerConfiguration.staleClickLimitNanoseconds = configuration.liveness.staleClickLimitNanoseconds
+        self.mixers = MixerCache(sounds: sounds, mixerConfiguration: mixerConfiguration, settings: settings,
                                  warningHandler: configuration.warningHandler)
         self.shared = Mutex(PlayerSharedState())
     }
@@ -118,9 +126,9 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
 
     // MARK: ClickSink (any thread, lock-free)
 
-    /// How long a tap that came while the stream was opening may wait for it:
-    /// 100 ms. A held tap older than this when the stream runs is dropped.
-    public static let holdLimitNanoseconds: UInt64 = ClickHold.limitNanoseconds
+    /// The standard hold limit (``LivenessPolicy/holdLimitNanoseconds``);
+    /// a player applies its configuration's.
+    public static let holdLimitNanoseconds: UInt64 = LivenessPolicy.standard.holdLimitNanoseconds
     /// How many taps the hold keeps; more while opening are refused as ``ClickDecision/noOutput``.
     public static let holdCapacity = ClickHold.capacity
 
@@ -418,7 +426,7 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
         // When no stream opened, the open failure's one warning of the episode
         // says why; the held taps are counted in the statistics.
         guard droppedNow > 0, stream != nil else { return }
-        let why = "the stream took longer than \(Self.holdLimitNanoseconds / 1_000_000) ms to open"
+        let why = "the stream took longer than \(hold.limitNanoseconds / 1_000_000) ms to open"
         let text = "\(droppedNow) tap\(droppedNow == 1 ? "" : "s") held while the audio device '\(output.name)' opened did not play: \(why)"
         configuration.warningHandler(text)
         emit(.warning(text))
@@ -427,6 +435,10 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     private func perform(_ effect: PlayerLifecycle.Effect) {
         switch effect {
         case .open:
+            // Every open holds taps until it has succeeded or failed: the first
+            // (started on the showing thread too, before this work runs) and
+            // each retry's, while a device that failed comes back.
+            hold.start()
             openStream()
         case .close:
             closeStream()
@@ -534,9 +546,10 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
             mixers.syncHostStreams(slot)
             // Reopened after the device failed under a stream, taps are held
             // until it consumes audio: a frozen server accepts connections too.
-            heartbeat.arm(suspectAfterNanoseconds: RenderHeartbeat.suspectAfterNanoseconds(for: opened.format),
+            heartbeat.arm(suspectAfterNanoseconds: configuration.liveness.suspectAfterNanoseconds(for: opened.format),
                           requiringProof: lifecycle.isDeviceLost)
-            let renderer = OutputRenderer(mixer: slot.mixer, latency: latency, format: opened.format, heartbeat: heartbeat)
+            let renderer = OutputRenderer(mixer: slot.mixer, latency: latency, format: opened.format, heartbeat: heartbeat,
+                                          progress: renderProgress)
             let identifier = ObjectIdentifier(opened)
             try opened.start(rendering: renderer) { [weak self] fault in
                 guard let self else { return }
@@ -582,7 +595,7 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
         shared.withLock { $0.faults += 1 }
         emit(.fault(fault))
         let faultedMixer = activeSlot?.mixer
-        handle(.faulted(message: fault.message, at: MonotonicClock.now()))
+        handle(.faulted(message: fault.message, kind: fault.kind, at: MonotonicClock.now()))
         // The stream is closed: clicks its render thread never took are lost with the device, and counted.
         if stream == nil, let faultedMixer {
             let lost = faultedMixer.discardQueuedClicks()
@@ -620,6 +633,8 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
             $0.stream = nil
             $0.renderer = nil
         }
+        // A drain waiting on this stream's clicks learns that they will not sound.
+        renderProgress.signal()
         mixers.collectGarbage()
     }
 

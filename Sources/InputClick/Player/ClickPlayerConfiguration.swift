@@ -44,6 +44,10 @@ public struct ClickPlayerConfiguration: Sendable {
     /// a stream opens. Default `true`; `false` when the host chose a policy
     /// itself (`tap --latency`, `inputclick_options_set_server_latency`).
     public var serverLatencyFollowsSettings = true
+    /// The limits after which a tap, a click or a device is no longer
+    /// trusted (hold, stale clicks, suspect device, healthy run). Default
+    /// ``LivenessPolicy/standard``. The output's stall timeout is the output's.
+    public var liveness: LivenessPolicy = .standard
 
     /// Creates a configuration; every argument has the documented default.
     ///

@@ -60,8 +60,8 @@ struct PlayerLifecycle: Equatable {
         /// The open asked for failed; `message` says why, naming the device.
         /// `isPersistent` when retrying soon cannot help (``PersistentOutputError``).
         case openFailed(message: String, isPersistent: Bool = false)
-        /// The open stream stopped with a fault at `at`.
-        case faulted(message: String, at: UInt64)
+        /// The open stream stopped with a fault of `kind` at `at`.
+        case faulted(message: String, kind: OutputFault.Kind, at: UInt64)
         /// The linger timer scheduled with `token` fired.
         case lingerElapsed(token: Int)
         /// The retry timer scheduled with `token` fired.
@@ -121,8 +121,9 @@ struct PlayerLifecycle: Equatable {
     let lingerNanoseconds: UInt64
     /// The backoff between opens.
     let retry: RetryBackoff
-    /// A stream that ran at least this long before its fault resets the backoff.
-    static let healthyRunNanoseconds: UInt64 = 2_000_000_000
+    /// A stream that ran at least this long before its fault resets the
+    /// backoff (``LivenessPolicy/healthyRunNanoseconds``).
+    let healthyRunNanoseconds: UInt64
     /// How often a stream reopened in an episode of failure is looked at
     /// until it has proved itself.
     static let proofCheckNanoseconds: UInt64 = 100_000_000
@@ -139,6 +140,10 @@ struct PlayerLifecycle: Equatable {
     /// for it. A stream opened then must prove itself before its taps are
     /// reported as playing (see ``RenderHeartbeat/arm(suspectAfterNanoseconds:requiringProof:)``).
     private(set) var isDeviceLost = false
+    /// The kind of the fault the player is waiting out: set when the open
+    /// stream faults under a visible keyboard, cleared once a stream opened
+    /// since proves itself, when the keyboard hides meanwhile, and at shutdown.
+    private(set) var lastFault: OutputFault.Kind?
     private var openedAt: UInt64 = 0
     private var lingerToken = 0
     private var retryToken = 0
@@ -149,10 +154,12 @@ struct PlayerLifecycle: Equatable {
     private var unprovenFailures = 0
 
     /// A lifecycle in ``Phase/closed``.
-    init(deviceName: String, lingerNanoseconds: UInt64, retry: RetryBackoff) {
+    init(deviceName: String, lingerNanoseconds: UInt64, retry: RetryBackoff,
+         healthyRunNanoseconds: UInt64 = LivenessPolicy.standard.healthyRunNanoseconds) {
         self.deviceName = deviceName
         self.lingerNanoseconds = lingerNanoseconds
         self.retry = retry
+        self.healthyRunNanoseconds = healthyRunNanoseconds
     }
 
     /// Moves on by `event` and returns the effects to carry out, in order.
@@ -167,7 +174,7 @@ struct PlayerLifecycle: Equatable {
         case .hidden: return hidden()
         case .opened(let time): return opened(at: time)
         case .openFailed(let message, let isPersistent): return openFailed(message, isPersistent: isPersistent)
-        case .faulted(let message, let time): return faulted(message, at: time)
+        case .faulted(let message, let kind, let time): return faulted(message, kind: kind, at: time)
         case .lingerElapsed(let token): return lingerElapsed(token)
         case .retryDue(let token): return retryDue(token)
         case .proofChecked(let token, let proven): return proofChecked(token, proven: proven)
@@ -201,6 +208,7 @@ struct PlayerLifecycle: Equatable {
             retryToken &+= 1
             retryAttempt = 0
             isDeviceLost = false
+            lastFault = nil
             phase = .closed
             return [.publish(.closed)]
         case .closed, .opening, .shutDown:
@@ -244,16 +252,17 @@ struct PlayerLifecycle: Equatable {
         return effects + waitForDevice(after: delay)
     }
 
-    private mutating func faulted(_ message: String, at time: UInt64) -> [Effect] {
+    private mutating func faulted(_ message: String, kind: OutputFault.Kind, at time: UInt64) -> [Effect] {
         guard phase == .running || phase == .lingering else { return [] }
         proofToken &+= 1
         let failedUnproven = isProving
         isProving = false
-        if time &- openedAt >= Self.healthyRunNanoseconds { retryAttempt = 0 }
+        if time &- openedAt >= healthyRunNanoseconds { retryAttempt = 0 }
         guard isVisible else {
             phase = .closed
             return [.close, .publish(.closed)]
         }
+        lastFault = kind
         let warning = warnOnce("audio device '\(deviceName)' failed: \(message). Clicks are dropped until it is back; retrying in the background.")
         var delay = retry.delay(forAttempt: retryAttempt)
         retryAttempt += 1
@@ -282,6 +291,7 @@ struct PlayerLifecycle: Equatable {
         guard token == proofToken, phase == .running || phase == .lingering else { return [] }
         guard proven else { return [startProofCheck()] }
         hasWarned = false
+        lastFault = nil
         isProving = false
         unprovenFailures = 0
         return [.note("audio device '\(deviceName)' is open again; clicks play")]
@@ -300,6 +310,7 @@ struct PlayerLifecycle: Equatable {
         proofToken &+= 1
         isProving = false
         isDeviceLost = false
+        lastFault = nil
         phase = .shutDown
         return (hadStream ? [.close, .reportClosed] : []) + [.publish(.shutDown)]
     }
