@@ -1,0 +1,79 @@
+import Dispatch
+import Foundation
+import InputClick
+import InputClickPipeWire
+import InputClickTesting
+import Synchronization
+import Testing
+
+extension ThroughStockPipeWire {
+    /// The server killed or frozen under a running stream: the stream
+    /// reports one fault of the right kind, and its close never waits for
+    /// the server.
+    @Suite struct ServerFaultTests {
+        /// A stream of `output` rendering silence, and the faults it reported.
+        private final class RunningStream: Sendable {
+            let stream: any AudioOutputStream
+            let reported = Faults()
+            let faulted = DispatchSemaphore(value: 0)
+            var faults: [OutputFault] { reported.list.withLock { $0 } }
+
+            final class Faults: Sendable {
+                let list = Mutex<[OutputFault]>([])
+            }
+
+            init(_ output: PipeWireOutput) throws {
+                stream = try output.openStream(OutputStreamRequest())
+                let mixer = Mixer(configuration: MixerConfiguration(sampleRate: 48_000, channels: 2),
+                                  bank: SyntheticClickSounds.bank())
+                let renderer = OutputRenderer(mixer: mixer, latency: LatencyRecorder(capacity: 64), format: stream.format)
+                try stream.start(rendering: renderer) { [reported, faulted] fault in
+                    reported.list.withLock { $0.append(fault) }
+                    faulted.signal()
+                }
+            }
+        }
+
+        /// Sends `signal` to the daemon; returns whether there was one to send it to.
+        private func signalDaemon(_ sink: StockPipeWire, _ signal: Int32) -> pid_t? {
+            guard let pid = sink.daemonPID else { return nil }
+            return kill(pid, signal) == 0 ? pid : nil
+        }
+
+        @Test("a server killed under the stream is a lost device, reported once")
+        func aKilledServerIsALostDevice() throws {
+            let sink = StockPipeWire.shared
+            let running = try RunningStream(PipeWireOutput(remote: sink.socket))
+            try #require(signalDaemon(sink, SIGKILL) != nil, "no pipewire daemon to kill")
+            defer { #expect(sink.restart() == nil, "the sink did not start again") }
+            #expect(running.faulted.wait(timeout: .now() + 20) == .success, "no fault reported")
+            running.stream.close()
+            running.stream.close()
+            let faults = running.faults
+            #expect(faults.count == 1, "\(faults)")
+            #expect(faults.first?.kind == .deviceLost, "\(faults)")
+        }
+
+        @Test("a server frozen under the stream stalls it, and its close does not wait for the server")
+        func aFrozenServerStallsTheStreamAndCloseReturns() throws {
+            let sink = StockPipeWire.shared
+            let running = try RunningStream(PipeWireOutput(remote: sink.socket))
+            let pid = try #require(signalDaemon(sink, SIGSTOP), "no pipewire daemon to freeze")
+            let resumed = Atomic(false)
+            defer {
+                resumed.store(true, ordering: .releasing)
+                kill(pid, SIGCONT)
+            }
+            #expect(running.faulted.wait(timeout: .now() + 20) == .success, "no fault reported")
+            let before = MonotonicClock.now()
+            running.stream.close()
+            let took = MonotonicClock.now() - before
+            let stillFrozen = !resumed.load(ordering: .acquiring)
+            print("native PipeWire, frozen server: close took \(took / 1_000_000) ms")
+            #expect(stillFrozen, "close returned only after the server was resumed")
+            let faults = running.faults
+            #expect(faults.count == 1, "\(faults)")
+            #expect(faults.first?.kind == .stalled, "\(faults)")
+        }
+    }
+}
