@@ -52,7 +52,8 @@ let package = Package(
         .target(name: "InputClickReports", dependencies: ["InputClick"]),
         .executableTarget(name: "inputclick",
                           dependencies: ["InputClick", "InputClickALSA", "KeyboardCore", "InputClickListen", "CEvdev", "InputClickReports"]),
-        .executableTarget(name: "inputclick-bench", dependencies: ["InputClick", "InputClickALSA", "InputClickReports"]),
+        .executableTarget(name: "inputclick-bench",
+                          dependencies: ["InputClick", "InputClickALSA", "InputClickPipeWire", "InputClickReports"]),
 
         // Test-only helpers shared by the ALSA and CLI tests (not shipped): child
         // processes run with posix_spawn and a deadline, and sink captures read back.

@@ -124,10 +124,16 @@ final class MonitorRecording {
     private let process = Process()
 
     /// Starts recording the sink's monitor to a fresh WAV file; returns once audio arrives.
+    ///
+    /// The recorder runs with SCHED_FIFO (`chrt`): pw-record takes its
+    /// buffers on its main thread, and on a loaded machine, at a 64-frame
+    /// quantum, a recording once lacked a click that the player had written
+    /// with no underrun and no fault (the recorder falling behind the graph
+    /// is the likely cause).
     init(_ sink: StockPipeWire) throws {
         path = FileManager.default.temporaryDirectory.appendingPathComponent("inputclick-pwn-\(UUID().uuidString).wav").path
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/pw-record")
-        process.arguments = ["--target", "inputclick-null", "-P", "{ stream.capture.sink = true }", "--rate", "48000",
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/chrt")
+        process.arguments = ["--fifo", "20", "/usr/bin/pw-record", "--target", "inputclick-null", "-P", "{ stream.capture.sink = true }", "--rate", "48000",
                              "--channels", "2", "--format", "f32", path]
         var environment = ProcessInfo.processInfo.environment
         environment["PIPEWIRE_RUNTIME_DIR"] = sink.directory
