@@ -1,6 +1,8 @@
 // The parts of libpipewire's API that are inline code in its headers (SPA
 // pod building, method tables, hooks): compiled here, where C macros work.
+#define _GNU_SOURCE
 #include "CPipeWire.h"
+#include <unistd.h>
 #include <spa/param/audio/format-utils.h>
 #include <spa/pod/builder.h>
 #include <spa/utils/hook.h>
@@ -38,4 +40,8 @@ struct spa_source *inputclick_pw_add_repeating_timer(struct pw_loop *loop, void 
 
 void inputclick_pw_hook_remove(struct spa_hook *hook) {
     spa_hook_remove(hook);
+}
+
+int inputclick_pw_thread_id(void) {
+    return (int)gettid();
 }

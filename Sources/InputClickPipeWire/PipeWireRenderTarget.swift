@@ -38,8 +38,8 @@ final class PipeWireRenderTarget: @unchecked Sendable {
     private let inCallback = Atomic<Bool>(false)
     private let lastProcess = Atomic<UInt64>(0)
     private let cycles = Atomic<Int>(0)
-    /// -1 until the first callback looked; then 1 if the data loop runs SCHED_FIFO or SCHED_RR, else 0.
-    private let realtime = Atomic<Int>(-1)
+    /// The data loop thread's kernel ID, 0 until the first cycle that renders.
+    private let dataLoopThread = Atomic<Int32>(0)
 
     init(library: PipeWireLibrary, format: OutputFormat, counters: OutputCounters) {
         self.library = library
@@ -65,8 +65,17 @@ final class PipeWireRenderTarget: @unchecked Sendable {
     /// Says which `pw_stream` the callback serves; before it connects.
     func attach(_ handle: OpaquePointer) { stream.pointee = handle }
 
-    /// Whether the data loop's thread has real-time scheduling (`false` until its first cycle).
-    var isRealtime: Bool { realtime.load(ordering: .relaxed) == 1 }
+    /// Whether the data loop's thread has real-time scheduling now (`false`
+    /// until the first cycle that renders): asked of the kernel for that thread, since
+    /// libpipewire raises its priority after it started, and not through
+    /// pthreads (whose cached policy then stays SCHED_OTHER).
+    var isRealtime: Bool {
+        let thread = dataLoopThread.load(ordering: .acquiring)
+        guard thread != 0 else { return false }
+        // libpipewire sets SCHED_RESET_ON_FORK (0x40000000) with the policy.
+        let policy = sched_getscheduler(thread) & ~0x4000_0000
+        return policy == SCHED_FIFO || policy == SCHED_RR
+    }
 
     /// When the server last asked for audio (``MonotonicClock``), 0 before it first did.
     var lastProcessAt: UInt64 { lastProcess.load(ordering: .acquiring) }
@@ -99,10 +108,6 @@ final class PipeWireRenderTarget: @unchecked Sendable {
         guard let handle = stream.pointee else { return }
         inCallback.store(true, ordering: .sequentiallyConsistent)
         defer { inCallback.store(false, ordering: .releasing) }
-        if realtime.load(ordering: .relaxed) < 0 {
-            let policy = sched_getscheduler(0)
-            realtime.store(policy == SCHED_FIFO || policy == SCHED_RR ? 1 : 0, ordering: .relaxed)
-        }
         guard let buffer = library.dequeueBuffer(handle) else {
             // The server has every buffer: this cycle gets nothing from us.
             counters.recordUnderrun()
@@ -132,6 +137,12 @@ final class PipeWireRenderTarget: @unchecked Sendable {
         lastProcess.store(now, ordering: .releasing)
         cycles.add(1, ordering: .relaxed)
         guard let current else { return }
+        if dataLoopThread.load(ordering: .relaxed) == 0 {
+            // Once, in the first cycle that renders (the stream's first
+            // cycles may come from its thread loop while it starts): one
+            // system call that neither blocks nor allocates.
+            dataLoopThread.store(inputclick_pw_thread_id(), ordering: .releasing)
+        }
         current.didWrite(at: now, framesQueuedAfterWrite: queuedFrames(handle, now: now))
         // The server took the last cycle's audio and asks for more: progress.
         current.heartbeat.consumed(at: now)

@@ -27,11 +27,13 @@ func runPipeWireTap(policy: ServerLatencyPolicy) -> Never {
         taps += 1
         if session.play(.key) == .plays { played += 1 }
     }
+    // Asked while the stream is open: the data loop's scheduling now.
+    let realtime = player.statistics.isRealtime
     session.drain(timeout: .seconds(4))
     let statistics = player.statistics
     print("inputclick-bench --pipewire-tap \(policy): \(taps) taps, \(played) played, \(player.latency.count) written, "
         + "\(statistics.clicksLostWithDevice) lost with the device, \(statistics.underruns) underruns, \(statistics.faults) faults, "
-        + "realtime \(statistics.isRealtime)")
+        + "data loop real-time \(realtime)")
     session.close()
     exit(0)
 }

@@ -79,6 +79,9 @@ int inputclick_pw_core_add_listener(struct pw_core *core, struct spa_hook *liste
 struct spa_source *inputclick_pw_add_repeating_timer(struct pw_loop *loop, void (*callback)(void *data, uint64_t expirations),
                                                      void *data, uint64_t interval_ns);
 
+// The calling thread's kernel ID (gettid, which Swift's Glibc module does not offer).
+int inputclick_pw_thread_id(void);
+
 // spa_hook_remove, inline in the header.
 void inputclick_pw_hook_remove(struct spa_hook *hook);
 #endif
