@@ -2,6 +2,7 @@
 // pod building, method tables, hooks): compiled here, where C macros work.
 #define _GNU_SOURCE
 #include "CPipeWire.h"
+#include <pthread.h>
 #include <unistd.h>
 #include <spa/param/audio/format-utils.h>
 #include <spa/pod/builder.h>
@@ -44,4 +45,8 @@ void inputclick_pw_hook_remove(struct spa_hook *hook) {
 
 int inputclick_pw_thread_id(void) {
     return (int)gettid();
+}
+
+int inputclick_pw_name_thread(const char *name) {
+    return pthread_setname_np(pthread_self(), name);
 }

@@ -41,12 +41,18 @@ public final class PipeWireOutput: AudioOutput {
     /// How long an open waits for the server to answer and the stream to
     /// start. Default 1.5 s, within the player's own open timeout.
     public let connectTimeoutNanoseconds: UInt64
+    /// The name each stream's data-loop thread takes (at most 15 bytes): the
+    /// stream has a libpipewire context of its own, so that real-time
+    /// thread is InputClick's render thread. Default ``RealtimeThread/renderThreadName``.
+    public let threadName: String
 
     /// Makes an output; nothing is loaded or connected until a stream opens.
     ///
     /// Thread context: any thread.
     public init(remote: String? = nil, properties: PipeWireStreamProperties = PipeWireStreamProperties(),
-                stallTimeoutNanoseconds: UInt64 = 500_000_000, connectTimeoutNanoseconds: UInt64 = 1_500_000_000) {
+                stallTimeoutNanoseconds: UInt64 = 500_000_000, connectTimeoutNanoseconds: UInt64 = 1_500_000_000,
+                threadName: String = RealtimeThread.renderThreadName) {
+        self.threadName = threadName
         self.remote = remote
         self.properties = properties
         self.stallTimeoutNanoseconds = max(200_000_000, stallTimeoutNanoseconds)
@@ -76,7 +82,7 @@ public final class PipeWireOutput: AudioOutput {
         let format = OutputFormat(sampleRate: request.sampleRate, channels: request.channels, sampleFormat: .float32,
                                   periodFrames: latency, bufferFrames: 2 * latency)
         return try PipeWireStream(library: library, format: format, properties: properties, remote: remote,
-                                  stallTimeoutNanoseconds: stallTimeoutNanoseconds,
+                                  threadName: threadName, stallTimeoutNanoseconds: stallTimeoutNanoseconds,
                                   connectTimeoutNanoseconds: connectTimeoutNanoseconds)
     }
 

@@ -34,6 +34,8 @@ final class PipeWireRenderTarget: @unchecked Sendable {
     /// pointer so the callback's read costs no exclusivity check.
     private let renderer: UnsafeMutablePointer<OutputRenderer?>
     private let time: UnsafeMutablePointer<pw_time>
+    /// The name the data loop's thread takes in its first rendering cycle.
+    private let threadName: UnsafeMutablePointer<CChar>
     private let rendering = Atomic<Bool>(false)
     private let inCallback = Atomic<Bool>(false)
     private let lastProcess = Atomic<UInt64>(0)
@@ -41,7 +43,7 @@ final class PipeWireRenderTarget: @unchecked Sendable {
     /// The data loop thread's kernel ID, 0 until the first cycle that renders.
     private let dataLoopThread = Atomic<Int32>(0)
 
-    init(library: PipeWireLibrary, format: OutputFormat, counters: OutputCounters) {
+    init(library: PipeWireLibrary, format: OutputFormat, counters: OutputCounters, threadName: String) {
         self.library = library
         channels = format.channels
         bytesPerFrame = format.channels * MemoryLayout<Float>.size
@@ -53,6 +55,7 @@ final class PipeWireRenderTarget: @unchecked Sendable {
         renderer.initialize(to: nil)
         time = .allocate(capacity: 1)
         time.initialize(to: pw_time())
+        self.threadName = strdup(String(threadName.utf8.prefix(15)) ?? RealtimeThread.renderThreadName)!
     }
 
     deinit {
@@ -60,6 +63,7 @@ final class PipeWireRenderTarget: @unchecked Sendable {
         renderer.deinitialize(count: 1)
         renderer.deallocate()
         time.deallocate()
+        free(threadName)
     }
 
     /// Says which `pw_stream` the callback serves; before it connects.
@@ -139,8 +143,10 @@ final class PipeWireRenderTarget: @unchecked Sendable {
         guard let current else { return }
         if dataLoopThread.load(ordering: .relaxed) == 0 {
             // Once, in the first cycle that renders (the stream's first
-            // cycles may come from its thread loop while it starts): one
-            // system call that neither blocks nor allocates.
+            // cycles may come from its thread loop while it starts): the
+            // data loop is this stream's own (its context's), so it takes the
+            // render thread's name; two system calls that neither block nor allocate.
+            _ = inputclick_pw_name_thread(threadName)
             dataLoopThread.store(inputclick_pw_thread_id(), ordering: .releasing)
         }
         current.didWrite(at: now, framesQueuedAfterWrite: queuedFrames(handle, now: now))

@@ -52,7 +52,7 @@ final class PipeWireStream: AudioOutputStream, @unchecked Sendable {
     ///
     /// Thread context: a control thread; blocks at most about `connectTimeoutNanoseconds`.
     init(library: PipeWireLibrary, format: OutputFormat, properties: PipeWireStreamProperties, remote: String?,
-         stallTimeoutNanoseconds: UInt64, connectTimeoutNanoseconds: UInt64) throws(PipeWireError) {
+         threadName: String, stallTimeoutNanoseconds: UInt64, connectTimeoutNanoseconds: UInt64) throws(PipeWireError) {
         self.library = library
         self.format = format
         coreHook = .allocate(capacity: 1)
@@ -65,7 +65,7 @@ final class PipeWireStream: AudioOutputStream, @unchecked Sendable {
         stateEvents.initialize(to: pw_stream_events())
         processEvents = .allocate(capacity: 1)
         processEvents.initialize(to: pw_stream_events())
-        render = PipeWireRenderTarget(library: library, format: format, counters: counters)
+        render = PipeWireRenderTarget(library: library, format: format, counters: counters, threadName: threadName)
 
         guard let threadLoop = library.newThreadLoop(named: "inputclick-pw") else {
             throw PipeWireError.failed("pw_thread_loop_new", code: errno)

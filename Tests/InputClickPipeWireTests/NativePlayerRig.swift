@@ -22,7 +22,7 @@ final class NativePlayerRig: Sendable {
     var accepted: Int { reported.withLock { $0.accepted } }
 
     init(_ sink: StockPipeWire, policy: ServerLatencyPolicy = .balanced, lingerMilliseconds: UInt64 = 200) {
-        output = PipeWireOutput(remote: sink.socket)
+        output = sink.output()
         let box = reported
         let configuration = ClickPlayerConfiguration(
             stream: OutputStreamRequest(serverLatency: policy), lingerNanoseconds: lingerMilliseconds * 1_000_000,

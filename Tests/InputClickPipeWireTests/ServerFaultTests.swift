@@ -43,7 +43,7 @@ extension ThroughStockPipeWire {
         @Test("a server killed under the stream is a lost device, reported once")
         func aKilledServerIsALostDevice() throws {
             let sink = StockPipeWire.shared
-            let running = try RunningStream(PipeWireOutput(remote: sink.socket))
+            let running = try RunningStream(sink.output())
             try #require(signalDaemon(sink, SIGKILL) != nil, "no pipewire daemon to kill")
             defer { #expect(sink.restart() == nil, "the sink did not start again") }
             #expect(running.faulted.wait(timeout: .now() + 20) == .success, "no fault reported")
@@ -57,7 +57,7 @@ extension ThroughStockPipeWire {
         @Test("a server frozen under the stream stalls it, and its close does not wait for the server")
         func aFrozenServerStallsTheStreamAndCloseReturns() throws {
             let sink = StockPipeWire.shared
-            let running = try RunningStream(PipeWireOutput(remote: sink.socket))
+            let running = try RunningStream(sink.output())
             let pid = try #require(signalDaemon(sink, SIGSTOP), "no pipewire daemon to freeze")
             let resumed = Atomic(false)
             defer {

@@ -1,5 +1,6 @@
 import Foundation
 import InputClick
+import InputClickPipeWire
 import InputClickTesting
 import Synchronization
 import TestSupport
@@ -71,6 +72,13 @@ final class StockPipeWire: Sendable {
     var directory: String { scriptEnvironment("PIPEWIRE_RUNTIME_DIR") ?? "" }
     /// The server's socket.
     var socket: String { directory + "/pipewire-0" }
+
+    /// An output to this sink. Its data-loop thread is named apart from the
+    /// ALSA streams' render threads, which other suites of the same test
+    /// process count by name.
+    func output() -> PipeWireOutput {
+        PipeWireOutput(remote: socket, threadName: "inputclick-pwt")
+    }
 
     /// Starts the sink unless it runs; `nil`, or the script's output on failure.
     func start() -> String? {

@@ -82,6 +82,9 @@ struct spa_source *inputclick_pw_add_repeating_timer(struct pw_loop *loop, void 
 // The calling thread's kernel ID (gettid, which Swift's Glibc module does not offer).
 int inputclick_pw_thread_id(void);
 
+// Names the calling thread (pthread_setname_np, a GNU extension Swift's Glibc module does not offer).
+int inputclick_pw_name_thread(const char *name);
+
 // spa_hook_remove, inline in the header.
 void inputclick_pw_hook_remove(struct spa_hook *hook);
 #endif
