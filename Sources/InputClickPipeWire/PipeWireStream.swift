@@ -35,12 +35,7 @@ final class PipeWireStream: AudioOutputStream, @unchecked Sendable {
     private let monitor: PipeWireStreamMonitor
     private var core: OpaquePointer?
     private var stream: OpaquePointer?
-    private let coreHook: UnsafeMutablePointer<spa_hook>
-    private let stateHook: UnsafeMutablePointer<spa_hook>
-    private let processHook: UnsafeMutablePointer<spa_hook>
-    private let coreEvents: UnsafeMutablePointer<pw_core_events>
-    private let stateEvents: UnsafeMutablePointer<pw_stream_events>
-    private let processEvents: UnsafeMutablePointer<pw_stream_events>
+    private let listeners = PipeWireListeners()
     private let isClosed = Atomic<Bool>(false)
     private var loopRunning = false
 
@@ -55,16 +50,6 @@ final class PipeWireStream: AudioOutputStream, @unchecked Sendable {
          threadName: String, stallTimeoutNanoseconds: UInt64, connectTimeoutNanoseconds: UInt64) throws(PipeWireError) {
         self.library = library
         self.format = format
-        coreHook = .allocate(capacity: 1)
-        stateHook = .allocate(capacity: 1)
-        processHook = .allocate(capacity: 1)
-        for hook in [coreHook, stateHook, processHook] { hook.initialize(to: spa_hook()) }
-        coreEvents = .allocate(capacity: 1)
-        coreEvents.initialize(to: pw_core_events())
-        stateEvents = .allocate(capacity: 1)
-        stateEvents.initialize(to: pw_stream_events())
-        processEvents = .allocate(capacity: 1)
-        processEvents.initialize(to: pw_stream_events())
         render = PipeWireRenderTarget(library: library, format: format, counters: counters, threadName: threadName)
 
         guard let threadLoop = library.newThreadLoop(named: "inputclick-pw") else {
@@ -91,10 +76,6 @@ final class PipeWireStream: AudioOutputStream, @unchecked Sendable {
 
     deinit {
         close()
-        for hook in [coreHook, stateHook, processHook] { hook.deallocate() }
-        coreEvents.deallocate()
-        stateEvents.deallocate()
-        processEvents.deallocate()
     }
 
     private func connect(properties: PipeWireStreamProperties, remote: String?, timeoutNanoseconds: UInt64) throws(PipeWireError) {
@@ -111,9 +92,9 @@ final class PipeWireStream: AudioOutputStream, @unchecked Sendable {
             throw .failed("pw_context_connect", code: errno)
         }
         self.core = core
-        coreEvents.pointee.version = UInt32(PW_VERSION_CORE_EVENTS)
-        coreEvents.pointee.error = PipeWireStreamMonitor.coreErrorCallback
-        library.addListener(core: core, coreHook, coreEvents, monitorData)
+        listeners.coreEvents.pointee.version = UInt32(PW_VERSION_CORE_EVENTS)
+        listeners.coreEvents.pointee.error = PipeWireStreamMonitor.coreErrorCallback
+        library.addListener(core: core, listeners.coreHook, listeners.coreEvents, monitorData)
 
         let streamProperties = properties.stream(latencyFrames: format.periodFrames, sampleRate: format.sampleRate)
         guard let stream = library.newStream(core, named: properties.streamName, library.newProperties(streamProperties)) else {
@@ -121,15 +102,15 @@ final class PipeWireStream: AudioOutputStream, @unchecked Sendable {
         }
         self.stream = stream
         render.attach(stream)
-        stateEvents.pointee.version = UInt32(PW_VERSION_STREAM_EVENTS)
-        stateEvents.pointee.state_changed = PipeWireStreamMonitor.stateCallback
-        library.addListener(stream: stream, stateHook, stateEvents, monitorData)
-        processEvents.pointee.version = UInt32(PW_VERSION_STREAM_EVENTS)
-        processEvents.pointee.process = { data in
+        listeners.stateEvents.pointee.version = UInt32(PW_VERSION_STREAM_EVENTS)
+        listeners.stateEvents.pointee.state_changed = PipeWireStreamMonitor.stateCallback
+        library.addListener(stream: stream, listeners.stateHook, listeners.stateEvents, monitorData)
+        listeners.processEvents.pointee.version = UInt32(PW_VERSION_STREAM_EVENTS)
+        listeners.processEvents.pointee.process = { data in
             guard let data else { return }
             Unmanaged<PipeWireRenderTarget>.fromOpaque(data).takeUnretainedValue().process()
         }
-        library.addListener(stream: stream, processHook, processEvents, Unmanaged.passUnretained(render).toOpaque())
+        library.addListener(stream: stream, listeners.processHook, listeners.processEvents, Unmanaged.passUnretained(render).toOpaque())
 
         let podBytes = 1024
         let pod = UnsafeMutableRawPointer.allocate(byteCount: podBytes, alignment: 8)
@@ -182,7 +163,7 @@ final class PipeWireStream: AudioOutputStream, @unchecked Sendable {
             self.stream = nil
         }
         if let core {
-            library.remove(coreHook)
+            library.remove(listeners.coreHook)
             library.disconnect(core: core)
             self.core = nil
         }
