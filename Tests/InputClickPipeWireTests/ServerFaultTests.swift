@@ -75,5 +75,24 @@ extension ThroughStockPipeWire {
             #expect(faults.count == 1, "\(faults)")
             #expect(faults.first?.kind == .stalled, "\(faults)")
         }
+
+        @Test("an open on a frozen server fails, naming the server's silence and how long it waited")
+        func anOpenOnAFrozenServerFailsClearly() throws {
+            let sink = StockPipeWire.shared
+            let pid = try #require(signalDaemon(sink, SIGSTOP), "no pipewire daemon to freeze")
+            defer { kill(pid, SIGCONT) }
+            let output = PipeWireOutput(remote: sink.socket, connectTimeoutNanoseconds: 300_000_000, threadName: "inputclick-pwt")
+            do {
+                let stream = try output.openStream(OutputStreamRequest())
+                stream.close()
+                Issue.record("a stream opened on a frozen server")
+            } catch let error as PipeWireError {
+                guard case .noAnswer = error else {
+                    Issue.record("not the server's silence: \(error)")
+                    return
+                }
+                #expect("\(error)".contains("did not answer within 300 ms"), "\(error)")
+            }
+        }
     }
 }
