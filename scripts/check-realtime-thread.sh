@@ -45,6 +45,18 @@ trap cleanup EXIT
 
 fail() { echo "check-realtime-thread: FAILED: $*" >&2; exit 1; }
 value() { awk -v key="$1" '$1 == key { print $2 }' "$2"; }
+# check_report REPORT WHAT: prints the counter's REPORT and fails unless it saw
+# a thread named inputclick-rt that made no allocator, lock or output call after warm-up.
+check_report() {
+    local total=0 kind
+    echo "$2, after warm-up:"
+    sed 's/^/  /' "$1"
+    [ "$(value render_threads "$1")" -ge 1 ] || fail "no thread named inputclick-rt was seen ($2)"
+    for kind in malloc calloc realloc free memalign mutex_lock mutex_trylock rwlock sem_wait futex_wait stdout_stderr_output; do
+        total=$(( total + $(value "$kind" "$1") ))
+    done
+    [ "$total" -eq 0 ] || fail "the $2 made $total allocator, lock or output calls after warm-up"
+}
 
 echo "building the allocation counter"
 cc -shared -fPIC -O2 -Wall -o "$work/alloc-counter.so" scripts/realtime-check/alloc-counter.c -ldl -lpthread
@@ -103,14 +115,7 @@ print(f"tap: {stats['taps']} taps, {stats['written']} written, {stats['lostWithD
 sys.exit(0 if ok else 1)
 PY
 
-echo "render thread, after warm-up:"
-sed 's/^/  /' "$work/tap.report"
-[ "$(value render_threads "$work/tap.report")" -ge 1 ] || fail "no thread named inputclick-rt was seen"
-total=0
-for kind in malloc calloc realloc free memalign mutex_lock mutex_trylock rwlock sem_wait futex_wait stdout_stderr_output; do
-    total=$(( total + $(value "$kind" "$work/tap.report") ))
-done
-[ "$total" -eq 0 ] || fail "the render thread made $total allocator, lock or output calls after warm-up"
+check_report "$work/tap.report" "render thread"
 starts=$(value calls_snd_pcm_start "$work/tap.report")
 [ "${starts:-0}" -gt 20 ] || fail "the device was started on demand only ${starts:-0} times in 305 taps: it does not sleep while silent"
 echo "check-realtime-thread: ok (no allocation, no lock and no output on inputclick-rt after its warm-up; started on demand $starts times)"
@@ -133,12 +138,5 @@ echo "running inputclick-bench --pipewire-tap balanced under the counter (about 
     fail "inputclick-bench --pipewire-tap failed: $(cat "$work/pw.out")"
 tail -n 1 "$work/pw.out"
 grep -q "150 taps, 150 played, 150 written" "$work/pw.out" || fail "not every click was written: $(tail -n 1 "$work/pw.out")"
-echo "PipeWire data loop, after warm-up:"
-sed 's/^/  /' "$work/pw.report"
-[ "$(value render_threads "$work/pw.report")" -ge 1 ] || fail "the PipeWire data loop never took the name inputclick-rt"
-total=0
-for kind in malloc calloc realloc free memalign mutex_lock mutex_trylock rwlock sem_wait futex_wait stdout_stderr_output; do
-    total=$(( total + $(value "$kind" "$work/pw.report") ))
-done
-[ "$total" -eq 0 ] || fail "the PipeWire data loop made $total allocator, lock or output calls after warm-up"
+check_report "$work/pw.report" "PipeWire data loop"
 echo "check-realtime-thread: ok (no allocation, no lock and no output on the native PipeWire output's data loop)"
