@@ -44,9 +44,16 @@ final class StockPipeWire: Sendable {
         precondition(libraryLogSet)
     }
 
+    private static let libraryLog =
+        FileManager.default.temporaryDirectory.appendingPathComponent("inputclick-pwn-client-\(UUID().uuidString).log").path
+
     private static let libraryLogSet: Bool = {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("inputclick-pwn-client-\(UUID().uuidString).log").path
-        setenv("PIPEWIRE_LOG", path, 0)
+        setenv("PIPEWIRE_LOG", libraryLog, 0)
+        // The log is kept only if libpipewire wrote something to it.
+        atexit {
+            let size = (try? FileManager.default.attributesOfItem(atPath: StockPipeWire.libraryLog)[.size] as? Int) ?? 0
+            if size == 0 { try? FileManager.default.removeItem(atPath: StockPipeWire.libraryLog) }
+        }
         return true
     }()
 
