@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "InputClick", targets: ["InputClick"]),
         .library(name: "InputClickALSA", targets: ["InputClickALSA"]),
+        .library(name: "InputClickPipeWire", targets: ["InputClickPipeWire"]),
         .library(name: "KeyboardCore", targets: ["KeyboardCore"]),
         .library(name: "InputClickTesting", targets: ["InputClickTesting"]),
         // The C-ABI plugin. scripts/build-plugin.sh installs it as libinputclick.so with inputclick.h and inputclick.pc.
@@ -20,6 +21,11 @@ let package = Package(
         .systemLibrary(name: "CSampleRate", pkgConfig: "samplerate", providers: [.apt(["libsamplerate0-dev"])]),
         // Linux's eventfd (part of glibc), for the render thread's wake-up.
         .systemLibrary(name: "CLinuxEvents"),
+        // libpipewire-0.3's headers (links to /usr/include/pipewire-0.3 and spa-0.2
+        // in include/) and the inline parts of its API; the library itself is
+        // loaded with dlopen, so no binary links it (no pkgConfig here: it
+        // would add -lpipewire-0.3).
+        .target(name: "CPipeWire"),
         // The plugin's own header, inputclick.h, so that the plugin's Swift code
         // takes the C constants (results, kinds, decisions, states, statistics)
         // from the header itself: one source for them.
@@ -33,6 +39,8 @@ let package = Package(
         .target(name: "InputClickTesting", dependencies: ["InputClick"]),
         // Platform: the ALSA output and player.
         .target(name: "InputClickALSA", dependencies: ["InputClick", "CALSA"]),
+        // Platform: the native PipeWire output (pw_stream), libpipewire loaded at run time.
+        .target(name: "InputClickPipeWire", dependencies: ["InputClick", "CPipeWire"]),
         // The seeds' text-input model and the demo keyboard.
         .target(name: "KeyboardCore", dependencies: ["InputClick"]),
         // Which backend plays: the sound server found running (PipeWire, PulseAudio) or ALSA.
@@ -46,7 +54,8 @@ let package = Package(
         .target(name: "InputClickReports", dependencies: ["InputClick"]),
         .executableTarget(name: "inputclick",
                           dependencies: ["InputClick", "InputClickALSA", "InputClickBackends", "KeyboardCore", "InputClickListen", "CEvdev", "InputClickReports"]),
-        .executableTarget(name: "inputclick-bench", dependencies: ["InputClick", "InputClickALSA", "InputClickBackends", "InputClickReports"]),
+        .executableTarget(name: "inputclick-bench",
+                          dependencies: ["InputClick", "InputClickALSA", "InputClickPipeWire", "InputClickBackends", "InputClickReports"]),
 
         // Test-only helpers shared by the ALSA and CLI tests (not shipped): child
         // processes run with posix_spawn and a deadline, and sink captures read back.
@@ -55,6 +64,9 @@ let package = Package(
         .testTarget(name: "InputClickALSATests",
                     dependencies: ["InputClickALSA", "InputClick", "InputClickTesting", "TestSupport"]),
         .testTarget(name: "InputClickBackendsTests", dependencies: ["InputClickBackends", "InputClick"]),
+        // The native PipeWire output against a private PipeWire with the stock clock (scripts/pipewire-sink.sh).
+        .testTarget(name: "InputClickPipeWireTests",
+                    dependencies: ["InputClickPipeWire", "InputClick", "InputClickTesting", "TestSupport"]),
         .testTarget(name: "InputClickListenTests", dependencies: ["InputClickListen", "InputClick", "InputClickTesting"]),
         .testTarget(name: "KeyboardCoreTests", dependencies: ["KeyboardCore", "InputClick", "InputClickTesting"]),
         // Runs the built `inputclick` binary as a user would.

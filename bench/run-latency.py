@@ -58,7 +58,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-ALL_CLIENTS = ("native", "plain", "plain-wait", "inputclick", "listen", "per-key", "fcitx5")
+ALL_CLIENTS = ("native", "plain", "plain-wait", "inputclick", "inputclick-pw", "listen", "per-key", "fcitx5")
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 
 
@@ -534,6 +534,8 @@ def client_argv(name, args):
         return [os.path.join(b, "plain-alsa-client"), args.device_plain, "--wait-first"]
     if name == "inputclick":
         return [args.inputclick_bin, "tap", "--device", args.device_inputclick]
+    if name == "inputclick-pw":
+        return [args.bench_bin, "--pipewire-tap", args.pw_policy]
     if name == "listen":
         return [args.inputclick_bin, "listen", "--replay", "-", "--device", args.device_inputclick]
     if name == "per-key":
@@ -920,6 +922,11 @@ def child_env(sink):
     if sink == "pipewire":
         # scripts/pipewire-sink.sh env set PIPEWIRE_RUNTIME_DIR, PIPEWIRE_LOG
         # and the ALSA_CONFIG_PATH that defines inputclick_sink; keep them.
+        if env.get("INPUTCLICK_PIPEWIRE_CLOCK") == "stock":
+            # The stock clock: each client asks what it asks, and no JACK
+            # client (the probe) locks the quantum (pipewire-jack's default).
+            env.setdefault("PIPEWIRE_PROPS", "{ node.lock-quantum = false }")
+            return env
         # Every client asks for the sink's quantum (it is also forced).
         env.setdefault("PIPEWIRE_LATENCY", f"64/{env.get('INPUTCLICK_SINK_RATE') or 48000}")
         return env
@@ -976,6 +983,11 @@ def main():
     ap.add_argument("--inputclick-bin",
                     default=os.environ.get("INPUTCLICK_BIN") or os.path.join(ROOT, ".build", "release", "inputclick"),
                     help="the inputclick executable (env INPUTCLICK_BIN)")
+    ap.add_argument("--bench-bin",
+                    default=os.environ.get("INPUTCLICK_BENCH_BIN") or os.path.join(ROOT, ".build", "release", "inputclick-bench"),
+                    help="the inputclick-bench executable, for the inputclick-pw client (env INPUTCLICK_BENCH_BIN)")
+    ap.add_argument("--pw-policy", default="balanced", choices=["lowest", "balanced", "economy"],
+                    help="the inputclick-pw client's latency policy (node.latency it asks of the graph)")
     ap.add_argument("--build-dir", default=os.path.join(ROOT, ".build", "bench"),
                     help="where probe, native-client and plain-alsa-client are")
     ap.add_argument("--probe-name", default="inputclick_probe",
@@ -1000,6 +1012,9 @@ def main():
     if ("inputclick" in clients or "listen" in clients) and not os.access(args.inputclick_bin, os.X_OK):
         sys.exit(f"run-latency: {args.inputclick_bin} is missing; build it with "
                  "swift build -c release --product inputclick, or set INPUTCLICK_BIN")
+    if "inputclick-pw" in clients and (args.sink != "pipewire" or not os.access(args.bench_bin, os.X_OK)):
+        sys.exit(f"run-latency: the inputclick-pw client needs --sink pipewire and {args.bench_bin}; build it with "
+                 "swift build -c release --product inputclick-bench, or set INPUTCLICK_BENCH_BIN")
     default_device = "inputclick_sink" if args.sink == "pipewire" else "bench"
     args.device_inputclick = args.device_inputclick or default_device
     args.device_plain = args.device_plain or default_device

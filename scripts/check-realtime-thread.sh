@@ -21,21 +21,42 @@
 # runs tap under the counter. Exits non-zero on any count above zero, or if
 # the render thread was never seen.
 #
+# Then the same counter watches the native PipeWire output's render thread
+# (the data loop of the stream's own libpipewire context, named inputclick-rt
+# in its first rendering cycle: libpipewire's work in each cycle counts too)
+# while `inputclick-bench --pipewire-tap balanced` plays 150 clicks into a
+# private PipeWire with the stock clock.
+#
 # Environment: INPUTCLICK_BIN (an inputclick binary to use instead of building
-# one), INPUTCLICK_SINK_NAME (the sink's server name, see virtual-sink.sh).
+# one), INPUTCLICK_BENCH_BIN (likewise for inputclick-bench),
+# INPUTCLICK_SINK_NAME (the sink's server name, see virtual-sink.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 work=$(mktemp -d "${TMPDIR:-/tmp}/inputclick-rt-check.XXXXXX")
 sink_started=
+native_sink=inputclick-rt-check-pw-$$
 cleanup() {
     [ -n "$sink_started" ] && scripts/virtual-sink.sh stop >/dev/null 2>&1 || true
+    INPUTCLICK_SINK_NAME=$native_sink scripts/pipewire-sink.sh stop >/dev/null 2>&1 || true
     rm -rf "$work"
 }
 trap cleanup EXIT
 
 fail() { echo "check-realtime-thread: FAILED: $*" >&2; exit 1; }
 value() { awk -v key="$1" '$1 == key { print $2 }' "$2"; }
+# check_report REPORT WHAT: prints the counter's REPORT and fails unless it saw
+# a thread named inputclick-rt that made no allocator, lock or output call after warm-up.
+check_report() {
+    local total=0 kind
+    echo "$2, after warm-up:"
+    sed 's/^/  /' "$1"
+    [ "$(value render_threads "$1")" -ge 1 ] || fail "no thread named inputclick-rt was seen ($2)"
+    for kind in malloc calloc realloc free memalign mutex_lock mutex_trylock rwlock sem_wait futex_wait stdout_stderr_output; do
+        total=$(( total + $(value "$kind" "$1") ))
+    done
+    [ "$total" -eq 0 ] || fail "the $2 made $total allocator, lock or output calls after warm-up"
+}
 
 echo "building the allocation counter"
 cc -shared -fPIC -O2 -Wall -o "$work/alloc-counter.so" scripts/realtime-check/alloc-counter.c -ldl -lpthread
@@ -94,14 +115,28 @@ print(f"tap: {stats['taps']} taps, {stats['written']} written, {stats['lostWithD
 sys.exit(0 if ok else 1)
 PY
 
-echo "render thread, after warm-up:"
-sed 's/^/  /' "$work/tap.report"
-[ "$(value render_threads "$work/tap.report")" -ge 1 ] || fail "no thread named inputclick-rt was seen"
-total=0
-for kind in malloc calloc realloc free memalign mutex_lock mutex_trylock rwlock sem_wait futex_wait stdout_stderr_output; do
-    total=$(( total + $(value "$kind" "$work/tap.report") ))
-done
-[ "$total" -eq 0 ] || fail "the render thread made $total allocator, lock or output calls after warm-up"
+check_report "$work/tap.report" "render thread"
 starts=$(value calls_snd_pcm_start "$work/tap.report")
 [ "${starts:-0}" -gt 20 ] || fail "the device was started on demand only ${starts:-0} times in 305 taps: it does not sleep while silent"
 echo "check-realtime-thread: ok (no allocation, no lock and no output on inputclick-rt after its warm-up; started on demand $starts times)"
+
+# The native PipeWire output: its data loop, named inputclick-rt once it renders.
+bench=${INPUTCLICK_BENCH_BIN:-}
+if [ -z "$bench" ]; then
+    echo "building inputclick-bench"
+    swift build --product inputclick-bench >/dev/null
+    bench=$(swift build --show-bin-path)/inputclick-bench
+fi
+INPUTCLICK_SINK_NAME=$native_sink INPUTCLICK_PIPEWIRE_CLOCK=stock scripts/pipewire-sink.sh start --watch-pid $$ >/dev/null ||
+    fail "the stock PipeWire sink did not start"
+native_dir=$(INPUTCLICK_SINK_NAME=$native_sink scripts/pipewire-sink.sh env | sed -n "s/.*PIPEWIRE_RUNTIME_DIR='\([^']*\)'.*/\1/p")
+echo "running inputclick-bench --pipewire-tap balanced under the counter (about 10 s)"
+(sleep 0.5; for _ in $(seq 150); do echo; sleep "$(printf '0.%03d' $(( RANDOM % 51 + 30 )))"; done) |
+    env -u PIPEWIRE_REMOTE PIPEWIRE_RUNTIME_DIR="$native_dir" PIPEWIRE_LOG="$work/pw-client.log" \
+        INPUTCLICK_RT_WARMUP_MS=20 INPUTCLICK_RT_WARMUP_WRITES=0 INPUTCLICK_RT_REPORT="$work/pw.report" \
+        LD_PRELOAD="$work/alloc-counter.so" "$bench" --pipewire-tap balanced >"$work/pw.out" 2>&1 ||
+    fail "inputclick-bench --pipewire-tap failed: $(cat "$work/pw.out")"
+tail -n 1 "$work/pw.out"
+grep -q "150 taps, 150 played, 150 written" "$work/pw.out" || fail "not every click was written: $(tail -n 1 "$work/pw.out")"
+check_report "$work/pw.report" "PipeWire data loop"
+echo "check-realtime-thread: ok (no allocation, no lock and no output on the native PipeWire output's data loop)"

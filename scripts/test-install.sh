@@ -251,6 +251,23 @@ cli_size() {
 }
 check "the CLI is at most $cli_max_bytes bytes" cli_size
 
+# Sound servers' client libraries are loaded at run time where their server
+# is found (libpipewire with dlopen), never linked: a machine without them
+# must run the CLI and the plugin. No binary may name one as NEEDED.
+no_server_library_needed() {
+  local binary needed bad=0
+  for binary in "$root/.build/plugin-static/release/inputclick" "$work/size/lib/libinputclick.so.$version"; do
+    [ -f "$binary" ] || { echo "no $binary (the checks above build it)"; return 1; }
+    needed=$(readelf -d "$binary" | awk '/NEEDED/ { print $NF }' | tr -d '[]')
+    if echo "$needed" | grep -E '^lib(pipewire|pulse)'; then
+      echo "$binary links a sound server's library (above); load it with dlopen instead"
+      bad=1
+    fi
+  done
+  [ "$bad" = 0 ]
+}
+check "no binary links libpipewire or libpulse (they are loaded at run time)" no_server_library_needed
+
 # 3. The .deb, installed with apt.
 was_installed=no
 dpkg-query -W -f='${Status}' inputclick 2>/dev/null | grep -q "install ok installed" && was_installed=yes

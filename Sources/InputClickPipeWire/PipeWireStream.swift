@@ -1,0 +1,181 @@
+import CPipeWire
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import InputClick
+import Synchronization
+
+/// One PipeWire playback stream, connected while a keyboard is visible: its
+/// own thread loop, context and connection to the server, and a `pw_stream`
+/// (autoconnected, mapped buffers, processed on the real-time data loop)
+/// that the graph asks for audio every cycle. It renders silence until
+/// ``start(rendering:onFault:)`` and then the player's mixer, and nothing in
+/// the graph changes until ``close()``: a tap only reaches the mixer.
+///
+/// # Real-time context
+/// The process callback is ``PipeWireRenderTarget/process()``; everything
+/// else runs on control threads or the thread loop's thread.
+///
+/// Thread context: ``start(rendering:onFault:)`` and ``close()`` on the
+/// player's control side; ``format`` and ``counters`` from any thread.
+final class PipeWireStream: AudioOutputStream, @unchecked Sendable {
+    let format: OutputFormat
+    let counters = OutputCounters()
+    /// Every click is appended: the stream runs while open.
+    var scheduling: ClickScheduling { .append }
+    var keepsRunning: Bool { true }
+    var isRealtime: Bool { render.isRealtime }
+
+    private let library: PipeWireLibrary
+    private let threadLoop: OpaquePointer
+    private let context: OpaquePointer
+    private let render: PipeWireRenderTarget
+    private let monitor: PipeWireStreamMonitor
+    private var core: OpaquePointer?
+    private var stream: OpaquePointer?
+    private let listeners = PipeWireListeners()
+    private let isClosed = Atomic<Bool>(false)
+    private var loopRunning = false
+
+    /// Connects to the server and waits until the stream streams.
+    ///
+    /// - Throws: ``PipeWireError`` naming the call that failed and the
+    ///   library's text, or ``PipeWireError/noAnswer(waitingFor:milliseconds:)``
+    ///   when the server does not answer within `connectTimeoutNanoseconds`.
+    ///
+    /// Thread context: a control thread; blocks at most about `connectTimeoutNanoseconds`.
+    init(library: PipeWireLibrary, format: OutputFormat, properties: PipeWireStreamProperties, remote: String?,
+         threadName: String, stallTimeoutNanoseconds: UInt64, connectTimeoutNanoseconds: UInt64) throws(PipeWireError) {
+        self.library = library
+        self.format = format
+        render = PipeWireRenderTarget(library: library, format: format, counters: counters, threadName: threadName)
+
+        guard let threadLoop = library.newThreadLoop(named: "inputclick-pw") else {
+            throw PipeWireError.failed("pw_thread_loop_new", code: errno)
+        }
+        self.threadLoop = threadLoop
+        monitor = PipeWireStreamMonitor(library: library, threadLoop: threadLoop, render: render,
+                                        stallTimeoutNanoseconds: stallTimeoutNanoseconds)
+        guard let context = library.newContext(library.loop(of: threadLoop), library.newProperties(properties.context)) else {
+            let code = errno
+            library.destroyThreadLoop(threadLoop)
+            throw PipeWireError.failed("pw_context_new", code: code)
+        }
+        self.context = context
+        do throws(PipeWireError) {
+            try connect(properties: properties, remote: remote, timeoutNanoseconds: connectTimeoutNanoseconds)
+        } catch {
+            // deinit runs for an init that throws here: it must not tear down again.
+            isClosed.store(true, ordering: .releasing)
+            tearDown()
+            throw error
+        }
+    }
+
+    deinit {
+        close()
+    }
+
+    private func connect(properties: PipeWireStreamProperties, remote: String?, timeoutNanoseconds: UInt64) throws(PipeWireError) {
+        let code = library.startThreadLoop(threadLoop)
+        guard code >= 0 else { throw .failed("pw_thread_loop_start", code: code) }
+        loopRunning = true
+        library.lock(threadLoop)
+        defer { library.unlock(threadLoop) }
+        let monitorData = Unmanaged.passUnretained(monitor).toOpaque()
+        _ = library.addRepeatingTimer(library.loop(of: threadLoop), PipeWireStreamMonitor.timerCallback, monitorData,
+                                      intervalNanoseconds: PipeWireStreamMonitor.watchdogIntervalNanoseconds)
+        let remoteProperties = remote.map { [(key: PW_KEY_REMOTE_NAME, value: $0)] } ?? []
+        guard let core = library.connect(context, library.newProperties(remoteProperties)) else {
+            throw .failed("pw_context_connect", code: errno)
+        }
+        self.core = core
+        listeners.coreEvents.pointee.version = UInt32(PW_VERSION_CORE_EVENTS)
+        listeners.coreEvents.pointee.error = PipeWireStreamMonitor.coreErrorCallback
+        library.addListener(core: core, listeners.coreHook, listeners.coreEvents, monitorData)
+
+        let streamProperties = properties.stream(latencyFrames: format.periodFrames, sampleRate: format.sampleRate)
+        guard let stream = library.newStream(core, named: properties.streamName, library.newProperties(streamProperties)) else {
+            throw .failed("pw_stream_new", code: errno)
+        }
+        self.stream = stream
+        render.attach(stream)
+        listeners.stateEvents.pointee.version = UInt32(PW_VERSION_STREAM_EVENTS)
+        listeners.stateEvents.pointee.state_changed = PipeWireStreamMonitor.stateCallback
+        library.addListener(stream: stream, listeners.stateHook, listeners.stateEvents, monitorData)
+        listeners.processEvents.pointee.version = UInt32(PW_VERSION_STREAM_EVENTS)
+        listeners.processEvents.pointee.process = { data in
+            guard let data else { return }
+            Unmanaged<PipeWireRenderTarget>.fromOpaque(data).takeUnretainedValue().process()
+        }
+        library.addListener(stream: stream, listeners.processHook, listeners.processEvents, Unmanaged.passUnretained(render).toOpaque())
+
+        let podBytes = 1024
+        let pod = UnsafeMutableRawPointer.allocate(byteCount: podBytes, alignment: 8)
+        defer { pod.deallocate() }
+        guard let parameter = inputclick_pw_audio_format(pod, UInt32(podBytes), UInt32(format.sampleRate), UInt32(format.channels)) else {
+            throw .callFailed(call: "spa_format_audio_raw_build", errno: EINVAL, text: "cannot describe \(format.channels) channels")
+        }
+        let flags = pw_stream_flags(PW_STREAM_FLAG_AUTOCONNECT.rawValue | PW_STREAM_FLAG_MAP_BUFFERS.rawValue
+                                        | PW_STREAM_FLAG_RT_PROCESS.rawValue)
+        let connected = library.connectPlayback(stream, flags: flags, format: parameter)
+        guard connected >= 0 else { throw .failed("pw_stream_connect", code: connected) }
+
+        var deadline = library.deadline(threadLoop, inNanoseconds: timeoutNanoseconds)
+        while monitor.state != PW_STREAM_STATE_STREAMING {
+            if let failure = monitor.failure { throw failure }
+            guard library.wait(threadLoop, until: &deadline) else {
+                if let failure = monitor.failure { throw failure }
+                let waitingFor = monitor.state == PW_STREAM_STATE_PAUSED
+                    ? "the stream to be linked to a sink and started" : "an answer to the connection"
+                throw .noAnswer(waitingFor: waitingFor, milliseconds: Int(timeoutNanoseconds / 1_000_000))
+            }
+        }
+    }
+
+    func start(rendering renderer: OutputRenderer, onFault: @escaping @Sendable (OutputFault) -> Void) throws {
+        precondition(renderer.format.sampleRate == format.sampleRate && renderer.format.channels == format.channels,
+                     "the renderer's format must match the stream's")
+        precondition(!isClosed.load(ordering: .acquiring), "a closed PipeWire stream cannot start")
+        library.lock(threadLoop)
+        defer { library.unlock(threadLoop) }
+        if let failure = monitor.failure { throw failure }
+        render.startRendering(renderer)
+        monitor.started(onFault: onFault)
+    }
+
+    func close() {
+        guard !isClosed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        tearDown()
+    }
+
+    /// Stops rendering, disconnects, stops the loop's thread, and frees
+    /// everything made so far.
+    private func tearDown() {
+        if loopRunning { library.lock(threadLoop) }
+        monitor.closing()
+        render.stopRendering()
+        if let stream {
+            library.disconnect(stream: stream)
+            library.destroy(stream: stream)
+            self.stream = nil
+        }
+        if let core {
+            library.remove(listeners.coreHook)
+            library.disconnect(core: core)
+            self.core = nil
+        }
+        if loopRunning {
+            library.unlock(threadLoop)
+            library.stopThreadLoop(threadLoop)
+            loopRunning = false
+        }
+        library.destroyContext(context)
+        library.destroyThreadLoop(threadLoop)
+    }
+
+    /// The graph cycles served so far (for tests and measurements).
+    var cycleCount: Int { render.cycleCount }
+}
