@@ -44,7 +44,7 @@ let package = Package(
         // The seeds' text-input model and the demo keyboard.
         .target(name: "KeyboardCore", dependencies: ["InputClick"]),
         // Which backend plays: the sound server found running (PipeWire, PulseAudio) or ALSA.
-        .target(name: "InputClickBackends", dependencies: ["InputClick", "InputClickALSA"]),
+        .target(name: "InputClickBackends", dependencies: ["InputClick", "InputClickALSA", "InputClickPipeWire"]),
         // The C ABI (libinputclick.so, inputclick.h).
         .target(name: "InputClickPlugin", dependencies: ["InputClick", "InputClickALSA", "InputClickBackends", "CInputClick"]),
         // `inputclick listen`'s pure part: evemu recordings, key to click kind and pan. No device access.

@@ -55,14 +55,19 @@ public struct BackendSelection: Sendable, Hashable, CustomStringConvertible {
                                             + "'\(named)' names an ALSA PCM (use --backend alsa, or leave --device out)")
             }
             if let problem = libraryProblem(backend) { throw BackendSelectionError("the \(backend) backend cannot be used: \(problem)") }
-            guard let socket = socket(of: backend, probe: probe) else {
+            let sockets = sockets(of: backend, probe: probe)
+            guard !sockets.isEmpty else {
                 throw BackendSelectionError("the \(backend) backend cannot be used: no \(serverName(backend)) socket is configured "
                                             + "(\(environmentHint(backend)))")
             }
-            if case .absent(let reason) = SoundServerProbe.listener(at: socket) {
-                throw BackendSelectionError("the \(backend) backend cannot be used: \(reason)")
+            var reasons: [String] = []
+            for socket in sockets {
+                guard case .absent(let reason) = SoundServerProbe.listener(at: socket) else {
+                    return BackendSelection(backend: backend, device: socket, reason: "the \(backend) backend was asked for")
+                }
+                reasons.append(reason)
             }
-            return BackendSelection(backend: backend, device: socket, reason: "the \(backend) backend was asked for")
+            throw BackendSelectionError("the \(backend) backend cannot be used: " + reasons.joined(separator: "; "))
         case .automatic:
             if let named {
                 return BackendSelection(backend: .alsa, device: named, reason: "the ALSA PCM '\(named)' was named")
@@ -88,7 +93,7 @@ public struct BackendSelection: Sendable, Hashable, CustomStringConvertible {
             case .absent(let reason): looked.append(reason)
             }
         }
-        if let socket = probe.pipewireSocket {
+        for socket in probe.pipewireSockets {
             switch SoundServerProbe.listener(at: socket) {
             case .listening:
                 if let problem = libraryProblem(.pipewire) {
@@ -98,8 +103,6 @@ public struct BackendSelection: Sendable, Hashable, CustomStringConvertible {
                 return BackendSelection(backend: .pipewire, device: socket, reason: "PipeWire answers at \(socket)\(pulse)")
             case .absent(let reason): looked.append(reason)
             }
-        } else {
-            looked.append("no PipeWire runtime directory is set (PIPEWIRE_RUNTIME_DIR, XDG_RUNTIME_DIR)")
         }
         return alsaDefault("no sound server answers: " + looked.joined(separator: "; "))
     }
@@ -108,11 +111,11 @@ public struct BackendSelection: Sendable, Hashable, CustomStringConvertible {
         BackendSelection(backend: .alsa, device: "default", reason: reason)
     }
 
-    private static func socket(of backend: OutputBackend, probe: SoundServerProbe) -> String? {
+    private static func sockets(of backend: OutputBackend, probe: SoundServerProbe) -> [String] {
         switch backend {
-        case .pipewire: return probe.pipewireSocket
-        case .pulseaudio: return probe.pulseSocket
-        case .alsa: return nil
+        case .pipewire: return probe.pipewireSockets
+        case .pulseaudio: return probe.pulseSocket.map { [$0] } ?? []
+        case .alsa: return []
         }
     }
 

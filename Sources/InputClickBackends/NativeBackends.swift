@@ -1,4 +1,5 @@
 import InputClick
+import InputClickPipeWire
 
 /// The native sound-server backends built into this library, behind one
 /// door: whether each one's client library loads here, and opening its
@@ -12,7 +13,11 @@ public enum NativeBackends {
     public static func libraryProblem(_ backend: OutputBackend) -> String? {
         switch backend {
         case .alsa: return nil
-        case .pipewire: return "this build has no PipeWire backend"
+        case .pipewire:
+            switch PipeWireOutput.libraryVersion {
+            case .success: return nil
+            case .failure(let error): return "\(error)"
+            }
         case .pulseaudio: return "this build has no PulseAudio backend"
         }
     }
@@ -25,6 +30,12 @@ public enum NativeBackends {
         if let problem = libraryProblem(selection.backend) {
             throw BackendSelectionError("the \(selection.backend) backend cannot be used: \(problem)")
         }
-        throw BackendSelectionError("the \(selection.backend) backend is not an output of its own")
+        switch selection.backend {
+        case .pipewire:
+            return PipeWireOutput(remote: selection.device,
+                                  properties: PipeWireStreamProperties(applicationName: applicationName))
+        case .pulseaudio, .alsa:
+            throw BackendSelectionError("the \(selection.backend) backend is not an output of its own")
+        }
     }
 }

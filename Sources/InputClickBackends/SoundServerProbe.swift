@@ -1,6 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import InputClick
+import InputClickPipeWire
 
 /// Finds the sockets of the sound servers a desktop runs, the way their own
 /// client libraries find them, and asks the kernel which process listens
@@ -10,31 +12,17 @@ import Glibc
 ///
 /// Thread context: any thread.
 public struct SoundServerProbe: Sendable {
-    /// Reads an environment variable; `getenv` unless a test gives another.
-    public var environment: @Sendable (String) -> String?
+    /// The environment the servers are looked for in (the process's own by default).
+    public var environment: ProcessEnvironment
 
-    /// Creates a probe reading `environment` (the process's own by default).
-    public init(environment: @escaping @Sendable (String) -> String? = SoundServerProbe.processEnvironment) {
+    /// Creates a probe reading `environment`.
+    public init(environment: ProcessEnvironment = .current()) {
         self.environment = environment
     }
 
-    /// The process's environment.
-    public static let processEnvironment: @Sendable (String) -> String? = { name in
-        getenv(name).map { String(cString: $0) }
-    }
-
-    /// PipeWire's socket as libpipewire finds it: `PIPEWIRE_REMOTE` when it
-    /// is an absolute path, else that name (default `pipewire-0`) in the
-    /// first of `PIPEWIRE_RUNTIME_DIR`, `XDG_RUNTIME_DIR` and `USERPROFILE`
-    /// that is set; `nil` when none is.
-    public var pipewireSocket: String? {
-        let remote = nonEmpty("PIPEWIRE_REMOTE") ?? "pipewire-0"
-        if remote.hasPrefix("/") { return remote }
-        guard let directory = nonEmpty("PIPEWIRE_RUNTIME_DIR") ?? nonEmpty("XDG_RUNTIME_DIR") ?? nonEmpty("USERPROFILE") else {
-            return nil
-        }
-        return directory + "/" + remote
-    }
+    /// PipeWire's sockets in the order libpipewire tries them
+    /// (``PipeWireServer/socketCandidates(environment:remote:)``).
+    public var pipewireSockets: [String] { PipeWireServer.socketCandidates(environment: environment) }
 
     /// PulseAudio's socket as libpulse finds it: the `unix:` path (or bare
     /// path) of `PULSE_SERVER`; else `native` in `PULSE_RUNTIME_PATH`, else
@@ -97,7 +85,7 @@ public struct SoundServerProbe: Sendable {
     }
 
     private func nonEmpty(_ name: String) -> String? {
-        guard let value = environment(name), !value.isEmpty else { return nil }
+        guard let value = environment[name], !value.isEmpty else { return nil }
         return value
     }
 }

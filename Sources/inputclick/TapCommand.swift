@@ -75,8 +75,8 @@ struct TapCommand: Subcommand {
                             soonest, 0 to 4096. Default 64.
           --latency POLICY  What a stream kept running on a sound server's
                             graph (PipeWire) asks of it: lowest (64 frames),
-                            balanced (256) or economy (2048: never lowers
-                            the graph's quantum). Default: INPUTCLICK_LATENCY,
+                            balanced (256) or economy (1024: neither
+                            lowers nor raises a stock graph's quantum). Default: INPUTCLICK_LATENCY,
                             else balanced.
           --json            Print the stats as one JSON line instead of text (keys
                             played, dropped, taps, plays, held, refused, written,

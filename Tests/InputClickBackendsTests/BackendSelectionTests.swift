@@ -33,7 +33,7 @@ private final class FakeRuntime {
 
     func probe(_ extra: [String: String] = [:]) -> SoundServerProbe {
         let values = ["XDG_RUNTIME_DIR": directory].merging(extra) { $1 }
-        return SoundServerProbe(environment: { values[$0] })
+        return SoundServerProbe(environment: ProcessEnvironment(values))
     }
 
     /// Listens at `relativePath` in this process.
@@ -192,17 +192,15 @@ struct BackendSelectionTests {
 
     @Test("the sockets are found where the client libraries look")
     func socketPaths() {
-        let plain = SoundServerProbe(environment: { ["XDG_RUNTIME_DIR": "/run/user/7"][$0] })
-        #expect(plain.pipewireSocket == "/run/user/7/pipewire-0")
+        let plain = SoundServerProbe(environment: ["XDG_RUNTIME_DIR": "/run/user/7"])
+        #expect(plain.pipewireSockets.first == "/run/user/7/pipewire-0")
         #expect(plain.pulseSocket == "/run/user/7/pulse/native")
-        let told = SoundServerProbe(environment: {
-            ["PIPEWIRE_RUNTIME_DIR": "/p", "PIPEWIRE_REMOTE": "pw-x", "PULSE_SERVER": "unix:/s/native"][$0]
-        })
-        #expect(told.pipewireSocket == "/p/pw-x")
+        let told = SoundServerProbe(environment: ["PIPEWIRE_RUNTIME_DIR": "/p", "PIPEWIRE_REMOTE": "pw-x", "PULSE_SERVER": "unix:/s/native"])
+        #expect(told.pipewireSockets.first == "/p/pw-x")
         #expect(told.pulseSocket == "/s/native")
-        let none = SoundServerProbe(environment: { _ in nil })
-        #expect(none.pipewireSocket == nil)
+        let none = SoundServerProbe(environment: [:])
+        #expect(none.pipewireSockets == ["/run/pipewire/pipewire-0"])
         #expect(none.pulseSocket == "/var/run/pulse/native")
-        #expect(SoundServerProbe(environment: { ["PULSE_SERVER": "tcp:host"][$0] }).pulseSocket == nil)
+        #expect(SoundServerProbe(environment: ["PULSE_SERVER": "tcp:host"]).pulseSocket == nil)
     }
 }

@@ -189,7 +189,7 @@ enum {
     INPUTCLICK_SERVER_LATENCY_LOWEST = 0,
     /** 256 frames at 48 kHz. The user's setting's default. */
     INPUTCLICK_SERVER_LATENCY_BALANCED = 1,
-    /** 2048 frames: never lowers the graph's quantum. */
+    /** 1024 frames, the quantum a stock PipeWire runs at: neither lowers nor raises it. */
     INPUTCLICK_SERVER_LATENCY_ECONOMY = 2
 };
 
