@@ -82,8 +82,13 @@ struct CharsCommand: Subcommand {
         }
         for kind in decoder.finish() { tally.add(engine.playInputClick(kind)) }
         engine.drain(timeout: .seconds(4))
+        // Clicks accepted but not heard, each for a reason the player counted.
+        let statistics = engine.player.statistics
         engine.setVisibleInputViews([])
-        if scanner.flag("--verbose") { writeError("chars: \(tally.summary)") }
+        if scanner.flag("--verbose") {
+            writeError("chars: \(tally.summary); not heard: \(statistics.heldClicksDropped) dropped from the hold, "
+                       + "\(statistics.staleClicksDropped) dropped as stale, \(statistics.clicksLostWithDevice) lost with the device")
+        }
         return 0
     }
 }

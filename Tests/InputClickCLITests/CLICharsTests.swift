@@ -57,9 +57,29 @@ struct CLICharsTests {
             SyntheticClickSounds.identify(played.samples[($0 * played.channels)...], channels: played.channels,
                                           sampleRate: played.sampleRate)
         }
-        // The keys, one click each and in order; then the burst, which sounds at least once.
-        #expect(onsets.count > wvkbdKinds.count, "onsets at \(onsets)")
-        #expect(Array(kinds.prefix(wvkbdKinds.count)) == wvkbdKinds.map { Optional($0) })
+        // The keys, one click each and in order; then the burst, which sounds at
+        // least once. A click the player counted as not heard (a busy machine
+        // stalled the sink past the hold's limit) may be missing, and only such.
+        let counted = "not heard: "
+        let notHeard = run.standardError.range(of: counted).map { range in
+            run.standardError[range.upperBound...].split(separator: ";").first.map {
+                $0.split(separator: ",").compactMap { Int($0.split(separator: " ").first ?? "") }.reduce(0, +)
+            } ?? 0
+        } ?? 0
+        #expect(run.standardError.contains(counted), "\(run.standardError)")
+        let heardKinds = kinds.prefix(wvkbdKinds.count).compactMap { $0 }
+        if notHeard == 0 {
+            #expect(onsets.count > wvkbdKinds.count, "onsets at \(onsets)")
+            #expect(heardKinds == wvkbdKinds)
+        } else {
+            // What was heard is the keys in order with at most `notHeard` of them left out.
+            var remaining = heardKinds[...]
+            var skipped = 0
+            for kind in wvkbdKinds {
+                if remaining.first == kind { remaining = remaining.dropFirst() } else { skipped += 1 }
+            }
+            #expect(skipped <= notHeard, "\(skipped) keys unheard, \(notHeard) counted: \(run.standardError)")
+        }
     }
 
     @Test("a burst, bytes that are not UTF-8 and a character cut off by the end all click, through the gate's rate limit")
