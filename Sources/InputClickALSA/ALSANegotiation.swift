@@ -19,6 +19,20 @@ import InputClick
 /// and the start threshold is the buffer plus a period rather than alsa-lib's
 /// boundary (see ``ALSADeviceChain/endsInPulseAudio``).
 enum ALSANegotiation {
+    /// The room at which the device wakes the writer (its `avail_min`): half
+    /// the buffer in rewind mode, a period otherwise, and for a stream kept
+    /// running on a server's graph the latency asked of the graph (the
+    /// `pipewire` plugin asks its graph for `avail_min`). The render loop
+    /// tops up at the same room (``RenderLoop``'s `refillRoomFrames`), so a
+    /// wake-up always finds work: a loop that waited for more room than the
+    /// device wakes it at would spin.
+    static func wakeFrames(period: Int, buffer: Int, scheduling: ClickScheduling, keepsRunning: Bool,
+                           serverLatency: Int) -> Int {
+        let period = max(1, period)
+        if keepsRunning { return max(period, min(buffer / 2, serverLatency / period * period)) }
+        return scheduling == .rewind ? max(period, buffer / period / 2 * period) : period
+    }
+
     /// Configures `pcm` for `scheduling` and returns the format it settled on.
     static func negotiate(_ pcm: PCMHandle, device: String, request: OutputStreamRequest,
                           scheduling: ClickScheduling, chain: ALSADeviceChain? = nil) throws(ALSAOutputError) -> OutputFormat {
@@ -60,11 +74,8 @@ enum ALSANegotiation {
             guard sizes.period > 0, sizes.buffer >= sizes.period, sizes.channels > 0, sizes.rate > 0 else {
                 throw ALSAOutputError.configurationFailed(device: device, .invalidArgument)
             }
-            var wakeAt = scheduling == .rewind ? max(sizes.period, sizes.buffer / sizes.period / 2 * sizes.period)
-                                               : sizes.period
-            if keepsRunning {
-                wakeAt = max(sizes.period, min(sizes.buffer / 2, serverLatency / sizes.period * sizes.period))
-            }
+            let wakeAt = wakeFrames(period: sizes.period, buffer: sizes.buffer, scheduling: scheduling,
+                                    keepsRunning: keepsRunning, serverLatency: serverLatency)
             let startThreshold = chain?.endsInPulseAudio == true ? sizes.buffer + sizes.period : nil
             try ALSACalls.configureSoftware(pcm, availMin: wakeAt, startThreshold: startThreshold)
             return OutputFormat(sampleRate: sizes.rate, channels: sizes.channels, sampleFormat: format,

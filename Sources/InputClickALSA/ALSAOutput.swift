@@ -131,7 +131,11 @@ public final class ALSAOutput: AudioOutput {
             let keepsRunning = chain.keepsRunning(preferring: request.scheduling)
             let format = try ALSANegotiation.negotiate(pcm, device: name, request: request, scheduling: scheduling,
                                                        chain: chain)
+            let wake = ALSANegotiation.wakeFrames(period: format.periodFrames, buffer: format.bufferFrames, scheduling: scheduling,
+                                                  keepsRunning: keepsRunning,
+                                                  serverLatency: request.serverLatency.frames(atSampleRate: format.sampleRate))
             return try ALSAStream(pcm: pcm, device: name, format: format, scheduling: scheduling, keepsRunning: keepsRunning,
+                                  refillRoomFrames: wake,
                                   safeguardFrames: request.rewindSafeguardFrames, priority: renderPriority,
                                   stallTimeoutNanoseconds: stallTimeoutNanoseconds, libraryMessageHandler: libraryMessageHandler)
         } catch {

@@ -30,6 +30,8 @@ final class ALSAStream: AudioOutputStream, RealtimeThreadBody, @unchecked Sendab
     let scheduling: ClickScheduling
     /// Whether the PCM runs from the first write until close (see ``RenderLoop/keepsRunning``).
     let keepsRunning: Bool
+    /// The room at which the device wakes the render loop (see ``RenderLoop``'s `refillRoomFrames`).
+    let refillRoomFrames: Int?
 
     private let pcm: PCMHandle
     private let device: String
@@ -55,6 +57,7 @@ final class ALSAStream: AudioOutputStream, RealtimeThreadBody, @unchecked Sendab
     private var end: RenderLoopEnd<ALSAError> = .stopRequested
 
     init(pcm: PCMHandle, device: String, format: OutputFormat, scheduling: ClickScheduling, keepsRunning: Bool = false,
+         refillRoomFrames: Int? = nil,
          safeguardFrames: Int,
          priority: Int32?, stallTimeoutNanoseconds: UInt64,
          libraryMessageHandler: (@Sendable (String) -> Void)? = nil) throws(ALSAOutputError) {
@@ -64,6 +67,7 @@ final class ALSAStream: AudioOutputStream, RealtimeThreadBody, @unchecked Sendab
         self.format = format
         self.scheduling = scheduling
         self.keepsRunning = keepsRunning
+        self.refillRoomFrames = refillRoomFrames
         self.safeguardFrames = safeguardFrames
         self.priority = priority
         // Healthy progress takes a buffer and a period to prove; give it twice that.
@@ -111,7 +115,8 @@ final class ALSAStream: AudioOutputStream, RealtimeThreadBody, @unchecked Sendab
         loop = RenderLoop(device: device, renderer: renderer, scheduling: scheduling, format: format,
                           fillFrames: format.bufferFrames, safeguardFrames: safeguardFrames,
                           stallTimeoutNanoseconds: stallTimeoutNanoseconds, counters: counters, stopRequested: stop,
-                          keepsRunning: keepsRunning, floatBuffer: floatBuffer, deviceBuffer: deviceBuffer)
+                          keepsRunning: keepsRunning, refillRoomFrames: refillRoomFrames,
+                          floatBuffer: floatBuffer, deviceBuffer: deviceBuffer)
         self.onFault = onFault
         let thread = try RealtimeThread.start(priority: priority, body: self)
         realtime.store(thread.isRealtime, ordering: .relaxed)

@@ -30,20 +30,18 @@ final class PluginContext: Sendable {
         let warn: @Sendable (String) -> Void = { warnings.record($0) }
         var player = ClickPlayerConfiguration()
         player.stream.latency = values.latency
-        if let fixed = values.serverLatency {
-            player.stream.serverLatency = fixed
-            player.serverLatencyFollowsSettings = false
-        }
+        if let fixed = values.serverLatency { player.stream.serverLatency = fixed }
         // What a stream kept running on a sound server asks of its graph is
         // the user's `latency` setting (INPUTCLICK_LATENCY over the file).
         player.lingerNanoseconds = UInt64(values.lingerMilliseconds) * 1_000_000
         player.warningHandler = warn
         player.noteHandler = { warnings.note($0) }
-        let options = InputClickEngine.Options(
+        var options = InputClickEngine.Options(
             player: player,
             settingsFile: values.settingsFile,
             watchesSettings: values.watchesSettings,
             warningHandler: warn)
+        options.serverLatencyFromSettings = values.serverLatency == nil
         self.engine = InputClickEngine(output: output, options: options)
         self.warnings = warnings
         self.device = values.device

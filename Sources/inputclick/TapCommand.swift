@@ -109,13 +109,12 @@ struct TapCommand: Subcommand {
         let safeguard = try scanner.integer("--safeguard", in: 0...4096) ?? 64
 
         let (output, selection) = try makeOutput(device: device, backend: try backendPreference(option: scanner.value("--backend")))
-        var configuration = ClickPlayerConfiguration(
+        let configuration = ClickPlayerConfiguration(
             stream: OutputStreamRequest(latency: .explicit(periodFrames: period, periodCount: periods),
                                         scheduling: scheduling, rewindSafeguardFrames: safeguard,
                                         serverLatency: serverLatency),
             lingerNanoseconds: 0,
             warningHandler: { writeError("warning: \($0)") })
-        configuration.serverLatencyFollowsSettings = false
         let player = ClickPlayer(output: output, configuration: configuration, sounds: bundledSounds)
         let session = ClickSession(player: player, rateLimit: .unlimited)
         defer { session.close() }

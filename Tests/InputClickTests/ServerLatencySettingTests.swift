@@ -34,16 +34,17 @@ struct ServerLatencySettingTests {
         for policy in ServerLatencyPolicy.allCases {
             var settings = ClickSettings()
             settings.serverLatency = policy
-            let request = try firstRequest(settings: settings, configuration: ClickPlayerConfiguration(warningHandler: { _ in }))
+            var configuration = ClickPlayerConfiguration(warningHandler: { _ in })
+            configuration.serverLatencyFollowsSettings = true
+            let request = try firstRequest(settings: settings, configuration: configuration)
             #expect(request.serverLatency == policy)
         }
     }
 
-    @Test("a host that fixed a policy keeps it whatever the setting says")
+    @Test("a player that does not follow the settings (the default, and a host that fixed a policy) keeps its own")
     func aFixedPolicyWins() throws {
         var configuration = ClickPlayerConfiguration(warningHandler: { _ in })
         configuration.stream.serverLatency = .lowest
-        configuration.serverLatencyFollowsSettings = false
         var settings = ClickSettings()
         settings.serverLatency = .economy
         #expect(try firstRequest(settings: settings, configuration: configuration).serverLatency == .lowest)
@@ -57,5 +58,24 @@ struct ServerLatencySettingTests {
         try directory.write("latency = fast\n", to: "config/inputclick/settings.conf")
         let store = SettingsStore(environment: directory.environment)
         #expect(store.lastError?.description.contains("latency must be one of lowest, balanced, economy, not 'fast'") == true)
+    }
+
+    @Test("an engine asks the user's setting, unless the host fixed a policy")
+    func theEngineFollowsTheSetting() throws {
+        let directory = try SettingsTemporaryDirectory()
+        try directory.write("latency = lowest\n", to: "config/inputclick/settings.conf")
+        for fromSettings in [true, false] {
+            let output = RequestRecordingOutput()
+            let scheduler = ManualControlScheduler()
+            var options = InputClickEngine.Options(environment: ProcessEnvironment(directory.environment), watchesSettings: false,
+                                                   warningHandler: { _ in }, scheduler: scheduler)
+            options.player.stream.serverLatency = .economy
+            options.serverLatencyFromSettings = fromSettings
+            let engine = InputClickEngine(output: output, options: options)
+            engine.setVisibleInputViews([OptedInInputView()])
+            scheduler.runPending()
+            #expect(output.requests.withLock { $0.first?.serverLatency } == (fromSettings ? .lowest : .economy))
+            engine.shutdown()
+        }
     }
 }

@@ -41,6 +41,11 @@ public final class InputClickEngine: Sendable {
         /// the player's (no device, faults); it replaces
         /// ``ClickPlayerConfiguration/warningHandler``. Default: standard error, one line each.
         public var warningHandler: @Sendable (String) -> Void
+        /// Whether the stream asks a sound server's graph for the user's
+        /// `latency` setting (``ClickSettings/serverLatency``) rather than
+        /// ``player``'s `stream.serverLatency`. Default `true`; a host that
+        /// fixes a policy itself sets `false`.
+        public var serverLatencyFromSettings = true
         /// Where the player does its control work and keeps its timers
         /// (linger, retries), and the clock of the settings watcher's
         /// coalescing; `nil` for their own queues on the wall clock. Tests
@@ -85,6 +90,7 @@ public final class InputClickEngine: Sendable {
         let problems = self.problems
         var playerConfiguration = options.player
         playerConfiguration.mixer.ducking = settings.ducking
+        playerConfiguration.serverLatencyFollowsSettings = options.serverLatencyFromSettings
         // One place for every warning: the player's (no device, faults) too.
         playerConfiguration.warningHandler = warn
         let player = ClickPlayer(output: output, configuration: playerConfiguration, settings: settings,

@@ -67,6 +67,8 @@ public struct RenderLoop<Device: RenderDevice> {
     public let format: OutputFormat
     /// The queue depth kept while audio sounds: whole periods, at most the buffer.
     public let fillFrames: Int
+    /// In rewind mode, the room at which the queue is topped up (the device's wake-up room).
+    public let refillRoomFrames: Int
     /// In rewind mode, how far ahead of the read position a click may go at the soonest.
     public let safeguardFrames: Int
     /// How long a running device may consume nothing before the loop gives up.
@@ -89,6 +91,10 @@ public struct RenderLoop<Device: RenderDevice> {
     ///     down to whole periods, at least one period, at most the buffer.
     ///   - keepsRunning: never stop the device while silent (implied by
     ///     ``ClickScheduling/append``).
+    ///   - refillRoomFrames: in rewind mode, the room at which the loop tops
+    ///     the queue up: the room at which the device wakes it, so that no
+    ///     wake-up finds nothing to write (which would spin). Default: half
+    ///     the fill depth.
     ///   - floatBuffer: room for one period of interleaved floats.
     ///   - deviceBuffer: room for one period in the device's sample format;
     ///     may be `floatBuffer` itself for float devices.
@@ -96,7 +102,7 @@ public struct RenderLoop<Device: RenderDevice> {
     /// Thread context: a control thread.
     public init(device: Device, renderer: OutputRenderer, scheduling: ClickScheduling, format: OutputFormat,
                 fillFrames: Int, safeguardFrames: Int, stallTimeoutNanoseconds: UInt64, counters: OutputCounters,
-                stopRequested: StopFlag, keepsRunning: Bool = false,
+                stopRequested: StopFlag, keepsRunning: Bool = false, refillRoomFrames: Int? = nil,
                 floatBuffer: UnsafeMutablePointer<Float>, deviceBuffer: UnsafeMutableRawPointer) {
         let period = max(1, format.periodFrames)
         self.device = device
@@ -105,6 +111,7 @@ public struct RenderLoop<Device: RenderDevice> {
         self.keepsRunning = keepsRunning || scheduling == .append
         self.format = format
         self.fillFrames = max(period, min(format.bufferFrames, fillFrames) / period * period)
+        self.refillRoomFrames = min(self.fillFrames, max(period, refillRoomFrames ?? self.fillFrames / 2))
         self.safeguardFrames = max(0, safeguardFrames)
         self.stallTimeoutNanoseconds = stallTimeoutNanoseconds
         self.counters = counters
@@ -323,8 +330,8 @@ public struct RenderLoop<Device: RenderDevice> {
         var free = room
         var queued = max(0, format.bufferFrames - room)
         progress.pacingWaitMilliseconds = -1
-        // In rewind mode the buffer is topped up when half of it has played, not every period.
-        let refill = scheduling == .rewind ? fillFrames / 2 : fillFrames - period
+        // In rewind mode the buffer is topped up once the device's wake-up room has played (half of it, or a server's cycle), not every period.
+        let refill = scheduling == .rewind ? fillFrames - refillRoomFrames : fillFrames - period
         guard queued <= refill || renderer.mixer.hasQueuedClicks && scheduling != .rewind else {
             progress.roomAfterWrite = free
             return true

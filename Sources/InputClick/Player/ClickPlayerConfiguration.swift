@@ -41,9 +41,11 @@ public struct ClickPlayerConfiguration: Sendable {
     public var closeTimeoutNanoseconds: UInt64 = 200_000_000
     /// Whether the user's ``ClickSettings/serverLatency`` (applied with
     /// ``ClickPlayer/apply(_:)``) replaces ``stream``'s `serverLatency` when
-    /// a stream opens. Default `true`; `false` when the host chose a policy
-    /// itself (`tap --latency`, `inputclick_options_set_server_latency`).
-    public var serverLatencyFollowsSettings = true
+    /// a stream opens. Default `false`: a player asks what its configuration
+    /// says. ``InputClickEngine``, which owns the user's settings, turns it on
+    /// unless its options say the host fixed a policy
+    /// (``InputClickEngine/Options/serverLatencyFromSettings``).
+    public var serverLatencyFollowsSettings = false
     /// The limits after which a tap, a click or a device is no longer
     /// trusted (hold, stale clicks, suspect device, healthy run). Default
     /// ``LivenessPolicy/standard``. The output's stall timeout is the output's.
