@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "InputClick", targets: ["InputClick"]),
         .library(name: "InputClickALSA", targets: ["InputClickALSA"]),
+        .library(name: "InputClickPulseAudio", targets: ["InputClickPulseAudio"]),
         .library(name: "KeyboardCore", targets: ["KeyboardCore"]),
         .library(name: "InputClickTesting", targets: ["InputClickTesting"]),
         // The C-ABI plugin. scripts/build-plugin.sh installs it as libinputclick.so with inputclick.h and inputclick.pc.
@@ -24,6 +25,10 @@ let package = Package(
         // takes the C constants (results, kinds, decisions, states, statistics)
         // from the header itself: one source for them.
         .systemLibrary(name: "CInputClick"),
+        // libpulse's headers only: the module map names no library, and
+        // InputClickPulseAudio loads libpulse.so.0 with dlopen, so nothing has
+        // libpulse in DT_NEEDED (scripts/test-install.sh checks).
+        .systemLibrary(name: "CPulseAudio", providers: [.apt(["libpulse-dev"])]),
         // libevdev, for `inputclick listen` reading the machine's keyboards.
         .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
 
@@ -33,6 +38,8 @@ let package = Package(
         .target(name: "InputClickTesting", dependencies: ["InputClick"]),
         // Platform: the ALSA output and player.
         .target(name: "InputClickALSA", dependencies: ["InputClick", "CALSA"]),
+        // Platform: the native PulseAudio output (libpulse, loaded at run time).
+        .target(name: "InputClickPulseAudio", dependencies: ["InputClick", "CPulseAudio"]),
         // The seeds' text-input model and the demo keyboard.
         .target(name: "KeyboardCore", dependencies: ["InputClick"]),
         // The C ABI (libinputclick.so, inputclick.h).
@@ -44,7 +51,8 @@ let package = Package(
         .target(name: "InputClickReports", dependencies: ["InputClick"]),
         .executableTarget(name: "inputclick",
                           dependencies: ["InputClick", "InputClickALSA", "KeyboardCore", "InputClickListen", "CEvdev", "InputClickReports"]),
-        .executableTarget(name: "inputclick-bench", dependencies: ["InputClick", "InputClickALSA", "InputClickReports"]),
+        .executableTarget(name: "inputclick-bench",
+                         dependencies: ["InputClick", "InputClickALSA", "InputClickPulseAudio", "InputClickReports"]),
 
         // Test-only helpers shared by the ALSA and CLI tests (not shipped): child
         // processes run with posix_spawn and a deadline, and sink captures read back.
@@ -52,6 +60,8 @@ let package = Package(
         .testTarget(name: "InputClickTests", dependencies: ["InputClick", "InputClickTesting"]),
         .testTarget(name: "InputClickALSATests",
                     dependencies: ["InputClickALSA", "InputClick", "InputClickTesting", "TestSupport"]),
+        .testTarget(name: "InputClickPulseAudioTests",
+                    dependencies: ["InputClickPulseAudio", "InputClick", "InputClickTesting", "TestSupport"]),
         .testTarget(name: "InputClickListenTests", dependencies: ["InputClickListen", "InputClick", "InputClickTesting"]),
         .testTarget(name: "KeyboardCoreTests", dependencies: ["KeyboardCore", "InputClick", "InputClickTesting"]),
         // Runs the built `inputclick` binary as a user would.

@@ -36,6 +36,7 @@ while let argument = arguments.popFirst() {
     case "--mixer": mixerOnly = true
     case "--wakeup": wakeupOnly = true
     case "--unlimited": unlimited = true
+    case "--pulse-taps": runPulseTaps(json: json)
     case "--flood":
         guard let value = arguments.popFirst(), let taps = Int(value), (1...10_000_000).contains(taps) else {
             fail("--flood needs a number of taps from 1 to 10000000")
@@ -48,6 +49,7 @@ while let argument = arguments.popFirst() {
         print("USAGE: inputclick-bench [--device NAME] [--clicks N] [--period FRAMES] [--periods N] [--seed N] [--json]")
         print("       inputclick-bench --mixer [--period FRAMES] [--json]   (render cost per period, no device)")
         print("       inputclick-bench --wakeup [--json]                    (a tap's cost of waking the render thread)")
+        print("       inputclick-bench --pulse-taps                         (native PulseAudio: a click per line read, for bench/pulse-instant.py)")
         print("       inputclick-bench --flood N [--unlimited] [--device NAME] [--json]  (N taps at once, counted by reason)")
         exit(0)
     default: fail("unknown argument '\(argument)'")
