@@ -151,7 +151,7 @@ step "swift test" 900 swift test
 step "the real-time thread allocates nothing and takes no lock" 300 scripts/check-realtime-thread.sh
 step "the C plugin from C, C++, Python and Rust" 1200 scripts/test-plugin.sh
 step "the sink tests again, through PipeWire" 900 scripts/test-pipewire.sh
-# A real PulseAudio 16 through ALSA's pulse PCM: every click tapped is heard in the server's monitor or reported lost.
+# A real PulseAudio 16, through ALSA's pulse PCM and through the native backend (libpulse, loaded at run time): every click tapped is heard in the server's monitor or reported lost; no binary has libpulse in DT_NEEDED.
 step "clicks through a real PulseAudio 16, each heard or reported" 300 scripts/test-pulseaudio.sh
 # An in-process fcitx5 with its test front end and the add-on, through the sink's file capture (issue 20).
 step "the fcitx5 add-on, headless" 600 scripts/test-fcitx5.sh

@@ -30,8 +30,10 @@ public final class PulseAudioOutput: AudioOutput {
     public let properties: PulseAudioProperties
     /// The SCHED_FIFO priority the render thread asks for; `nil` for normal scheduling.
     public let renderPriority: Int32?
-    /// How long the server may take no audio before the stream counts as
-    /// lost (at least twice the buffer and a period). Default 130 ms.
+    /// How long the server may take no audio (ask for none) while a click
+    /// sounds before the stream counts as lost (at least twice the buffer
+    /// and a period). Default 500 ms: a daemon without real-time priority on
+    /// a loaded machine was measured silent for more than 130 ms while healthy.
     public let stallTimeoutNanoseconds: UInt64
     /// How long opening a stream waits for the server. Default 2000 ms.
     public let openTimeoutMilliseconds: Int
@@ -40,7 +42,7 @@ public final class PulseAudioOutput: AudioOutput {
     ///
     /// Thread context: any thread.
     public init(server: String? = nil, properties: PulseAudioProperties = PulseAudioProperties(),
-                renderPriority: Int32? = RealtimeThread.defaultPriority, stallTimeoutNanoseconds: UInt64 = 130_000_000,
+                renderPriority: Int32? = RealtimeThread.defaultPriority, stallTimeoutNanoseconds: UInt64 = 500_000_000,
                 openTimeoutMilliseconds: Int = 2_000) {
         self.server = server
         self.properties = properties

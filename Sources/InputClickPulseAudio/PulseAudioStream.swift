@@ -25,7 +25,7 @@ import Synchronization
 /// Thread context: ``start(rendering:onFault:)`` and ``close()`` on the
 /// player's control queue; the connection is used by the render thread
 /// alone between them.
-final class PulseAudioStream: AudioOutputStream, RealtimeThreadBody, @unchecked Sendable {
+final class PulseAudioStream: AudioOutputStream, @unchecked Sendable {
     let format: OutputFormat
     let counters = OutputCounters()
     var scheduling: ClickScheduling { .rewind }
@@ -38,17 +38,9 @@ final class PulseAudioStream: AudioOutputStream, RealtimeThreadBody, @unchecked 
     private let safeguardFrames: Int
     private let stallTimeoutNanoseconds: UInt64
     private let isClosed = Atomic<Bool>(false)
-    private let threadBox = Mutex<RealtimeThread?>(nil)
-    private let realtime = Atomic<Bool>(false)
+    private let host = Mutex<RenderThreadHost<PulseAudioRenderDevice>?>(nil)
     private let floatBuffer: UnsafeMutablePointer<Float>
     private let playback: UnsafeMutablePointer<PulseAudioPlayback>
-
-    // Set before the thread starts; read by it.
-    private var loop: RenderLoop<PulseAudioRenderDevice>?
-    private var stopFlag: StopFlag?
-    private var onFault: (@Sendable (OutputFault) -> Void)?
-    // Written by the loop, read after it on the same thread.
-    private var end: RenderLoopEnd<PulseAudioOutputError> = .stopRequested
 
     /// Connects to the server and opens the playback stream.
     ///
@@ -96,15 +88,14 @@ final class PulseAudioStream: AudioOutputStream, RealtimeThreadBody, @unchecked 
         playback.deallocate()
     }
 
-    var isRealtime: Bool { realtime.load(ordering: .relaxed) }
+    var isRealtime: Bool { host.withLock { $0?.isRealtime ?? false } }
 
     func start(rendering renderer: OutputRenderer, onFault: @escaping @Sendable (OutputFault) -> Void) throws {
         precondition(renderer.format.sampleRate == format.sampleRate && renderer.format.channels == format.channels,
                      "the renderer's format must match the stream's")
-        precondition(threadBox.withLock { $0 == nil } && !isClosed.load(ordering: .acquiring), "a PulseAudio stream starts once")
+        precondition(host.withLock { $0 == nil } && !isClosed.load(ordering: .acquiring), "a PulseAudio stream starts once")
         renderer.mixer.prepareHistory(periods: format.bufferFrames / format.periodFrames + 1)
         let stop = StopFlag(wakeup: renderer.mixer.wakeup)
-        stopFlag = stop
         if let wakeup = renderer.mixer.wakeup {
             let onWakeup: pa_io_event_cb_t = { _, _, _, _, userdata in
                 userdata?.assumingMemoryBound(to: PulseAudioPlayback.self).pointee.woken = true
@@ -114,49 +105,29 @@ final class PulseAudioStream: AudioOutputStream, RealtimeThreadBody, @unchecked 
         let period = Double(format.periodFrames) * 1e9 / Double(format.sampleRate)
         let device = PulseAudioRenderDevice(calls: calls, state: playback, format: format, counters: counters,
                                             graceNanoseconds: UInt64(2 * period))
-        loop = RenderLoop(device: device, renderer: renderer, scheduling: .rewind, format: format,
+        let loop = RenderLoop(device: device, renderer: renderer, scheduling: .rewind, format: format,
                           fillFrames: format.bufferFrames, safeguardFrames: safeguardFrames,
                           stallTimeoutNanoseconds: stallTimeoutNanoseconds, counters: counters, stopRequested: stop,
                           keepsRunning: false, floatBuffer: floatBuffer, deviceBuffer: UnsafeMutableRawPointer(floatBuffer))
-        self.onFault = onFault
-        let thread = try RealtimeThread.start(priority: priority, body: self)
-        realtime.store(thread.isRealtime, ordering: .relaxed)
-        threadBox.withLock { $0 = thread }
+        let server = serverName, milliseconds = stallTimeoutNanoseconds / 1_000_000
+        let started = try RenderThreadHost.start(loop: loop, stop: stop, priority: priority, describe: { end in
+            switch end {
+            case .stopRequested:
+                return nil
+            case .stalled:
+                return OutputFault(kind: .stalled, message: "PulseAudio server \(server) stopped taking audio for \(milliseconds) ms",
+                                   underlying: PulseAudioOutputError.timedOut(call: "pa_stream_write", milliseconds: Int(milliseconds)))
+            case .failed(let error):
+                return OutputFault(kind: error.meansDeviceLost ? .deviceLost : .failed,
+                                   message: "PulseAudio server \(server): \(error)", underlying: error)
+            }
+        }, onFault: onFault)
+        host.withLock { $0 = started }
     }
 
     func close() {
         guard !isClosed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        stopFlag?.request()
-        // Taking the thread out breaks the cycle stream → thread → body (the stream).
-        let thread = threadBox.withLock { box -> RealtimeThread? in
-            defer { box = nil }
-            return box
-        }
-        thread?.join()
+        host.withLock { $0 }?.stop()
         calls.close()
-    }
-
-    // MARK: Render thread
-
-    func run(on thread: RealtimeThread) {
-        guard let loop else { return }
-        end = loop.run()
-    }
-
-    func loopDidEnd(on thread: RealtimeThread) {
-        guard let onFault, !(stopFlag?.isRequested ?? true) else { return }
-        switch end {
-        case .stopRequested:
-            return
-        case .stalled:
-            let milliseconds = stallTimeoutNanoseconds / 1_000_000
-            onFault(OutputFault(kind: .stalled,
-                                message: "PulseAudio server \(serverName) stopped taking audio for \(milliseconds) ms",
-                                underlying: PulseAudioOutputError.timedOut(call: "pa_stream_write",
-                                                                           milliseconds: Int(milliseconds))))
-        case .failed(let error):
-            onFault(OutputFault(kind: error.meansDeviceLost ? .deviceLost : .failed,
-                                message: "PulseAudio server \(serverName): \(error)", underlying: error))
-        }
     }
 }
