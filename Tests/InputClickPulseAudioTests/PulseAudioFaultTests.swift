@@ -6,9 +6,10 @@ import TestSupport
 import Testing
 
 extension ThroughPulseAudio {
-    /// The server killed under an open stream: the stream reports the loss once
-    /// as device-lost, taps are never reported as playing into it, and closing
-    /// returns (the time is printed, not asserted: a loaded machine may stall the test).
+    /// The server killed or frozen under an open stream: the stream reports
+    /// the loss once (device-lost, or stalled), and closing returns while the
+    /// server is still frozen (the time is printed, not asserted: a loaded
+    /// machine may stall the test).
     @Suite("the native PulseAudio backend when its server dies")
     struct PulseAudioFaultTests {
         @Test("a killed server ends the stream as device-lost, and close returns")
@@ -38,6 +39,30 @@ extension ThroughPulseAudio {
             #expect(rig.warnings.contains { $0.contains("PulseAudio") }, "\(rig.warnings)")
             #expect(rig.faultKinds == [.deviceLost], "\(rig.events)")
             #expect(rig.events.contains { $0.hasPrefix("fault:") && $0.contains("Connection terminated") }, "\(rig.events)")
+        }
+
+        @Test("a frozen server ends the stream as stalled while a click waits, and shutdown does not wait for it")
+        func aFrozenServerEndsTheStreamAsStalled() throws {
+            let sink = PulseAudioSink(name: "inputclick-pa-stop-\(getpid())", ownedHere: true)
+            let rig = try PulseAudioRig(sink: sink)
+            defer { sink.stopIfOwned() }
+            try #require(rig.showAndWaitUntilRunning(), "the stream did not open: \(rig.warnings)")
+            let pid = try #require(sink.daemonPID)
+            #expect(kill(pid, SIGSTOP) == 0)
+            defer { kill(pid, SIGCONT) }
+            #expect(waitUntil(seconds: 20) {
+                _ = rig.gate.playInputClick(.key)
+                usleep(50_000)
+                return rig.player.statistics.faults >= 1
+            }, "no fault reported: \(rig.warnings)")
+            let started = MonotonicClock.now()
+            rig.gate.setVisibleInputViews([])
+            rig.player.shutdown()
+            let closeMilliseconds = Double(MonotonicClock.now() - started) / 1e6
+            print("native PulseAudio, server frozen: shutdown took \(closeMilliseconds) ms; events \(rig.events)")
+            #expect(rig.faultKinds.first == .stalled, "\(rig.events)")
+            // Still frozen: nothing above waited for the server.
+            #expect(rig.player.state == .shutDown)
         }
 
         @Test("opening with no server there fails naming pa_context_connect and PulseAudio's reason")
