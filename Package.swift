@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "InputClick", targets: ["InputClick"]),
         .library(name: "InputClickALSA", targets: ["InputClickALSA"]),
         .library(name: "InputClickPipeWire", targets: ["InputClickPipeWire"]),
+        .library(name: "InputClickPulseAudio", targets: ["InputClickPulseAudio"]),
         .library(name: "KeyboardCore", targets: ["KeyboardCore"]),
         .library(name: "InputClickTesting", targets: ["InputClickTesting"]),
         // The C-ABI plugin. scripts/build-plugin.sh installs it as libinputclick.so with inputclick.h and inputclick.pc.
@@ -30,6 +31,10 @@ let package = Package(
         // takes the C constants (results, kinds, decisions, states, statistics)
         // from the header itself: one source for them.
         .systemLibrary(name: "CInputClick"),
+        // libpulse's headers only: the module map names no library, and
+        // InputClickPulseAudio loads libpulse.so.0 with dlopen, so nothing has
+        // libpulse in DT_NEEDED (scripts/test-install.sh checks).
+        .systemLibrary(name: "CPulseAudio", providers: [.apt(["libpulse-dev"])]),
         // libevdev, for `inputclick listen` reading the machine's keyboards.
         .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
 
@@ -41,10 +46,12 @@ let package = Package(
         .target(name: "InputClickALSA", dependencies: ["InputClick", "CALSA"]),
         // Platform: the native PipeWire output (pw_stream), libpipewire loaded at run time.
         .target(name: "InputClickPipeWire", dependencies: ["InputClick", "CPipeWire"]),
+        // Platform: the native PulseAudio output (libpulse, loaded at run time).
+        .target(name: "InputClickPulseAudio", dependencies: ["InputClick", "CPulseAudio"]),
         // The seeds' text-input model and the demo keyboard.
         .target(name: "KeyboardCore", dependencies: ["InputClick"]),
         // Which backend plays: the sound server found running (PipeWire, PulseAudio) or ALSA.
-        .target(name: "InputClickBackends", dependencies: ["InputClick", "InputClickALSA", "InputClickPipeWire"]),
+        .target(name: "InputClickBackends", dependencies: ["InputClick", "InputClickALSA", "InputClickPipeWire", "InputClickPulseAudio"]),
         // The C ABI (libinputclick.so, inputclick.h).
         .target(name: "InputClickPlugin", dependencies: ["InputClick", "InputClickALSA", "InputClickBackends", "CInputClick"]),
         // `inputclick listen`'s pure part: evemu recordings, key to click kind and pan. No device access.
@@ -55,7 +62,8 @@ let package = Package(
         .executableTarget(name: "inputclick",
                           dependencies: ["InputClick", "InputClickALSA", "InputClickBackends", "KeyboardCore", "InputClickListen", "CEvdev", "InputClickReports"]),
         .executableTarget(name: "inputclick-bench",
-                          dependencies: ["InputClick", "InputClickALSA", "InputClickPipeWire", "InputClickBackends", "InputClickReports"]),
+                          dependencies: ["InputClick", "InputClickALSA", "InputClickPipeWire", "InputClickPulseAudio",
+                                         "InputClickBackends", "InputClickReports"]),
 
         // Test-only helpers shared by the ALSA and CLI tests (not shipped): child
         // processes run with posix_spawn and a deadline, and sink captures read back.
@@ -67,6 +75,8 @@ let package = Package(
         // The native PipeWire output against a private PipeWire with the stock clock (scripts/pipewire-sink.sh).
         .testTarget(name: "InputClickPipeWireTests",
                     dependencies: ["InputClickPipeWire", "InputClick", "InputClickTesting", "TestSupport"]),
+        .testTarget(name: "InputClickPulseAudioTests",
+                    dependencies: ["InputClickPulseAudio", "InputClick", "InputClickTesting", "TestSupport"]),
         .testTarget(name: "InputClickListenTests", dependencies: ["InputClickListen", "InputClick", "InputClickTesting"]),
         .testTarget(name: "KeyboardCoreTests", dependencies: ["KeyboardCore", "InputClick", "InputClickTesting"]),
         // Runs the built `inputclick` binary as a user would.

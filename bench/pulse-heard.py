@@ -29,10 +29,11 @@ import time
 RATE = 48000
 
 
-def main():
-    if len(sys.argv) < 4:
-        sys.exit(__doc__.split("\n\n")[1])
-    cli, taps, spacing = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]) / 1000
+def measure(command, taps, spacing, early=0.005):
+    """Records the monitor, starts `command` (which prints READY, then takes
+    a line per tap), types `taps` lines `spacing` seconds apart, and returns
+    (latencies in ms, indices of taps unheard, onsets heard, its stdout, its stderr).
+    An onset counts for a tap from `early` seconds before it (the monitor's clock is an estimate)."""
     recorder = subprocess.Popen(["parec", "-d", "inputclick-null.monitor", "--raw", "--format=float32le",
                                  f"--rate={RATE}", "--channels=2", "--latency-msec=5"], stdout=subprocess.PIPE)
     chunks, arrivals = [], []
@@ -46,11 +47,10 @@ def main():
 
     reader = threading.Thread(target=read, daemon=True)
     reader.start()
-    tap = subprocess.Popen([cli, "tap", "--device", "inputclick_sink", "--json"] + sys.argv[4:],
-                           stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    tap = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     if tap.stdout.readline().strip() != "READY":
         recorder.terminate()
-        sys.exit(f"tap did not say READY: {tap.stderr.read()}")
+        sys.exit(f"{command[0]} did not say READY: {tap.stderr.read()}")
     tapped = []
     for _ in range(taps):
         tapped.append(time.monotonic())
@@ -79,12 +79,21 @@ def main():
             quiet += 1
     latencies, unheard = [], []
     for index, t in enumerate(tapped):
-        near = [onset - t for onset in onsets if -0.005 <= onset - t < spacing - 0.01]
+        near = [onset - t for onset in onsets if -early <= onset - t < spacing - 0.01]
         if near:
             latencies.append(near[0] * 1000)
         else:
             unheard.append(index)
     latencies.sort()
+    return latencies, unheard, onsets, output, errors
+
+
+def main():
+    if len(sys.argv) < 4:
+        sys.exit(__doc__.split("\n\n")[1])
+    cli, taps, spacing = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]) / 1000
+    latencies, unheard, onsets, output, errors = measure(
+        [cli, "tap", "--device", "inputclick_sink", "--json"] + sys.argv[4:], taps, spacing)
     stats = json.loads(output.strip().splitlines()[-1])
     converter = stats["milliseconds"]["toConverter"]
     print(f"tap: {stats['played']} played, {stats['dropped']} dropped, {stats.get('underruns')} underruns, "

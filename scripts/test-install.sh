@@ -13,7 +13,8 @@
 #                      `make uninstall` with the same variables
 #                      leaves no file behind (directories stay, as they may be shared).
 #   3. .deb            scripts/build-deb.sh builds the package; `apt-get install
-#                      ./….deb` installs it with its Depends; `inputclick --version`
+#                      ./….deb` installs it with its Depends (and no binary has
+#                      libpulse in DT_NEEDED: it is loaded at run time); `inputclick --version`
 #                      runs from PATH; `man -w` finds the pages; examples/c/keyboard.c
 #                      builds with nothing but `pkg-config --cflags --libs inputclick`
 #                      and runs with no LD_LIBRARY_PATH, every tap played.
@@ -296,6 +297,12 @@ deb_checks() {
     for library in $(find "$unpacked" -type f \( -perm -u+x -o -name '*.so*' \) -exec objdump -p {} \; 2>/dev/null |
                      awk '/NEEDED/ { print $2 }' | sort -u); do
       case $library in
+        libpulse*)
+          # The native PulseAudio backend loads libpulse.so.0 with dlopen, so a
+          # machine without PulseAudio needs nothing of it.
+          echo "$(basename "$package_file"): a binary has $library in DT_NEEDED; libpulse must be loaded at run time"
+          missing=1
+          continue ;;
         libinputclick.so.*) package=inputclick ;;   # the other package of this build
         *) package=$(dpkg -S "*/$(gcc -print-multiarch)/$library" 2>/dev/null | grep -v '^inputclick:' | head -n 1 | cut -d: -f1) ;;
       esac

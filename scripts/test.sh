@@ -153,7 +153,7 @@ step "the C plugin from C, C++, Python and Rust" 1200 scripts/test-plugin.sh
 step "the sink tests again, through PipeWire (lab clock: quantum forced to 64)" 900 scripts/test-pipewire.sh
 # PipeWire's clock as shipped (issue 17): the stream kept running while visible, never re-timing the graph per tap.
 step "the sink tests again, through PipeWire as Debian ships it" 900 env INPUTCLICK_PIPEWIRE_CLOCK=stock scripts/test-pipewire.sh
-# A real PulseAudio 16 through ALSA's pulse PCM: every click tapped is heard in the server's monitor or reported lost.
+# A real PulseAudio 16, through ALSA's pulse PCM and through the native backend (libpulse, loaded at run time): every click tapped is heard in the server's monitor or reported lost; no binary has libpulse in DT_NEEDED.
 step "clicks through a real PulseAudio 16, each heard or reported" 300 scripts/test-pulseaudio.sh
 # An in-process fcitx5 with its test front end and the add-on, through the sink's file capture (issue 20).
 step "the fcitx5 add-on, headless" 600 scripts/test-fcitx5.sh

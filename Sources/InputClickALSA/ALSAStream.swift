@@ -18,13 +18,13 @@ import Synchronization
 /// takes no lock of its own and logs nothing. alsa-lib takes an uncontended
 /// mutex inside each call unless ``ALSAOutput/disableLibraryLocking()`` was
 /// called, and its jack plugin takes one in `snd_pcm_start` and `snd_pcm_drop`.
-/// How the loop ended is reported from ``loopDidEnd(on:)``, after the thread
-/// has left the loop.
+/// How the loop ended is reported by its ``RenderThreadHost``, after the
+/// thread has left the loop.
 ///
 /// Thread context: ``start(rendering:onFault:)`` and ``close()`` on the
 /// player's control queue; the PCM is used by the render thread alone
 /// between them.
-final class ALSAStream: AudioOutputStream, RealtimeThreadBody, @unchecked Sendable {
+final class ALSAStream: AudioOutputStream, @unchecked Sendable {
     let format: OutputFormat
     let counters = OutputCounters()
     let scheduling: ClickScheduling
@@ -41,20 +41,12 @@ final class ALSAStream: AudioOutputStream, RealtimeThreadBody, @unchecked Sendab
     /// Where alsa-lib's messages of the close go (``ALSAOutput/libraryMessageHandler``).
     private let libraryMessageHandler: (@Sendable (String) -> Void)?
     private let isClosed = Atomic<Bool>(false)
-    private let threadBox = Mutex<RealtimeThread?>(nil)
-    private let realtime = Atomic<Bool>(false)
+    private let host = Mutex<RenderThreadHost<ALSARenderDevice>?>(nil)
     private let floatBuffer: UnsafeMutablePointer<Float>
     private let deviceBuffer: UnsafeMutableRawPointer
     private let ownsDeviceBuffer: Bool
     private let pollDescriptors: UnsafeMutablePointer<pollfd>
     private let pollCapacity: Int
-
-    // Set before the thread starts; read by it.
-    private var loop: RenderLoop<ALSARenderDevice>?
-    private var stopFlag: StopFlag?
-    private var onFault: (@Sendable (OutputFault) -> Void)?
-    // Written by the loop, read after it on the same thread.
-    private var end: RenderLoopEnd<ALSAError> = .stopRequested
 
     init(pcm: PCMHandle, device: String, format: OutputFormat, scheduling: ClickScheduling, keepsRunning: Bool = false,
          refillRoomFrames: Int? = nil,
@@ -99,65 +91,45 @@ final class ALSAStream: AudioOutputStream, RealtimeThreadBody, @unchecked Sendab
         pollDescriptors.deallocate()
     }
 
-    var isRealtime: Bool { realtime.load(ordering: .relaxed) }
+    var isRealtime: Bool { host.withLock { $0?.isRealtime ?? false } }
 
     func start(rendering renderer: OutputRenderer, onFault: @escaping @Sendable (OutputFault) -> Void) throws {
         precondition(renderer.format.sampleRate == format.sampleRate && renderer.format.channels == format.channels,
                      "the renderer's format must match the stream's")
-        precondition(threadBox.withLock { $0 == nil } && !isClosed.load(ordering: .acquiring), "an ALSA stream starts once")
+        precondition(host.withLock { $0 == nil } && !isClosed.load(ordering: .acquiring), "an ALSA stream starts once")
         let period = max(1, format.periodFrames)
         // Checkpoints for every queued period, and one for the period being rendered.
         renderer.mixer.prepareHistory(periods: scheduling == .rewind ? format.bufferFrames / period + 1 : 0)
         let stop = StopFlag(wakeup: renderer.mixer.wakeup)
-        stopFlag = stop
         let device = ALSARenderDevice(pcm: pcm, counters: counters, descriptors: pollDescriptors,
                                       descriptorCapacity: pollCapacity)
-        loop = RenderLoop(device: device, renderer: renderer, scheduling: scheduling, format: format,
+        let loop = RenderLoop(device: device, renderer: renderer, scheduling: scheduling, format: format,
                           fillFrames: format.bufferFrames, safeguardFrames: safeguardFrames,
                           stallTimeoutNanoseconds: stallTimeoutNanoseconds, counters: counters, stopRequested: stop,
                           keepsRunning: keepsRunning, refillRoomFrames: refillRoomFrames,
                           floatBuffer: floatBuffer, deviceBuffer: deviceBuffer)
-        self.onFault = onFault
-        let thread = try RealtimeThread.start(priority: priority, body: self)
-        realtime.store(thread.isRealtime, ordering: .relaxed)
-        threadBox.withLock { $0 = thread }
+        let name = self.device, milliseconds = stallTimeoutNanoseconds / 1_000_000
+        let started = try RenderThreadHost.start(loop: loop, stop: stop, priority: priority, describe: { end in
+            switch end {
+            case .stopRequested:
+                return nil
+            case .stalled:
+                return OutputFault(kind: .stalled, message: "ALSA device '\(name)' stopped consuming audio for \(milliseconds) ms",
+                                   underlying: ALSAError.timedOut)
+            case .failed(let error):
+                return OutputFault(kind: error.meansDeviceLost ? .deviceLost : .failed,
+                                   message: "ALSA device '\(name)' failed: \(error)", underlying: error)
+            }
+        }, onFault: onFault)
+        host.withLock { $0 = started }
     }
 
     func close() {
         guard !isClosed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        stopFlag?.request()
-        // Taking the thread out breaks the cycle stream → thread → body (the stream).
-        let thread = threadBox.withLock { box -> RealtimeThread? in
-            defer { box = nil }
-            return box
-        }
-        thread?.join()
+        host.withLock { $0 }?.stop()
         ALSACalls.routingMessages(to: libraryMessageHandler) {
             ALSACalls.drop(pcm)
             ALSACalls.close(pcm)
-        }
-    }
-
-    // MARK: Render thread
-
-    func run(on thread: RealtimeThread) {
-        guard let loop else { return }
-        end = loop.run()
-    }
-
-    func loopDidEnd(on thread: RealtimeThread) {
-        guard let onFault, !(stopFlag?.isRequested ?? true) else { return }
-        switch end {
-        case .stopRequested:
-            return
-        case .stalled:
-            let milliseconds = stallTimeoutNanoseconds / 1_000_000
-            onFault(OutputFault(kind: .stalled,
-                                message: "ALSA device '\(device)' stopped consuming audio for \(milliseconds) ms",
-                                underlying: ALSAError.timedOut))
-        case .failed(let error):
-            onFault(OutputFault(kind: error.meansDeviceLost ? .deviceLost : .failed,
-                                message: "ALSA device '\(device)' failed: \(error)", underlying: error))
         }
     }
 }

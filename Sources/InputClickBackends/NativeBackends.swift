@@ -1,5 +1,6 @@
 import InputClick
 import InputClickPipeWire
+import InputClickPulseAudio
 
 /// The native sound-server backends built into this library, behind one
 /// door: whether each one's client library loads here, and opening its
@@ -18,7 +19,7 @@ public enum NativeBackends {
             case .success: return nil
             case .failure(let error): return "\(error)"
             }
-        case .pulseaudio: return "this build has no PulseAudio backend"
+        case .pulseaudio: return PulseAudioOutput.libraryProblem
         }
     }
 
@@ -34,7 +35,10 @@ public enum NativeBackends {
         case .pipewire:
             return PipeWireOutput(remote: selection.device,
                                   properties: PipeWireStreamProperties(applicationName: applicationName))
-        case .pulseaudio, .alsa:
+        case .pulseaudio:
+            return PulseAudioOutput(server: "unix:" + selection.device,
+                                    properties: PulseAudioProperties(applicationName: applicationName))
+        case .alsa:
             throw BackendSelectionError("the \(selection.backend) backend is not an output of its own")
         }
     }

@@ -41,6 +41,7 @@ while let argument = arguments.popFirst() {
             fail("--pipewire-tap needs a latency policy: lowest, balanced or economy")
         }
         runPipeWireTap(policy: policy)
+    case "--pulse-taps": runPulseTaps(json: json)
     case "--flood":
         guard let value = arguments.popFirst(), let taps = Int(value), (1...10_000_000).contains(taps) else {
             fail("--flood needs a number of taps from 1 to 10000000")
@@ -54,6 +55,7 @@ while let argument = arguments.popFirst() {
         print("       inputclick-bench --mixer [--period FRAMES] [--json]   (render cost per period, no device)")
         print("       inputclick-bench --wakeup [--json]                    (a tap's cost of waking the render thread)")
         print("       inputclick-bench --pipewire-tap POLICY                (tap's stdin contract, native PipeWire output)")
+        print("       inputclick-bench --pulse-taps                         (native PulseAudio: a click per line read, for bench/pulse-instant.py)")
         print("       inputclick-bench --flood N [--unlimited] [--device NAME] [--json]  (N taps at once, counted by reason)")
         exit(0)
     default: fail("unknown argument '\(argument)'")

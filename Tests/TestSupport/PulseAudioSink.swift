@@ -1,49 +1,68 @@
 import Foundation
-import TestSupport
 
-/// A real PulseAudio 16 with a timer-driven null sink for CLI tests:
+/// A real PulseAudio 16 with a timer-driven null sink for the CLI's and the
+/// native backend's tests:
 /// `scripts/pulseaudio-sink.sh`, under a name private to this test process,
 /// or the test command's when `INPUTCLICK_PULSEAUDIO_SINK` names one
 /// (`scripts/test-pulseaudio.sh` starts it and stops it).
-struct PulseAudioSink {
+public struct PulseAudioSink: Sendable {
     /// The sink these tests play into.
-    static let shared: PulseAudioSink = {
+    public static let shared: PulseAudioSink = {
         if let given = ProcessInfo.processInfo.environment["INPUTCLICK_PULSEAUDIO_SINK"], !given.isEmpty {
             return PulseAudioSink(name: given, ownedHere: false)
         }
         return PulseAudioSink(name: "inputclick-pa-\(getpid())", ownedHere: true)
     }()
 
+    /// A sink of this name; `ownedHere`: these tests start and stop it.
+    public init(name: String, ownedHere: Bool) {
+        self.name = name
+        self.ownedHere = ownedHere
+    }
+
+    /// The daemon's process ID while it runs (the script's `status`).
+    public var daemonPID: Int32? {
+        let run = script(["status"])
+        guard run.status == 0 else { return nil }
+        // "pulseaudio-sink: 'NAME' runs (pulseaudio pid 123, pacer pid 456)"
+        guard let range = run.standardOutput.range(of: "(pulseaudio pid ") else { return nil }
+        return Int32(run.standardOutput[range.upperBound...].prefix { $0.isNumber })
+    }
+
     /// The sink's name (`INPUTCLICK_SINK_NAME` for the script).
-    let name: String
+    public let name: String
     /// Whether these tests start and stop it.
-    let ownedHere: Bool
+    public let ownedHere: Bool
+
+    /// scripts/pulseaudio-sink.sh, found from this file's place in the repository.
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("scripts/pulseaudio-sink.sh").path
 
     /// Runs scripts/pulseaudio-sink.sh with `arguments`.
     @discardableResult
-    func script(_ arguments: [String]) -> ChildRun {
+    public func script(_ arguments: [String]) -> ChildRun {
         var environment = ProcessInfo.processInfo.environment
         environment["INPUTCLICK_SINK_NAME"] = name
-        return ChildProcess.run(CLISink.root.appendingPathComponent("scripts/pulseaudio-sink.sh").path, arguments,
+        return ChildProcess.run(Self.script, arguments,
                                 environment: environment)
     }
 
     /// Starts the sink unless it runs (stopped with this process when started
     /// here); returns the script's output on failure.
-    func start() -> String? {
+    public func start() -> String? {
         let run = script(ownedHere ? ["start", "--watch-pid", "\(getpid())"] : ["start"])
         return run.status == 0 ? nil : run.output
     }
 
     /// Stops the sink if these tests own it.
-    func stopIfOwned() {
+    public func stopIfOwned() {
         if ownedHere { script(["stop"]) }
     }
 
     /// What a client of the sink needs (`PULSE_SERVER`, `PULSE_CLIENTCONFIG`,
     /// `ALSA_CONFIG_PATH`), read from the script's `env`, whose lines are
     /// `export NAME='value' …` with no quote inside a value.
-    func environment() -> [String: String] {
+    public func environment() -> [String: String] {
         var result: [String: String] = [:]
         for line in script(["env"]).standardOutput.split(separator: "\n") {
             let parts = line.split(separator: "'", omittingEmptySubsequences: false)

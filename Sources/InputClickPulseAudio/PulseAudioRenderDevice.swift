@@ -1,0 +1,177 @@
+import CPulseAudio
+import InputClick
+
+/// What the render thread knows of the server's side of the stream: a model
+/// of the server's play position, from the time the first frame after a
+/// pause was written and the rate, held back to what the server has shown it
+/// consumed (it asks for more every `minreq` bytes it plays).
+///
+/// Thread context: the render thread alone, once it runs (the main loop's
+/// callbacks run there too, inside ``PulseAudioCalls/iterate(timeoutMicroseconds:)``).
+struct PulseAudioPlayback {
+    /// Audio was written since the last pause and the model runs.
+    var running = false
+    /// When the first frame after the pause was written: it plays then (see ``PulseAudioRenderDevice``).
+    var startedAt: UInt64 = 0
+    /// Frames written since the pause, net of rewinds.
+    var written = 0
+    /// Bytes the next write goes back from the write index (a rewind), 0 or negative.
+    var seekBytes: Int64 = 0
+    /// The next write goes to the server's read index (the first after a pause).
+    var writeOnRead = true
+    /// When the server last asked for data (it plays `minreq` between two asks).
+    var lastRequestAt: UInt64 = 0
+    /// The wake-up descriptor was readable during the last iteration.
+    var woken = false
+}
+
+/// The ``RenderDevice`` skin over one PulseAudio playback stream (see
+/// ``PulseAudioStream`` for the design).
+///
+/// - ``start()`` and ``stop()`` send the server nothing: the stream is never
+///   corked. A stop only marks the next write as the first after a pause.
+/// - The first write after a pause goes to the server's read index
+///   (`PA_SEEK_RELATIVE_ON_READ`). The server has re-entered prebuffering
+///   once the stream ran dry (prebuf is one period), so that write ends an
+///   underrun, and PulseAudio then asks its sink to rewind and rewrite all
+///   it had rendered ahead: the click plays at once, as a sample from the
+///   server's cache does.
+/// - ``rewind(_:)`` makes the next write seek back from the write index
+///   (a negative `PA_SEEK_RELATIVE`); where that lands before the server's
+///   read index, the server rewinds its sink by the difference.
+/// - Room, queued frames and progress come from the play-position model of
+///   ``PulseAudioPlayback``; the model stops advancing when the server stops
+///   asking for data (frozen or gone), which the loop then sees as a stall.
+///
+/// # Real-time context
+/// Allocates nothing of ours and takes no lock: the main loop is ours alone
+/// (non-threaded), iterated here. libpulse allocates inside its dispatch.
+///
+/// Thread context: the render thread alone.
+struct PulseAudioRenderDevice: RenderDevice {
+    let calls: PulseAudioCalls
+    let state: UnsafeMutablePointer<PulseAudioPlayback>
+    let format: OutputFormat
+    let counters: OutputCounters
+    /// How far the model runs past the server's last ask for data.
+    let graceNanoseconds: UInt64
+
+    var now: UInt64 { MonotonicClock.now() }
+
+    private var frameBytes: Int { format.channels * format.sampleFormat.bytesPerSample }
+
+    /// Frames the model says the server has played since the pause.
+    private func playedFrames(at time: UInt64) -> Int {
+        let playback = state.pointee
+        guard playback.running else { return 0 }
+        let heardUntil = min(time, max(playback.lastRequestAt, playback.startedAt) &+ graceNanoseconds)
+        guard heardUntil > playback.startedAt else { return 0 }
+        let frames = Int((heardUntil - playback.startedAt) * UInt64(format.sampleRate) / 1_000_000_000)
+        return min(playback.written, frames)
+    }
+
+    private func serviceServer() throws(PulseAudioOutputError) {
+        _ = try calls.iterate(timeoutMicroseconds: 0)
+        if let failure = calls.failure() { throw failure }
+    }
+
+    func availableFrames() throws(PulseAudioOutputError) -> Int? {
+        try serviceServer()
+        guard state.pointee.running else { return format.bufferFrames }
+        let queued = state.pointee.written - playedFrames(at: now)
+        if queued <= 0 {
+            // Ran dry while the loop still plays: the server is prebuffering
+            // again. Count it; the loop restarts, and the next write goes to the read index.
+            counters.recordUnderrun()
+            pause()
+            return nil
+        }
+        return max(0, format.bufferFrames - queued)
+    }
+
+    func write(_ buffer: UnsafeRawPointer, frames: Int) throws(PulseAudioOutputError) -> Int? {
+        let onRead = state.pointee.writeOnRead
+        try calls.write(buffer, bytes: frames * frameBytes, seekOffset: onRead ? 0 : state.pointee.seekBytes, onRead: onRead)
+        if onRead {
+            state.pointee.writeOnRead = false
+            state.pointee.running = true
+            state.pointee.startedAt = now
+            state.pointee.lastRequestAt = state.pointee.startedAt
+            state.pointee.written = 0
+        }
+        state.pointee.seekBytes = 0
+        state.pointee.written += frames
+        return frames
+    }
+
+    func queuedFrames() -> Int? {
+        max(0, state.pointee.written - playedFrames(at: now))
+    }
+
+    func start() throws(PulseAudioOutputError) {
+        // The server started on the first write (prebuf is one period).
+        try serviceServer()
+    }
+
+    func stop() throws(PulseAudioOutputError) {
+        pause()
+    }
+
+    private func pause() {
+        state.pointee.running = false
+        state.pointee.writeOnRead = true
+        state.pointee.seekBytes = 0
+        state.pointee.written = 0
+    }
+
+    func rewindableFrames() -> Int {
+        guard state.pointee.running, state.pointee.seekBytes == 0 else { return 0 }
+        return max(0, state.pointee.written - playedFrames(at: now))
+    }
+
+    func rewind(_ frames: Int) -> Int {
+        let taken = min(frames, rewindableFrames())
+        guard taken > 0 else { return 0 }
+        state.pointee.seekBytes -= Int64(taken * frameBytes)
+        state.pointee.written -= taken
+        return taken
+    }
+
+    func forward(_ frames: Int) -> Int {
+        let back = Int(-state.pointee.seekBytes) / frameBytes
+        let moved = min(frames, back)
+        state.pointee.seekBytes += Int64(moved * frameBytes)
+        state.pointee.written += moved
+        return moved
+    }
+
+    func wait(forRoom: Bool, wakeup: Int32, timeoutMilliseconds: Int32) throws(PulseAudioOutputError) -> RenderDeviceWait? {
+        let start = now
+        var limit = timeoutMilliseconds
+        if forRoom && state.pointee.running {
+            // Room comes with time: look again after a period.
+            let period = Int32(max(1, format.milliseconds(format.periodFrames).rounded(.up)))
+            limit = limit < 0 ? period : min(limit, period)
+        }
+        let deadline: UInt64? = limit < 0 ? nil : start + UInt64(limit) * 1_000_000
+        state.pointee.woken = false
+        calls.watchWakeup(wakeup >= 0)
+        defer { calls.watchWakeup(false) }
+        while true {
+            var timeout: Int32 = -1
+            if let deadline {
+                let current = now
+                if current >= deadline { break }
+                timeout = Int32(clamping: (deadline - current) / 1000)
+            }
+            _ = try calls.iterate(timeoutMicroseconds: timeout)
+            if let failure = calls.failure() { throw failure }
+            if state.pointee.woken { return .woken }
+        }
+        if forRoom && state.pointee.running {
+            guard let room = try availableFrames() else { return nil }
+            return room > 0 ? .room : .timedOut
+        }
+        return .timedOut
+    }
+}

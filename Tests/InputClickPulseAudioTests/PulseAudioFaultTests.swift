@@ -1,0 +1,91 @@
+import Foundation
+import InputClick
+import InputClickPulseAudio
+import InputClickTesting
+import TestSupport
+import Testing
+
+extension ThroughPulseAudio {
+    /// The server killed or frozen under an open stream: the stream reports
+    /// the loss once (device-lost, or stalled), and closing returns while the
+    /// server is still frozen (the time is printed, not asserted: a loaded
+    /// machine may stall the test).
+    @Suite("the native PulseAudio backend when its server dies")
+    struct PulseAudioFaultTests {
+        @Test("a killed server ends the stream as device-lost, and close returns")
+        func aKilledServerEndsTheStreamAsDeviceLost() throws {
+            // A server of its own: this test kills it.
+            let sink = PulseAudioSink(name: "inputclick-pa-kill-\(getpid())", ownedHere: true)
+            let rig = try PulseAudioRig(sink: sink)
+            defer { sink.stopIfOwned() }
+            try #require(rig.showAndWaitUntilRunning(), "the stream did not open: \(rig.warnings)")
+            #expect(rig.gate.playInputClick(.key) == .plays)
+            let pid = try #require(sink.daemonPID)
+            #expect(kill(pid, SIGKILL) == 0)
+            var decisions: [ClickDecision] = []
+            #expect(waitUntil(seconds: 20) {
+                decisions.append(rig.gate.playInputClick(.key))
+                usleep(20_000)
+                return rig.player.statistics.faults >= 1
+            }, "no fault reported: \(rig.warnings)")
+            let statistics = rig.player.statistics
+            let started = MonotonicClock.now()
+            rig.gate.setVisibleInputViews([])
+            rig.player.shutdown()
+            let closeMilliseconds = Double(MonotonicClock.now() - started) / 1e6
+            print("native PulseAudio, server killed: \(statistics.faults) faults, shutdown took \(closeMilliseconds) ms; "
+                  + "warnings \(rig.warnings)")
+            #expect(statistics.faults == 1)
+            #expect(rig.warnings.contains { $0.contains("PulseAudio") }, "\(rig.warnings)")
+            #expect(rig.faultKinds == [.deviceLost], "\(rig.events)")
+            #expect(rig.events.contains { $0.hasPrefix("fault:") && $0.contains("Connection terminated") }, "\(rig.events)")
+        }
+
+        @Test("a frozen server ends the stream as stalled while a click waits, and shutdown does not wait for it")
+        func aFrozenServerEndsTheStreamAsStalled() throws {
+            let sink = PulseAudioSink(name: "inputclick-pa-stop-\(getpid())", ownedHere: true)
+            let rig = try PulseAudioRig(sink: sink)
+            defer { sink.stopIfOwned() }
+            try #require(rig.showAndWaitUntilRunning(), "the stream did not open: \(rig.warnings)")
+            let pid = try #require(sink.daemonPID)
+            #expect(kill(pid, SIGSTOP) == 0)
+            defer { kill(pid, SIGCONT) }
+            #expect(waitUntil(seconds: 20) {
+                _ = rig.gate.playInputClick(.key)
+                usleep(50_000)
+                return rig.player.statistics.faults >= 1
+            }, "no fault reported: \(rig.warnings)")
+            let started = MonotonicClock.now()
+            rig.gate.setVisibleInputViews([])
+            rig.player.shutdown()
+            let closeMilliseconds = Double(MonotonicClock.now() - started) / 1e6
+            print("native PulseAudio, server frozen: shutdown took \(closeMilliseconds) ms; events \(rig.events)")
+            #expect(rig.faultKinds.first == .stalled, "\(rig.events)")
+            // Still frozen: nothing above waited for the server.
+            #expect(rig.player.state == .shutDown)
+        }
+
+        @Test("opening with no server there fails naming pa_context_connect and PulseAudio's reason")
+        func openingWithNoServerFailsWithTheCallAndReason() throws {
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("inputclick-no-pulse-\(getpid())").path
+            let output = PulseAudioOutput(server: "unix:\(directory)/native")
+            #expect(throws: PulseAudioOutputError.self) { _ = try output.openStream(OutputStreamRequest()) }
+            do {
+                _ = try output.openStream(OutputStreamRequest())
+            } catch {
+                let text = "\(error)"
+                #expect(text.contains("pa_context_connect failed: Connection refused"), "\(text)")
+                #expect((error as? PulseAudioOutputError)?.meansDeviceLost == true)
+            }
+        }
+
+        @Test("closing a stream twice is harmless")
+        func closingTwiceIsHarmless() throws {
+            let rig = try PulseAudioRig()
+            let stream = try rig.output.openStream(OutputStreamRequest())
+            stream.close()
+            stream.close()
+            #expect(waitUntil(seconds: 10) { rig.pactl(["list", "short", "sink-inputs"]).isEmpty })
+        }
+    }
+}
