@@ -16,6 +16,7 @@ packages=(
   pipewire wireplumber pipewire-bin dbus-daemon  # the second virtual sink (scripts/pipewire-sink.sh); never pipewire-alsa, which makes PipeWire every program's ALSA default: the script unpacks its plugin privately
   pulseaudio-utils liborc-0.4-0 libwrap0  # the PulseAudio sink (scripts/pulseaudio-sink.sh): pacat, parec and pactl, and the two libraries its daemon links that nothing else brings; never the pulseaudio package itself, which makes PulseAudio every program's ALSA default, turns on autospawn and enables user units: the script unpacks the daemon privately
   pipewire-jack       # pw-jack, for the latency benchmark on the PipeWire sink (bench/run.sh --sink pipewire): its libjack sits in /usr/lib/<arch>/pipewire-0.3/jack and only pw-jack's LD_LIBRARY_PATH loads it; the system's libjack and ALSA default stay as they are
+  libcanberra-dev libcanberra-pulse  # bench/canberra-client.c: the desktop's own instant sound (libcanberra's cached sample on PulseAudio), for bench/servers.sh; a driver module, no default changes
   gcc g++ python3     # the C, C++ and Python plugin examples
   tmux                # driving the terminal keyboard in tests
   libglib2.0-0 libglib2.0-bin  # GIO, loaded at run time for the desktop's settings (GSettings), and gsettings for manual checks
