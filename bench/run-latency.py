@@ -571,6 +571,22 @@ def load_recording(path):
     return [o - base for o in offsets], b"".join(header), lines
 
 
+def send_taps(client, offsets, name):
+    """Taps the client at its offsets (ns) from 1 ms from now; returns the
+    start and the taps' times."""
+    start = mono_ns() + 1_000_000
+    taps = []
+    for off in offsets:
+        delay = (start + off - mono_ns()) / 1e9
+        if delay > 0:
+            time.sleep(delay)
+        try:
+            taps.append(client.tap())
+        except OSError as e:
+            raise RuntimeError(f"{name} stopped reading its input after {len(taps)} taps: {e}")
+    return start, taps
+
+
 def run_client(name, args, env, offsets, phases, argv=None, client_env=None, probe_env=None, observe=None):
     """One client's run. bench/run-servers.py passes the client's own argv
     and environment, the probe's environment, and observe(event, client),
@@ -611,16 +627,7 @@ def run_client(name, args, env, offsets, phases, argv=None, client_env=None, pro
         if observe:
             observe("ready", client)
         machine_before = machine_sample()
-        start = mono_ns() + 1_000_000
-        taps = []
-        for off in offsets:
-            delay = (start + off - mono_ns()) / 1e9
-            if delay > 0:
-                time.sleep(delay)
-            try:
-                taps.append(client.tap())
-            except OSError as e:
-                raise RuntimeError(f"{name} stopped reading its input after {len(taps)} taps: {e}")
+        start, taps = send_taps(client, offsets, name)
         late = [(t - (start + off)) / 1e6 for t, off in zip(taps, offsets)]
         machine = machine_over(machine_before, machine_sample())
         if observe:

@@ -311,16 +311,7 @@ def run_monitor_client(kind, argv, env, offsets, phases, args, observe):
                                f"(exit {client.proc.poll()}): " + " | ".join(client.stderr_lines[-5:]))
         time.sleep(args.settle)
         observe("ready", client)
-        start = rl.mono_ns() + 1_000_000
-        taps = []
-        for off in offsets:
-            delay = (start + off - rl.mono_ns()) / 1e9
-            if delay > 0:
-                time.sleep(delay)
-            try:
-                taps.append(client.tap())
-            except OSError as e:
-                raise RuntimeError(f"stopped reading its input after {len(taps)} taps: {e}")
+        _, taps = rl.send_taps(client, offsets, kind)
         observe("typed", client)
         time.sleep(args.linger)
         if client.proc.poll() is not None:
@@ -463,6 +454,13 @@ def f(x, d=2):
     return "—" if x is None else f"{x:.{d}f}"
 
 
+def short_error(text):
+    """A row's error for the table: the exit status and the client's last line."""
+    status = re.search(r"\(exit (\d+)\)", text)
+    last = text.split(" / ")[-1].split(": ", 1)[-1] if " / " in text or ": " in text else text
+    return (f"exit {status.group(1)}, " if status else "") + last[:160]
+
+
 def table(results):
     head = ("| server | client | p50 ms | p99 ms | missed | quantum changes /s typing | CPU % client silent / typing "
             "| CPU % daemons silent / typing | music dropouts /min silent / typing | p50 ms with music |")
@@ -478,7 +476,7 @@ def table(results):
         for row in srv["rows"]:
             a, b = row.get("plain"), row.get("music")
             if row.get("error") and not a:
-                lines.append(f"| {title} | {row['label']} | *did not run: {row['error']}* |" + " |" * 7)
+                lines.append(f"| {title} | {row['label']} | *did not run: {short_error(row['error'])}* |" + " |" * 7)
                 continue
             al, s, t = a["all"], a["silent"] or {}, a["typing"] or {}
             q = t.get("quantum_changes_per_s") if srv["server"] == "pw-stock" else None
@@ -591,9 +589,14 @@ def main():
                     help="on PipeWire lab, link the null sink's monitor to the probe (run-latency.py's --pw-monitor); "
                          "never on stock, where that link kept a pw-jack client's latency from changing the quantum")
     ap.add_argument("--logs", metavar="DIR", help="keep the daemons' logs of each rig in DIR/SERVER")
+    ap.add_argument("--from-json", metavar="FILE", help="measure nothing: the table and targets of a run's JSON")
     ap.add_argument("--json", metavar="FILE")
     ap.add_argument("--markdown", metavar="FILE")
     args = ap.parse_args()
+    if args.from_json:
+        with open(args.from_json) as fh:
+            report(json.load(fh), argparse.Namespace(json=None, markdown=args.markdown))
+        return 0
     if args.quick:
         args.taps, args.silent, args.silent_cpu = 40, 5.0, 3.0
     args.settle, args.linger, args.idle = 0.5, 0.5, 2.0
@@ -665,12 +668,18 @@ def main():
             rig.stop()
             log(f"{server}: rig stopped")
     results["host"]["load_average_end"] = os.getloadavg()
+    report(results, args)
+    return 0
+
+
+def report(results, args):
+    """Prints the table and the targets, and writes --json and --markdown."""
     results["targets"] = targets(results)
     md = table(results)
     la0, la1 = results["host"]["load_average_start"], results["host"]["load_average_end"]
     md += (f"\n\nLoad average {la0[0]:.2f} {la0[1]:.2f} {la0[2]:.2f} at the start, {la1[0]:.2f} {la1[1]:.2f} "
-           f"{la1[2]:.2f} at the end ({os.cpu_count()} CPUs); {len(offsets)} taps per row over "
-           f"{offsets[-1] / 1e9:.1f} s, silent windows {args.silent:g} s.\n\n")
+           f"{la1[2]:.2f} at the end ({results['host']['cpus']} CPUs); {results['taps_per_row']} taps per row over "
+           f"{results['schedule_seconds']:.1f} s, silent windows {results['silent_seconds']:g} s.\n\n")
     md += "| target | met | measured |\n|---|---|---|\n" + "\n".join(
         f"| {t['target']} | {'yes' if t['met'] else ('no' if t['met'] is False else 'not measured')} | {t['detail']} |"
         for t in results["targets"]) + "\n"
@@ -683,7 +692,6 @@ def main():
         with open(args.markdown, "w") as fh:
             fh.write(md)
         log(f"wrote {args.markdown}")
-    return 0
 
 
 if __name__ == "__main__":
