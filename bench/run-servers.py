@@ -424,7 +424,9 @@ def run_row(rig, server, label, kind, extra, extra_env, args, la, offsets, phase
     out = {"all": r["all"], "idle_cpu_after": r["idle_cpu"], "exit_status": r["exit_status"],
            "silent": obs.window("silent_from", "typing_from"), "typing": obs.window("typing_from", "typing_to"),
            "client_stdout": r.get("client_stdout", [])[-3:], "client_stderr": r.get("client_stderr", [])[-5:],
-           "node_latency": (r.get("pipewire_links") or {}).get("node_latency")}
+           "node_latency": (r.get("pipewire_links") or {}).get("node_latency"),
+           # run-latency's stall check (a late tap sender, a server behind real time): reported, not retried.
+           "stall": rl.stalled(r, la) if "server" in r else None}
     if music and rec is not None and rec.start_ns is not None:
         m = obs.marks
         cut = RATE // 5  # 200 ms from each edge of a window
@@ -482,7 +484,8 @@ def table(results):
             q = t.get("quantum_changes_per_s") if srv["server"] == "pw-stock" else None
             ms = (b or {}).get("music_silent") or {}
             mt = (b or {}).get("music_typing") or {}
-            note = f" ({row['error']})" if row.get("error") else ""
+            note = f" ({short_error(row['error'])})" if row.get("error") else ""
+            note += " †" if a.get("stall") else ""
             lines.append(
                 f"| {title} | {row['label']}{note} | {f(al['p50'])} | {f(al['p99'])} | {al['n'] - al['matched']}/{al['n']} "
                 f"| {f(q) if srv['server'] == 'pw-stock' else ('forced' if srv['server'] == 'pw-lab' else '—')} "
@@ -630,7 +633,8 @@ def main():
                                     settle=args.settle, linger=args.linger, idle=args.idle,
                                     ready_timeout=args.ready_timeout, exit_timeout=args.exit_timeout,
                                     window_ms=args.window_ms, recording_lines=None, recording_header=b"",
-                                    device_plain=None, device_inputclick=None, inputclick_bin=args.inputclick_bin)
+                                    device_plain=None, device_inputclick=None, inputclick_bin=args.inputclick_bin,
+                                    stall_ms=20.0)
             srv["doctor"] = doctor(args.inputclick_bin, rig.env)
             log(f"{server}: doctor: {srv['doctor']}")
             la.pw_sink_ports = rl.pw_sink_ports(rig.env) if server.startswith("pw") else []
@@ -680,6 +684,8 @@ def report(results, args):
     md += (f"\n\nLoad average {la0[0]:.2f} {la0[1]:.2f} {la0[2]:.2f} at the start, {la1[0]:.2f} {la1[1]:.2f} "
            f"{la1[2]:.2f} at the end ({results['host']['cpus']} CPUs); {results['taps_per_row']} taps per row over "
            f"{results['schedule_seconds']:.1f} s, silent windows {results['silent_seconds']:g} s.\n\n")
+    if any(row.get("plain", {}).get("stall") for srv in results["servers"] for row in srv.get("rows", [])):
+        md += "† the machine stalled during the row's taps (the sender late or the server behind real time; see the JSON).\n\n"
     md += "| target | met | measured |\n|---|---|---|\n" + "\n".join(
         f"| {t['target']} | {'yes' if t['met'] else ('no' if t['met'] is False else 'not measured')} | {t['detail']} |"
         for t in results["targets"]) + "\n"
