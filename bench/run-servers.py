@@ -63,7 +63,11 @@ SERVERS = {
     "pw-stock": {"title": "PipeWire stock (Debian's clock)", "script": "pipewire-sink.sh",
                  "env": {"INPUTCLICK_PIPEWIRE_CLOCK": "stock"}},
     "pulse": {"title": "PulseAudio 16", "script": "pulseaudio-sink.sh", "env": {}},
+    "pw-pulse": {"title": "pipewire-pulse (PipeWire stock)", "script": "pipewire-sink.sh",
+                 "env": {"INPUTCLICK_PIPEWIRE_CLOCK": "stock"}},
 }
+# Servers whose clients are heard in a recording of the monitor (PulseAudio's protocol: parec, pacat).
+PULSE_PROTOCOL = ("pulse", "pw-pulse")
 
 
 def rows_for(server):
@@ -91,7 +95,7 @@ def rows_for(server):
                 rows.append((f"inputclick --backend {backend} --latency {policy}", "inputclick",
                              tap + ["--backend", backend] + dev + ["--latency", policy], {}))
         return rows
-    if server == "pulse":
+    if server in PULSE_PROTOCOL:
         return [("canberra cached sample", "canberra", [], {}),
                 ("plain alsa-lib 64x2 (pulse PCM)", "plain", ["inputclick_sink"], {}),
                 ("inputclick auto", "inputclick", tap, {}),
@@ -136,12 +140,62 @@ class Rig:
         # The daemons whose CPU counts: the server (and its session manager);
         # the rig's D-Bus and PulseAudio pacer (a parec of the monitor) stay out.
         self.daemons = {k: v for k, v in self.pids.items() if k not in ("dbus-daemon", "pacer")}
+        if self.server == "pw-pulse":
+            self.start_pulse_protocol()
+
+    def start_pulse_protocol(self):
+        """pipewire-pulse without its package: a second pipewire process
+        (pipewire -c) loading module-protocol-pulse, with its socket, its
+        clients' configuration and their ALSA pulse PCM in a directory of its
+        own. Debian's pipewire-pulse package is never installed (it would
+        make PipeWire the desktop's PulseAudio)."""
+        self.pulse_dir = tempfile.mkdtemp(prefix="inputclick-bench-pw-pulse.")
+        d = self.pulse_dir
+        socket = os.path.join(d, "native")
+        with open(os.path.join(d, "pipewire-pulse.conf"), "w") as fh:
+            fh.write(f"""context.properties = {{ log.level = 2 }}
+context.spa-libs = {{
+    audio.convert.* = audioconvert/libspa-audioconvert
+    support.* = support/libspa-support
+}}
+context.modules = [
+    {{ name = libpipewire-module-rt flags = [ ifexists nofail ] }}
+    {{ name = libpipewire-module-protocol-native }}
+    {{ name = libpipewire-module-client-node }}
+    {{ name = libpipewire-module-adapter }}
+    {{ name = libpipewire-module-metadata }}
+    {{ name = libpipewire-module-protocol-pulse args = {{ server.address = [ "unix:{socket}" ] }} }}
+]
+pulse.properties = {{ server.address = [ "unix:{socket}" ] }}
+""")
+        with open(os.path.join(d, "client.conf"), "w") as fh:
+            fh.write(f"autospawn = no\ncookie-file = {d}/cookie\nenable-memfd = no\n")
+        with open(os.path.join(d, "alsa.conf"), "w") as fh:
+            fh.write(f'defaults.inputclick.pulse.server "unix:{socket}"\ndefaults.inputclick.pulse.sink "{MONITOR}"\n')
+        log_fh = open(os.path.join(d, "pipewire-pulse.log"), "w")
+        self.pulse_proc = subprocess.Popen(["pipewire", "-c", os.path.join(d, "pipewire-pulse.conf")],
+                                           env=dict(self.env, XDG_RUNTIME_DIR=d), stdin=subprocess.DEVNULL,
+                                           stdout=log_fh, stderr=log_fh)
+        log_fh.close()
+        self.env.update(PULSE_SERVER=f"unix:{socket}", PULSE_CLIENTCONFIG=os.path.join(d, "client.conf"),
+                        ALSA_CONFIG_PATH=":".join(["/usr/share/alsa/alsa.conf",
+                                                   os.path.join(ROOT, "config", "alsa", "inputclick-pulse.conf"),
+                                                   os.path.join(d, "alsa.conf")]))
+        deadline = time.monotonic() + 10
+        while subprocess.run(["pactl", "info"], env=self.env, capture_output=True).returncode != 0:
+            if self.pulse_proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError("pipewire-pulse did not answer: " + open(os.path.join(d, "pipewire-pulse.log")).read()[-300:])
+            time.sleep(0.2)
+        self.daemons["pipewire-pulse"] = self.pulse_proc.pid
 
     def quantum_log(self):
         d = self.env.get("PIPEWIRE_RUNTIME_DIR")
         return os.path.join(d, "pipewire.log") if d else None
 
     def save_logs(self, to):
+        if getattr(self, "pulse_dir", None):
+            os.makedirs(to, exist_ok=True)
+            shutil.copy(os.path.join(self.pulse_dir, "pipewire-pulse.log"), to)
         d = self.env.get("PIPEWIRE_RUNTIME_DIR") or (os.path.dirname(self.env["PULSE_SERVER"][5:])
                                                       if self.env.get("PULSE_SERVER", "").startswith("unix:") else None)
         if d and os.path.isdir(d):
@@ -151,6 +205,12 @@ class Rig:
                     shutil.copy(os.path.join(d, name), to)
 
     def stop(self):
+        if getattr(self, "pulse_proc", None) is not None:
+            rl.terminate(self.pulse_proc)
+            self.pulse_proc = None
+        if getattr(self, "pulse_dir", None):
+            shutil.rmtree(self.pulse_dir, ignore_errors=True)
+            self.pulse_dir = None
         if self.started:
             self._run("stop")
             self.started = False
@@ -201,7 +261,7 @@ class Recorder:
     piece arrived (to place the recording in time)."""
 
     def __init__(self, server, env):
-        if server == "pulse":
+        if server in PULSE_PROTOCOL:
             argv = ["parec", "-d", MONITOR + ".monitor", "--raw", "--format=float32le", f"--rate={RATE}",
                     "--channels=2", "--latency-msec=5"]
         else:
@@ -234,7 +294,7 @@ class Recorder:
 
 class Music:
     def __init__(self, server, env, sine_path):
-        if server == "pulse":
+        if server in PULSE_PROTOCOL:
             self.proc = subprocess.Popen(["pacat", "--playback", "--format=s16le", f"--rate={RATE}", "--channels=2",
                                           "--latency-msec=100", "--stream-name=music", sine_path],
                                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
@@ -406,10 +466,10 @@ def run_row(rig, server, label, kind, extra, extra_env, args, la, offsets, phase
     try:
         if music:
             player = Music(server, env, sine_path)
-            if server != "pulse":
+            if server not in PULSE_PROTOCOL:
                 rec = Recorder(server, env)
             time.sleep(1.0)
-        if server == "pulse":
+        if server in PULSE_PROTOCOL:
             r = run_monitor_client(kind, argv, env, offsets, phases, args, obs)
             rec = r.pop("recording") if music else None
             r.pop("recording", None)
@@ -419,7 +479,7 @@ def run_row(rig, server, label, kind, extra, extra_env, args, la, offsets, phase
     finally:
         if player:
             player.stop()
-        if rec is not None and server != "pulse":
+        if rec is not None and server not in PULSE_PROTOCOL:
             rec.stop()
     out = {"all": r["all"], "idle_cpu_after": r["idle_cpu"], "exit_status": r["exit_status"],
            "silent": obs.window("silent_from", "typing_from"), "typing": obs.window("typing_from", "typing_to"),
@@ -481,18 +541,19 @@ def table(results):
                 lines.append(f"| {title} | {row['label']} | *did not run: {short_error(row['error'])}* |" + " |" * 7)
                 continue
             al, s, t = a["all"], a["silent"] or {}, a["typing"] or {}
-            q = t.get("quantum_changes_per_s") if srv["server"] == "pw-stock" else None
+            stock = srv["server"] in ("pw-stock", "pw-pulse")
+            q = t.get("quantum_changes_per_s") if stock else None
             ms = (b or {}).get("music_silent") or {}
             mt = (b or {}).get("music_typing") or {}
             note = f" ({short_error(row['error'])})" if row.get("error") else ""
             note += " †" if a.get("stall") else ""
             lines.append(
                 f"| {title} | {row['label']}{note} | {f(al['p50'])} | {f(al['p99'])} | {al['n'] - al['matched']}/{al['n']} "
-                f"| {f(q) if srv['server'] == 'pw-stock' else ('forced' if srv['server'] == 'pw-lab' else '—')} "
+                f"| {f(q) if stock else ('forced' if srv['server'] == 'pw-lab' else '—')} "
                 f"| {f(s.get('client_cpu'), 1)} / {f(t.get('client_cpu'), 1)} "
                 f"| {f(s.get('daemons_cpu'), 1)} / {f(t.get('daemons_cpu'), 1)} "
                 f"| {f(ms.get('per_minute'), 0)} / {f(mt.get('per_minute'), 0)} "
-                f"| {f(((b or {}).get('all') or {}).get('p50')) if srv['server'] != 'pulse' else '—'} |")
+                f"| {f(((b or {}).get('all') or {}).get('p50')) if srv['server'] not in PULSE_PROTOCOL else '—'} |")
     return "\n".join(lines)
 
 
@@ -575,7 +636,7 @@ def targets(results):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                  formatter_class=argparse.ArgumentDefaultsHelpFormatter)
-    ap.add_argument("--servers", default="jack,pw-lab,pw-stock,pulse", help="from: " + ", ".join(SERVERS))
+    ap.add_argument("--servers", default="jack,pw-lab,pw-stock,pulse,pw-pulse", help="from: " + ", ".join(SERVERS))
     ap.add_argument("--only", default="", help="run only the rows whose label contains one of these (comma-separated)")
     ap.add_argument("--taps", type=int, default=80, help="typing taps per row (a burst comes on top)")
     ap.add_argument("--burst-taps", type=int, default=10)
