@@ -132,6 +132,7 @@ class Rig:
         out = subprocess.run(["bash", "-c", f'eval "$("$0" env)" && env -0', self.script], env=self.base,
                              capture_output=True, timeout=30)
         self.env = dict(kv.split("=", 1) for kv in out.stdout.decode().split("\0") if "=" in kv)
+        self.rig_alsa_conf = self.env.get("ALSA_CONFIG_PATH", "").split(":")
         status = self._run("status").stdout
         self.status = status.strip()
         self.pids = {}
@@ -214,6 +215,11 @@ pulse.properties = {{ server.address = [ "unix:{socket}" ] }}
         if self.started:
             self._run("stop")
             self.started = False
+            # pipewire-sink.sh keeps its clients' ALSA file past a stop (a stopped
+            # rig looks like a stopped server); this rig's name is never used again.
+            for path in getattr(self, "rig_alsa_conf", []):
+                if os.path.basename(path) == f"pw-{self.name}.alsa.conf" and os.path.exists(path):
+                    os.remove(path)
 
 
 def quantum_changes(path):
