@@ -573,10 +573,32 @@ def load_recording(path):
     return [o - base for o in offsets], b"".join(header), lines
 
 
-def run_client(name, args, env, offsets, phases):
+def send_taps(client, offsets, name):
+    """Taps the client at its offsets (ns) from 1 ms from now; returns the
+    start and the taps' times."""
+    start = mono_ns() + 1_000_000
+    taps = []
+    for off in offsets:
+        delay = (start + off - mono_ns()) / 1e9
+        if delay > 0:
+            time.sleep(delay)
+        try:
+            taps.append(client.tap())
+        except OSError as e:
+            raise RuntimeError(f"{name} stopped reading its input after {len(taps)} taps: {e}")
+    return start, taps
+
+
+def run_client(name, args, env, offsets, phases, argv=None, client_env=None, probe_env=None, observe=None):
+    """One client's run. bench/run-servers.py passes the client's own argv
+    and environment, the probe's environment, and observe(event, client),
+    called with "ready" once the client settled (before the first tap) and
+    "typed" right after the last tap."""
+    argv = argv or client_argv(name, args)
     monitor = args.sink == "pipewire" and args.pw_monitor
     probe = Child("probe", jack_wrap([os.path.join(args.build_dir, "probe"), "--name", args.probe_name]
-                                     + (["--monitor"] if monitor else []) + shlex.split(args.probe_args), args), env)
+                                     + (["--monitor"] if monitor else []) + shlex.split(args.probe_args), args),
+                  probe_env or env)
     client = None
     links = None
     relinker = None
@@ -592,7 +614,7 @@ def run_client(name, args, env, offsets, phases):
             client = Child(name, client_argv(name, args), env, preamble=args.recording_header,
                            payloads=args.recording_lines)
         else:
-            client = Child(name, client_argv(name, args), env)
+            client = Child(name, argv, client_env or env)
         if not client.wait_ready(args.ready_timeout):
             raise RuntimeError(f"{name} did not print READY within {args.ready_timeout:.0f} s "
                                f"(exit {client.proc.poll()}): " + " | ".join(client.stderr_lines[-5:]))
@@ -604,19 +626,14 @@ def run_client(name, args, env, offsets, phases):
             if name != "native":
                 relinker = PwRelinker(name, client.proc.pid, args, env)
         time.sleep(args.settle)
+        if observe:
+            observe("ready", client)
         machine_before = machine_sample()
-        start = mono_ns() + 1_000_000
-        taps = []
-        for off in offsets:
-            delay = (start + off - mono_ns()) / 1e9
-            if delay > 0:
-                time.sleep(delay)
-            try:
-                taps.append(client.tap())
-            except OSError as e:
-                raise RuntimeError(f"{name} stopped reading its input after {len(taps)} taps: {e}")
+        start, taps = send_taps(client, offsets, name)
         late = [(t - (start + off)) / 1e6 for t, off in zip(taps, offsets)]
         machine = machine_over(machine_before, machine_sample())
+        if observe:
+            observe("typed", client)
         time.sleep(args.linger)
         if client.proc.poll() is not None:
             raise RuntimeError(f"{name} exited during the run (status {client.proc.returncode}): "
@@ -669,7 +686,7 @@ def run_client(name, args, env, offsets, phases):
             missed_detail.append({"phase": ph, "next_onset_ms": (onsets[k] - t) / 1e6 if k < len(onsets) else None})
     result = {
         "client": name,
-        "argv": client_argv(name, args),
+        "argv": argv,
         "pipewire_links": links,
         "pipewire_relinked": relinked,
         "sink_monitor": sink_monitor,

@@ -52,27 +52,7 @@ if ! bash scripts/install-deps.sh; then
 fi
 
 out=$root/.build/bench
-mkdir -p "$out"
-cc=${CC:-cc}
-cflags=(-O2 -g -Wall -Wextra)
-jack_flags=$(pkg-config --cflags --libs jack)
-alsa_flags=$(pkg-config --cflags --libs alsa)
-echo "bench: building the probe and the reference clients into $out"
-# shellcheck disable=SC2086
-{
-    "$cc" "${cflags[@]}" -o "$out/probe" bench/probe.c $jack_flags -lm
-    "$cc" "${cflags[@]}" -o "$out/native-client" bench/native-client.c $jack_flags -lm
-    "$cc" "${cflags[@]}" -o "$out/plain-alsa-client" bench/plain-alsa-client.c $alsa_flags -lpthread -lm
-    "$cc" "${cflags[@]}" -o "$out/per-key-client" bench/per-key-client.c $alsa_flags -lpthread -lm
-    "$cc" "${cflags[@]}" -o "$out/onset-scan" bench/onset-scan.c -lm
-}
-
-# The onset detector against the sounds it must find (under a second).
-if python3 bench/check-onsets.py --scan "$out/onset-scan" >"$out/check-onsets.txt" 2>&1; then
-    echo "bench: onset detector check passed ($out/check-onsets.txt)"
-else
-    echo "bench: WARNING: the onset detector check failed; see $out/check-onsets.txt" >&2
-fi
+bash bench/build.sh "$out"
 
 # The fcitx5 client: the add-on and its in-process fcitx5 host, built with
 # CMake against the plugin (scripts/build-plugin.sh), like make fcitx5-addon.

@@ -18,6 +18,7 @@ packages=(
   libpipewire-0.3-dev # the native PipeWire output's headers (Sources/CPipeWire links to them); libpipewire itself is loaded at run time, never linked
   libpulse-dev        # libpulse's headers for the native PulseAudio backend (InputClickPulseAudio), which loads libpulse.so.0 at run time and links nothing; never libcanberra-pulse, which depends on the pulseaudio package (bench/pulse-instant.py unpacks it privately)
   pipewire-jack       # pw-jack, for the latency benchmark on the PipeWire sink (bench/run.sh --sink pipewire): its libjack sits in /usr/lib/<arch>/pipewire-0.3/jack and only pw-jack's LD_LIBRARY_PATH loads it; the system's libjack and ALSA default stay as they are
+  libcanberra-dev     # bench/canberra-client.c: the desktop's own instant sound (libcanberra's cached sample on PulseAudio), for bench/servers.sh; never libcanberra-pulse, whose dependency on the pulseaudio package makes PulseAudio every program's ALSA default (bench/pulse-instant.py unpacks the driver privately)
   gcc g++ python3     # the C, C++ and Python plugin examples
   tmux                # driving the terminal keyboard in tests
   libglib2.0-0 libglib2.0-bin  # GIO, loaded at run time for the desktop's settings (GSettings), and gsettings for manual checks
