@@ -58,6 +58,8 @@ copyright "$stage" inputclick
 
 # alsa-lib's package is libasound2t64 on newer Debian releases, libasound2 on Debian 12.
 # Recommends bash-completion: without it (a minimal Debian) the completion is never loaded.
+# Recommends the sound servers' client libraries, which the native backends load at run time
+# (dlopen, never in DT_NEEDED): a machine without PipeWire or PulseAudio plays through ALSA.
 installed_size=$(du -sk --exclude=DEBIAN "$stage" | cut -f1)
 install -d "$stage/DEBIAN"
 cat >"$stage/DEBIAN/control" <<CONTROL
@@ -67,7 +69,7 @@ Architecture: $arch
 Maintainer: InputClick developers <inputclick@localhost>
 Installed-Size: $installed_size
 Depends: libasound2t64 | libasound2, libsndfile1, libsamplerate0, libevdev2, libstdc++6, libgcc-s1, libc6
-Recommends: bash-completion
+Recommends: bash-completion, libpipewire-0.3-0, libpulse0
 Section: sound
 Priority: optional
 Description: iOS-style key-click feedback for Linux keyboards

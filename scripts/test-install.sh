@@ -277,7 +277,11 @@ deb_checks() {
   deb=$(scripts/build-deb.sh "$work/deb" 2>"$work/deb.log" | tail -n 1) || { tail -n 20 "$work/deb.log"; return 1; }
   [ -f "$deb" ] || { echo "no .deb was built"; tail -n 20 "$work/deb.log"; return 1; }
   dpkg-deb -f "$deb" Depends
-  dpkg-deb -f "$deb" Recommends | grep -qx 'bash-completion' || { echo "the package does not recommend bash-completion"; return 1; }
+  local recommended
+  for recommended in bash-completion libpipewire-0.3-0 libpulse0; do
+    dpkg-deb -f "$deb" Recommends | tr ',' '\n' | sed 's/^ *//; s/ *$//' | grep -qx "$recommended" ||
+      { echo "the package does not recommend $recommended"; return 1; }
+  done
   if [ -n "$fcitx5_addon_dir" ]; then
     addon_deb=$(ls "$work"/deb/inputclick-fcitx5_*.deb 2>/dev/null)
     [ -f "$addon_deb" ] || { echo "no inputclick-fcitx5 .deb was built"; return 1; }
