@@ -6,11 +6,14 @@ import InputClick
 ///
 /// The rules, for ``BackendPreference/automatic``:
 /// 1. A PCM other than `default` was named: ALSA on that PCM.
-/// 2. PulseAudio's socket answers, served by PulseAudio itself: the
+/// 2. `PULSE_SERVER` names a remote (TCP) PulseAudio server, or PulseAudio's
+///    socket answers served by the `pulseaudio` process itself: the
 ///    PulseAudio backend.
-/// 3. PipeWire's socket answers (with or without pipewire-pulse on
-///    PulseAudio's socket): the PipeWire backend.
-/// 4. Otherwise, or when the chosen server's client library cannot be
+/// 3. PipeWire's socket answers (with or without pipewire-pulse, or an
+///    unknown server, on PulseAudio's socket): the PipeWire backend.
+/// 4. PulseAudio's socket answers but no PipeWire socket does (a sandbox
+///    that shows clients only `pulse/native`): the PulseAudio backend.
+/// 5. Otherwise, or when the chosen server's client library cannot be
 ///    loaded: ALSA's `default`.
 ///
 /// Asking for a backend by name (``BackendPreference/only(_:)``) skips the
@@ -55,6 +58,9 @@ public struct BackendSelection: Sendable, Hashable, CustomStringConvertible {
                                             + "'\(named)' names an ALSA PCM (use --backend alsa, or leave --device out)")
             }
             if let problem = libraryProblem(backend) { throw BackendSelectionError("the \(backend) backend cannot be used: \(problem)") }
+            if backend == .pulseaudio, let remote = probe.pulseRemoteServer {
+                return BackendSelection(backend: .pulseaudio, device: remote, reason: "the pulseaudio backend was asked for")
+            }
             let sockets = sockets(of: backend, probe: probe)
             guard !sockets.isEmpty else {
                 throw BackendSelectionError("the \(backend) backend cannot be used: no \(serverName(backend)) socket is configured "
@@ -79,16 +85,20 @@ public struct BackendSelection: Sendable, Hashable, CustomStringConvertible {
     private static func automatic(probe: SoundServerProbe, libraryProblem: (OutputBackend) -> String?) -> BackendSelection {
         var looked: [String] = []
         var pulseServedBy: String?
-        if let socket = probe.pulseSocket {
+        if let remote = probe.pulseRemoteServer {
+            if let problem = libraryProblem(.pulseaudio) { return alsaDefault("PULSE_SERVER names \(remote), but \(problem)") }
+            return BackendSelection(backend: .pulseaudio, device: remote, reason: "PULSE_SERVER names the server \(remote)")
+        }
+        let pulseSocket = probe.pulseSocket
+        if let socket = pulseSocket {
             switch SoundServerProbe.listener(at: socket) {
             case .listening(let process):
                 pulseServedBy = process ?? "an unknown server"
-                if process?.hasPrefix("pipewire") != true {
+                if process == "pulseaudio" {
                     if let problem = libraryProblem(.pulseaudio) {
                         return alsaDefault("PulseAudio answers at \(socket), but \(problem)")
                     }
-                    return BackendSelection(backend: .pulseaudio, device: socket,
-                                            reason: "PulseAudio (\(process ?? "its process unknown")) answers at \(socket)")
+                    return BackendSelection(backend: .pulseaudio, device: socket, reason: "PulseAudio (pulseaudio) answers at \(socket)")
                 }
             case .absent(let reason): looked.append(reason)
             }
@@ -103,6 +113,14 @@ public struct BackendSelection: Sendable, Hashable, CustomStringConvertible {
                 return BackendSelection(backend: .pipewire, device: socket, reason: "PipeWire answers at \(socket)\(pulse)")
             case .absent(let reason): looked.append(reason)
             }
+        }
+        if let served = pulseServedBy, let socket = pulseSocket {
+            if let problem = libraryProblem(.pulseaudio) {
+                return alsaDefault("\(served) answers at \(socket), but \(problem)")
+            }
+            return BackendSelection(backend: .pulseaudio, device: socket,
+                                    reason: "\(served) answers at \(socket), and no PipeWire socket does: "
+                                        + looked.joined(separator: "; "))
         }
         return alsaDefault("no sound server answers: " + looked.joined(separator: "; "))
     }

@@ -36,7 +36,9 @@ public enum NativeBackends {
             return PipeWireOutput(remote: selection.device,
                                   properties: PipeWireStreamProperties(applicationName: applicationName))
         case .pulseaudio:
-            return PulseAudioOutput(server: "unix:" + selection.device,
+            // A socket path, or the remote server PULSE_SERVER names.
+            let server = selection.device.hasPrefix("/") ? "unix:" + selection.device : selection.device
+            return PulseAudioOutput(server: server,
                                     properties: PulseAudioProperties(applicationName: applicationName))
         case .alsa:
             throw BackendSelectionError("the \(selection.backend) backend is not an output of its own")

@@ -27,16 +27,33 @@ public struct SoundServerProbe: Sendable {
     /// PulseAudio's socket as libpulse finds it: the `unix:` path (or bare
     /// path) of `PULSE_SERVER`; else `native` in `PULSE_RUNTIME_PATH`, else
     /// `pulse/native` in `XDG_RUNTIME_DIR`, else the system-wide
-    /// `/var/run/pulse/native`. `nil` when `PULSE_SERVER` names a server that
-    /// is not a local socket (TCP), which this probe does not judge.
+    /// `/var/run/pulse/native`. Of a `PULSE_SERVER` list the first entry
+    /// counts, without a `{machine-id}` prefix. `nil` when that entry is not
+    /// a local socket (TCP): see ``pulseRemoteServer``.
     public var pulseSocket: String? {
-        if let server = nonEmpty("PULSE_SERVER") {
+        if let server = pulseServerEntry {
             if server.hasPrefix("unix:") { return String(server.dropFirst(5)) }
             return server.hasPrefix("/") ? server : nil
         }
         if let runtime = nonEmpty("PULSE_RUNTIME_PATH") { return runtime + "/native" }
         if let runtime = nonEmpty("XDG_RUNTIME_DIR") { return runtime + "/pulse/native" }
         return "/var/run/pulse/native"
+    }
+
+    /// The first entry of `PULSE_SERVER` when it names a server that is not
+    /// a local socket (`tcp:host`, `host:4713`), which no socket probe can
+    /// judge: the user asked for that PulseAudio server.
+    public var pulseRemoteServer: String? {
+        guard let server = pulseServerEntry, !server.hasPrefix("unix:"), !server.hasPrefix("/") else { return nil }
+        return server
+    }
+
+    /// `PULSE_SERVER`'s first entry, without a `{machine-id}` prefix.
+    private var pulseServerEntry: String? {
+        guard let list = nonEmpty("PULSE_SERVER"), let first = list.split(separator: " ").first else { return nil }
+        var entry = Substring(first)
+        if entry.hasPrefix("{"), let close = entry.firstIndex(of: "}") { entry = entry[entry.index(after: close)...] }
+        return entry.isEmpty ? nil : String(entry)
     }
 
     /// Who listens at the Unix socket `path`.

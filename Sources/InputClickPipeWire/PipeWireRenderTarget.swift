@@ -91,6 +91,8 @@ final class PipeWireRenderTarget: @unchecked Sendable {
     ///
     /// Thread context: a control thread, once.
     func startRendering(_ renderer: OutputRenderer) {
+        // Replacing the renderer under a running cycle would release the old one on the data loop.
+        precondition(!rendering.load(ordering: .sequentiallyConsistent), "a PipeWire stream starts rendering once")
         self.renderer.pointee = renderer
         rendering.store(true, ordering: .sequentiallyConsistent)
     }

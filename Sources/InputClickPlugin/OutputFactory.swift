@@ -20,21 +20,24 @@ enum OutputFactory {
     ///
     /// - Throws: ``PluginFailure`` naming the device:
     ///   ``PluginResult/noSuchDevice`` when no PCM or sound card of that name
-    ///   exists, ``PluginResult/invalidArgument`` for an empty name or a bad
-    ///   `INPUTCLICK_BACKEND`, and ``PluginResult/deviceUnavailable`` when
+    ///   exists, ``PluginResult/invalidArgument`` for an empty name or a
+    ///   native backend asked for with a PCM named, and ``PluginResult/deviceUnavailable`` when
     ///   the ALSA configuration cannot be read or the backend asked for
     ///   cannot be used (the message says why).
     static func makeOutput(device: String, backend: BackendPreference,
-                           libraryMessageHandler: @escaping @Sendable (String) -> Void)
+                           libraryMessageHandler: @escaping @Sendable (String) -> Void,
+                           warn: @Sendable (String) -> Void)
         throws(PluginFailure) -> (output: any AudioOutput, selection: BackendSelection) {
         var preference = backend
+        // The user's INPUTCLICK_BACKEND, while the host left the choice to it;
+        // a bad value is warned about and auto kept, as for INPUTCLICK_LATENCY.
         if backend == .automatic, let raw = getenv("INPUTCLICK_BACKEND") {
             let text = String(cString: raw)
-            guard let asked = BackendPreference(name: text) else {
-                throw PluginFailure(.invalidArgument, "INPUTCLICK_BACKEND must be \(BackendPreference.names.joined(separator: ", ")), "
-                                    + "not '\(text)'")
+            if let asked = BackendPreference(name: text) {
+                preference = asked
+            } else {
+                warn("INPUTCLICK_BACKEND must be \(BackendPreference.names.joined(separator: ", ")), not '\(text)'; using auto")
             }
-            preference = asked
         }
         let selection: BackendSelection
         do {

@@ -26,7 +26,8 @@ final class PluginContext: Sendable {
     init(options values: PluginOptionValues) throws(PluginFailure) {
         let warnings = WarningLog(callback: values.logCallback, toStandardError: values.warningsToStandardError)
         let (output, selection) = try OutputFactory.makeOutput(device: values.device, backend: values.backend,
-                                                               libraryMessageHandler: { warnings.libraryMessage($0) })
+                                                               libraryMessageHandler: { warnings.libraryMessage($0) },
+                                                               warn: { warnings.record($0) })
         let warn: @Sendable (String) -> Void = { warnings.record($0) }
         var player = ClickPlayerConfiguration()
         player.stream.latency = values.latency

@@ -151,8 +151,18 @@ struct DoctorCommand: Subcommand {
                 lines.append("device:         \(device): not open (\(engine.player.state))")
             }
             let frames = serverLatency.frames(atSampleRate: format?.sampleRate ?? 48_000)
-            lines.append("server latency: \(serverLatency) (\(frames) frames asked of a sound server's graph while a keyboard "
-                         + "is visible, never changed per tap; the setting latency = lowest|balanced|economy)")
+            // PipeWire's graph is what the policy sizes: natively, or through its
+            // ALSA plugin kept running in rewind mode; other servers' streams are
+            // sized by the latency profile.
+            let onPipeWire = selection.backend == .pipewire
+                || (selection.backend == .alsa && engine.player.statistics.keepsRunning == true && scheduling == .rewind)
+            if onPipeWire || format == nil {
+                lines.append("server latency: \(serverLatency) (\(frames) frames asked of PipeWire's graph while a keyboard "
+                             + "is visible, never changed per tap; the setting latency = lowest|balanced|economy)")
+            } else {
+                lines.append("server latency: \(serverLatency), not used here (it sizes what a stream asks of PipeWire's graph; "
+                             + "this \(selection.backend) stream is sized by its latency profile)")
+            }
             for warning in warnings.lines { lines.append("  warning:      \(warning)") }
             if let hint { lines.append("  likely fix:   \(hint)") }
             lines.append("a tap:          \(verdict.identifier): \(verdict.reason)")

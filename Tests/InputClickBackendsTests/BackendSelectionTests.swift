@@ -32,7 +32,9 @@ private final class FakeRuntime {
     }
 
     func probe(_ extra: [String: String] = [:]) -> SoundServerProbe {
-        let values = ["XDG_RUNTIME_DIR": directory].merging(extra) { $1 }
+        // PIPEWIRE_REMOTE as an absolute path: the only PipeWire socket tried,
+        // so a system-wide /run/pipewire on the test machine plays no part.
+        let values = ["XDG_RUNTIME_DIR": directory, "PIPEWIRE_REMOTE": directory + "/pipewire-0"].merging(extra) { $1 }
         return SoundServerProbe(environment: ProcessEnvironment(values))
     }
 
@@ -57,32 +59,43 @@ private final class FakeRuntime {
         listeners.append(descriptor)
     }
 
+    /// Stops this process's listeners, leaving their socket files behind, as a server that died does.
+    func stopListening() {
+        for descriptor in listeners { close(descriptor) }
+        listeners.removeAll()
+    }
+
     /// Listens at `relativePath` from a child process whose name (its
-    /// executable's) is `processName`: python3 copied under that name.
+    /// executable's) is `processName`: python3 copied under that name, started
+    /// with posix_spawn (no fork of this multithreaded process). It reads its
+    /// standard input until this object goes, and says "up" once it listens.
     func listen(at relativePath: String, asProcessNamed processName: String) {
         let path = directory + "/" + relativePath
         let program = directory + "/" + processName
         let script = "import os,socket,sys; os.makedirs(os.path.dirname(sys.argv[1]), exist_ok=True); "
             + "s=socket.socket(socket.AF_UNIX); s.bind(sys.argv[1]); s.listen(4); print('up', flush=True); sys.stdin.read()"
         precondition(system("cp /usr/bin/python3 '\(program)'") == 0, "cannot copy python3")
-        var pipeEnds: [Int32] = [0, 0]
-        var input: [Int32] = [0, 0]
-        precondition(pipe(&pipeEnds) == 0 && pipe(&input) == 0)
-        let child = fork()
-        if child == 0 {
-            dup2(input[0], 0)
-            dup2(pipeEnds[1], 1)
-            let arguments = [program, "-c", script, path]
-            var pointers = arguments.map { strdup($0) } + [nil]
-            execv(program, &pointers)
-            _exit(127)
-        }
-        close(pipeEnds[1]); close(input[0])
+        var output: [Int32] = [0, 0], input: [Int32] = [0, 0]
+        precondition(pipe(&output) == 0 && pipe(&input) == 0)
+        // The parent's ends must not leak into the child (its stdin would never close).
+        for descriptor in [output[0], input[1]] { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        posix_spawn_file_actions_adddup2(&actions, input[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, output[1], 1)
+        let arguments = [program, "-c", script, path]
+        var pointers: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        var child: pid_t = 0
+        let spawned = posix_spawn(&child, program, &actions, nil, &pointers, environ)
+        posix_spawn_file_actions_destroy(&actions)
+        for pointer in pointers { free(pointer) }
+        precondition(spawned == 0, "posix_spawn failed: \(spawned)")
+        close(output[1]); close(input[0])
         children.append(child)
         listeners.append(input[1])  // closing it ends the child's read
         var byte: UInt8 = 0
-        _ = read(pipeEnds[0], &byte, 1)  // "up": the socket listens
-        close(pipeEnds[0])
+        _ = read(output[0], &byte, 1)  // "up": the socket listens
+        close(output[0])
     }
 }
 
@@ -121,14 +134,41 @@ struct BackendSelectionTests {
         #expect(selection.device == runtime.directory + "/pipewire-0")
     }
 
-    @Test("a socket file that nobody listens at is no server")
+    @Test("a socket file that nobody listens at any more (a server that died) is no server")
     func staleSocketIsNoServer() throws {
         let runtime = FakeRuntime()
         runtime.listen(at: "pipewire-0")
-        let probe = runtime.probe(["PIPEWIRE_REMOTE": "pipewire-1"])
-        // pipewire-1 does not exist; pipewire-0 is not what the environment names.
-        let selection = try BackendSelection.choose(device: nil, preference: .automatic, probe: probe, libraryProblem: everyLibraryLoads)
+        runtime.stopListening()
+        // The socket file stays; connecting to it is refused.
+        #expect(access(runtime.directory + "/pipewire-0", F_OK) == 0)
+        let selection = try BackendSelection.choose(device: nil, preference: .automatic, probe: runtime.probe(),
+                                                    libraryProblem: everyLibraryLoads)
         #expect(selection.backend == .alsa)
+        #expect(selection.reason.contains("refused"), "\(selection.reason)")
+    }
+
+    @Test("an unknown server at PulseAudio's socket leaves PipeWire the backend when PipeWire answers, PulseAudio when it does not")
+    func unknownPulseServer() throws {
+        let runtime = FakeRuntime()
+        runtime.listen(at: "pulse/native", asProcessNamed: "some-server")
+        let alone = try BackendSelection.choose(device: nil, preference: .automatic, probe: runtime.probe(),
+                                                libraryProblem: everyLibraryLoads)
+        #expect(alone.backend == .pulseaudio, "a sandbox that shows only pulse/native: \(alone.reason)")
+        runtime.listen(at: "pipewire-0")
+        let both = try BackendSelection.choose(device: nil, preference: .automatic, probe: runtime.probe(),
+                                               libraryProblem: everyLibraryLoads)
+        #expect(both.backend == .pipewire)
+    }
+
+    @Test("a remote PulseAudio server in PULSE_SERVER is the user's choice, from its first entry, without a machine id")
+    func remotePulseServer() throws {
+        let runtime = FakeRuntime()
+        runtime.listen(at: "pipewire-0")
+        let selection = try BackendSelection.choose(device: nil, preference: .automatic,
+                                                    probe: runtime.probe(["PULSE_SERVER": "{0123abcd}tcp:speakers:4713 unix:/x"]),
+                                                    libraryProblem: everyLibraryLoads)
+        #expect(selection.backend == .pulseaudio)
+        #expect(selection.device == "tcp:speakers:4713")
     }
 
     @Test("PulseAudio served by PulseAudio wins over a PipeWire socket (PipeWire then serves video only)")
@@ -187,6 +227,7 @@ struct BackendSelectionTests {
     func preferenceNames() {
         for name in BackendPreference.names { #expect(BackendPreference(name: name)?.description == name) }
         #expect(BackendPreference(name: "Pipewire") == nil)
+        #expect(ServerLatencyPolicy.economy.frames(atSampleRate: 48_000) == 1024, "economy asks a stock graph's own quantum")
         #expect(BackendPreference(name: "") == nil)
     }
 
@@ -195,9 +236,11 @@ struct BackendSelectionTests {
         let plain = SoundServerProbe(environment: ["XDG_RUNTIME_DIR": "/run/user/7"])
         #expect(plain.pipewireSockets.first == "/run/user/7/pipewire-0")
         #expect(plain.pulseSocket == "/run/user/7/pulse/native")
-        let told = SoundServerProbe(environment: ["PIPEWIRE_RUNTIME_DIR": "/p", "PIPEWIRE_REMOTE": "pw-x", "PULSE_SERVER": "unix:/s/native"])
+        let told = SoundServerProbe(environment: ["PIPEWIRE_RUNTIME_DIR": "/p", "PIPEWIRE_REMOTE": "pw-x",
+                                                  "PULSE_SERVER": "{abc}unix:/s/native tcp:h"])
         #expect(told.pipewireSockets.first == "/p/pw-x")
         #expect(told.pulseSocket == "/s/native")
+        #expect(told.pulseRemoteServer == nil)
         let none = SoundServerProbe(environment: [:])
         #expect(none.pipewireSockets == ["/run/pipewire/pipewire-0"])
         #expect(none.pulseSocket == "/var/run/pulse/native")

@@ -66,7 +66,13 @@
  *   because it is process-wide and would be unsafe for a host that shares
  *   one PCM between threads. If yours does not, export
  *   LIBASOUND_THREAD_SAFE=0 before starting, and the render thread takes no
- *   lock at all.
+ *   lock at all. With the native PipeWire backend the render thread is the
+ *   stream's data loop, which renders in PipeWire's process callback under
+ *   the same rules (libpipewire's own work there included, as counted). With
+ *   the native PulseAudio backend the render thread also runs libpulse's
+ *   main loop, and libpulse allocates, and may lock, inside its own dispatch
+ *   and writes: the library's code still allocates nothing there, but the
+ *   thread as a whole is not allocation-free (an open limitation).
  *
  * Linking: pkg-config --cflags --libs inputclick
  */
@@ -181,15 +187,17 @@ enum {
 
 /**
  * What the stream asks of a sound server's graph while a click-enabled view
- * is visible (inputclick_options_set_server_latency): PipeWire's quantum.
- * Asked once, when the stream opens, never per click.
+ * is visible (inputclick_options_set_server_latency): PipeWire's quantum,
+ * through the native backend or PipeWire's ALSA plugin; a PulseAudio stream
+ * is sized by the latency profile instead. Asked once, when the stream
+ * opens, never per click. Frames scale with the rate.
  */
 enum {
     /** 64 frames at 48 kHz: the soonest clicks; the whole graph runs at 64-frame cycles meanwhile. */
     INPUTCLICK_SERVER_LATENCY_LOWEST = 0,
     /** 256 frames at 48 kHz. The user's setting's default. */
     INPUTCLICK_SERVER_LATENCY_BALANCED = 1,
-    /** 1024 frames, the quantum a stock PipeWire runs at: neither lowers nor raises it. */
+    /** 1024 frames at 48 kHz, the quantum a stock PipeWire runs at: neither lowers nor raises it. */
     INPUTCLICK_SERVER_LATENCY_ECONOMY = 2
 };
 
