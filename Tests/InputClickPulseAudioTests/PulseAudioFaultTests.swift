@@ -57,11 +57,18 @@ extension ThroughPulseAudio {
             }, "no fault reported: \(rig.warnings)")
             let started = MonotonicClock.now()
             rig.gate.setVisibleInputViews([])
-            rig.player.shutdown()
+            // Shut down on a thread of its own, so that a shutdown that waited
+            // on the frozen server fails this test instead of hanging it.
+            let returned = DispatchSemaphore(value: 0)
+            let player = rig.player
+            Thread.detachNewThread {
+                player.shutdown()
+                returned.signal()
+            }
+            #expect(returned.wait(timeout: .now() + 5) == .success, "shutdown still waits, 5 s on, for the frozen server")
             let closeMilliseconds = Double(MonotonicClock.now() - started) / 1e6
             print("native PulseAudio, server frozen: shutdown took \(closeMilliseconds) ms; events \(rig.events)")
             #expect(rig.faultKinds.first == .stalled, "\(rig.events)")
-            // Still frozen: nothing above waited for the server.
             #expect(rig.player.state == .shutDown)
         }
 
