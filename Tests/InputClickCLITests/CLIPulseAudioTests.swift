@@ -49,7 +49,7 @@ struct CLIPulseAudioTests {
 
     @Test("every click tapped through PulseAudio's ALSA plugin is heard in the server's monitor, or reported lost")
     func everyClickIsHeardOrReportedLost() throws {
-        let sink = PulseAudioSink.shared
+        let sink = PulseAudioSink.ofSuite("cli")
         let failure = sink.start()
         try #require(failure == nil, "the PulseAudio sink did not start: \(failure ?? "")")
         defer { sink.stopIfOwned() }

@@ -14,6 +14,17 @@ public struct PulseAudioSink: Sendable {
         return PulseAudioSink(name: "inputclick-pa-\(getpid())", ownedHere: true)
     }()
 
+    /// The test command's sink when `INPUTCLICK_PULSEAUDIO_SINK` names one,
+    /// else a sink of the calling suite's own (`suite` in its name), which it
+    /// starts and stops: a suite that stops its sink must never stop one that
+    /// another suite of the same test process still plays into.
+    public static func ofSuite(_ suite: String) -> PulseAudioSink {
+        if let given = ProcessInfo.processInfo.environment["INPUTCLICK_PULSEAUDIO_SINK"], !given.isEmpty {
+            return PulseAudioSink(name: given, ownedHere: false)
+        }
+        return PulseAudioSink(name: "inputclick-pa-\(suite)-\(getpid())", ownedHere: true)
+    }
+
     /// A sink of this name; `ownedHere`: these tests start and stop it.
     public init(name: String, ownedHere: Bool) {
         self.name = name

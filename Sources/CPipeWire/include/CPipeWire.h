@@ -57,34 +57,38 @@ struct inputclick_pw_api {
     int (*stream_get_time_n)(struct pw_stream *stream, struct pw_time *time, size_t size);
 };
 
+// These helpers are the library's own, never part of libinputclick.so's
+// interface: hidden, so the plugin exports only what inputclick.h declares.
+#define INPUTCLICK_PW_HIDDEN __attribute__((visibility("hidden")))
+
 // Opens libpipewire-0.3.so.0 with dlopen (once per process; the handle is
 // never closed) and fills `api` with dlsym. Returns 0, or -1 with the
 // loader's words in `error` (at most `size` bytes, NUL-terminated).
-int inputclick_pw_load(struct inputclick_pw_api *api, char *error, size_t size);
+INPUTCLICK_PW_HIDDEN int inputclick_pw_load(struct inputclick_pw_api *api, char *error, size_t size);
 
 // Writes into `buffer` (`size` bytes) the EnumFormat parameter of a raw audio
 // stream: 32-bit float, interleaved, at `rate` with `channels` channels
 // (positioned FL FR for two, MONO for one, else unpositioned). Returns the
 // parameter, inside `buffer`, or NULL when `size` is too small.
-const struct spa_pod *inputclick_pw_audio_format(void *buffer, uint32_t size, uint32_t rate, uint32_t channels);
+INPUTCLICK_PW_HIDDEN const struct spa_pod *inputclick_pw_audio_format(void *buffer, uint32_t size, uint32_t rate, uint32_t channels);
 
 // pw_core_add_listener, a macro of the header (a call through the core's
 // method table; no symbol of the library).
-int inputclick_pw_core_add_listener(struct pw_core *core, struct spa_hook *listener,
+INPUTCLICK_PW_HIDDEN int inputclick_pw_core_add_listener(struct pw_core *core, struct spa_hook *listener,
                                     const struct pw_core_events *events, void *data);
 
 // pw_loop_add_timer and pw_loop_update_timer, macros of the header: a timer
 // source on `loop` that calls `callback` every `interval_ns` from the
 // loop's thread; NULL if it could not be made. Destroyed with the loop.
-struct spa_source *inputclick_pw_add_repeating_timer(struct pw_loop *loop, void (*callback)(void *data, uint64_t expirations),
+INPUTCLICK_PW_HIDDEN struct spa_source *inputclick_pw_add_repeating_timer(struct pw_loop *loop, void (*callback)(void *data, uint64_t expirations),
                                                      void *data, uint64_t interval_ns);
 
 // The calling thread's kernel ID (gettid, which Swift's Glibc module does not offer).
-int inputclick_pw_thread_id(void);
+INPUTCLICK_PW_HIDDEN int inputclick_pw_thread_id(void);
 
 // Names the calling thread (pthread_setname_np, a GNU extension Swift's Glibc module does not offer).
-int inputclick_pw_name_thread(const char *name);
+INPUTCLICK_PW_HIDDEN int inputclick_pw_name_thread(const char *name);
 
 // spa_hook_remove, inline in the header.
-void inputclick_pw_hook_remove(struct spa_hook *hook);
+INPUTCLICK_PW_HIDDEN void inputclick_pw_hook_remove(struct spa_hook *hook);
 #endif
