@@ -18,6 +18,7 @@ extension ThroughStockPipeWire {
               arguments: ServerLatencyPolicy.allCases)
         func everyClickIsHeardAndTheQuantumStays(policy: ServerLatencyPolicy) throws {
             let sink = StockPipeWire.shared
+            let recordingSince = MonotonicClock.now()
             let recording = try MonitorRecording(sink)
             let rig = NativePlayerRig(sink, policy: policy)
             #expect(rig.showAndWaitUntilRunning(), "\(rig.accounting)")
@@ -38,7 +39,13 @@ extension ThroughStockPipeWire {
             // 50 ms of quiet between onsets: a click cut by a gap counts once.
             let heard = AudioAnalysis.onsets(audio.samples, channels: audio.channels, threshold: 0.01, quietFrames: 2_400).count
             let written = rig.player.latency.count
+            // What the recorder got against the time it ran: a recorder that fell
+            // behind (or a graph that stalled) shows here, for telling a lost
+            // recording from a lost click.
+            let wall = Double(MonotonicClock.now() - recordingSince) / 1e9
+            let recorded = Double(audio.frameCount) / Double(audio.sampleRate)
             let summary = "\(policy): heard \(heard) of \(Self.taps) taps, \(rig.accepted) accepted, \(rig.accounting), "
+                + "recorded \(recorded) s of \(wall) s, "
                 + "quantum changes while typing \(quantumAfter.count - quantumBefore.count) (\(quantumAfter.suffix(3)))"
             print("through native PipeWire: \(summary)")
             #expect(rig.accepted == Self.taps, "\(summary)")
