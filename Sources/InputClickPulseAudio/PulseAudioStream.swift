@@ -63,11 +63,13 @@ final class PulseAudioStream: AudioOutputStream, @unchecked Sendable {
         safeguardFrames = max(request.rewindSafeguardFrames, period)
         let cycle = UInt64(format.bufferFrames + format.periodFrames) * 1_000_000_000 / UInt64(rate)
         self.stallTimeoutNanoseconds = max(stallTimeoutNanoseconds, 2 * cycle)
+        // The calls first: the only step that can throw before every stored
+        // property is set, when deinit would not run to free the buffers.
+        calls = try PulseAudioCalls(library: library)
         floatBuffer = .allocate(capacity: period * channels)
         floatBuffer.initialize(repeating: 0, count: period * channels)
         playback = .allocate(capacity: 1)
         playback.initialize(to: PulseAudioPlayback())
-        calls = try PulseAudioCalls(library: library)
         let frameBytes = UInt32(channels * 4)
         let spec = pa_sample_spec(format: PA_SAMPLE_FLOAT32LE, rate: UInt32(rate), channels: UInt8(channels))
         let attributes = pa_buffer_attr(maxlength: UInt32(format.bufferFrames) * frameBytes * 4,
