@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import CPulseAudio
 import InputClick
 
@@ -139,7 +142,12 @@ final class PulseAudioCalls: @unchecked Sendable {
     /// descriptor, and dispatches what came. Returns how many sources were dispatched.
     func iterate(timeoutMicroseconds: Int32) throws(PulseAudioOutputError) -> Int32 {
         guard api.pa_mainloop_prepare!(mainloop, timeoutMicroseconds) >= 0 else { throw contextError("pa_mainloop_prepare") }
-        guard api.pa_mainloop_poll!(mainloop) >= 0 else { throw contextError("pa_mainloop_poll") }
+        guard api.pa_mainloop_poll!(mainloop) >= 0 else {
+            // poll(2) failed: its errno, not the context's last PulseAudio error.
+            let code = errno
+            guard code != 0 else { throw contextError("pa_mainloop_poll") }
+            throw .systemCallFailed(call: "pa_mainloop_poll", errno: code, text: String(cString: strerror(code)))
+        }
         let dispatched = api.pa_mainloop_dispatch!(mainloop)
         guard dispatched >= 0 else { throw contextError("pa_mainloop_dispatch") }
         return dispatched

@@ -8,6 +8,8 @@ public enum PulseAudioOutputError: Error, Sendable, Equatable, CustomStringConve
     case libraryUnavailable(reason: String)
     /// A libpulse call failed: the call, PulseAudio's error code and its `pa_strerror` text.
     case callFailed(call: String, code: Int32, text: String)
+    /// A system call libpulse made for us failed: the libpulse call, the errno and `strerror`'s text.
+    case systemCallFailed(call: String, errno: Int32, text: String)
     /// The server did not answer within the time allowed.
     case timedOut(call: String, milliseconds: Int)
 
@@ -18,6 +20,8 @@ public enum PulseAudioOutputError: Error, Sendable, Equatable, CustomStringConve
             return "libpulse is not available: \(reason)"
         case .callFailed(let call, let code, let text):
             return "\(call) failed: \(text) (PulseAudio error \(code))"
+        case .systemCallFailed(let call, let code, let text):
+            return "\(call) failed: \(text) (errno \(code))"
         case .timedOut(let call, let milliseconds):
             return "\(call) failed: the PulseAudio server did not answer within \(milliseconds) ms"
         }
@@ -28,7 +32,7 @@ public enum PulseAudioOutputError: Error, Sendable, Equatable, CustomStringConve
     /// as opposed to a refusal of what was asked.
     public var meansDeviceLost: Bool {
         switch self {
-        case .libraryUnavailable: return false
+        case .libraryUnavailable, .systemCallFailed: return false
         case .timedOut: return true
         case .callFailed(_, let code, _):
             let lost: [pa_error_code_t] = [PA_ERR_CONNECTIONREFUSED, PA_ERR_CONNECTIONTERMINATED, PA_ERR_KILLED,
