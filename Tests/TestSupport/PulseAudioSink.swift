@@ -3,8 +3,9 @@ import Foundation
 /// A real PulseAudio 16 with a timer-driven null sink for the CLI's and the
 /// native backend's tests:
 /// `scripts/pulseaudio-sink.sh`, under a name private to this test process,
-/// or the test command's when `INPUTCLICK_PULSEAUDIO_SINK` names one
-/// (`scripts/test-pulseaudio.sh` starts it and stops it).
+/// or one named by `INPUTCLICK_PULSEAUDIO_SINK` for a developer's runs by
+/// hand (`scripts/test-pulseaudio.sh` leaves it unset: suites sharing one
+/// server's monitor heard each other's clicks).
 public struct PulseAudioSink: Sendable {
     /// The sink these tests play into.
     public static let shared: PulseAudioSink = {
