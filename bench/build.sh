@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the benchmark's C programs (the probe, the reference clients, the
-# onset scanner and, where libcanberra-dev is installed, the canberra client)
+# onset scanner, where libpulse-dev is installed the sample-cache client, and
+# where libcanberra-dev is installed the canberra client)
 # into OUT and checks the onset detector offline. Used by bench/run.sh and
 # bench/servers.sh.
 #
@@ -23,6 +24,11 @@ echo "bench: building the probe and the reference clients into $out"
     "$cc" "${cflags[@]}" -o "$out/plain-alsa-client" bench/plain-alsa-client.c $alsa_flags -lpthread -lm
     "$cc" "${cflags[@]}" -o "$out/per-key-client" bench/per-key-client.c $alsa_flags -lpthread -lm
     "$cc" "${cflags[@]}" -o "$out/onset-scan" bench/onset-scan.c -lm
+    if pulse_flags=$(pkg-config --cflags --libs libpulse 2>/dev/null); then
+        "$cc" "${cflags[@]}" -o "$out/pulse-sample-client" bench/pulse-sample-client.c $pulse_flags
+    else
+        echo "bench: libpulse-dev is missing: no sample-cache client (bench/servers.sh's cache rows say so)" >&2
+    fi
     if canberra_flags=$(pkg-config --cflags --libs libcanberra 2>/dev/null); then
         "$cc" "${cflags[@]}" -o "$out/canberra-client" bench/canberra-client.c $canberra_flags -lm
     else

@@ -13,10 +13,13 @@ and which taps had none within their spacing.
 
 The latency is from each tap to its click's onset in the monitor, the monitor's
 clock taken from when its audio reached this process: frame k is placed at
-min(arrival - frames so far / rate) + k / rate. The sink renders ahead of real
-time by up to its latency and the monitor hands audio over in 5 ms fragments,
-so the figure is the order of the delay, not a measure to the millisecond; tap's
-own "call to converter" (snd_pcm_delay at the write) is printed beside it.
+min(arrival - frames so far / rate) + k / rate. The recorder asks 1 ms
+fragments, so the null sink renders at most about 1 ms ahead of its clock and
+this clock runs up to that much early: an onset up to 2 ms before a tap counts
+as its click, and a figure is good to about a millisecond (at 5 ms fragments
+the sink rendered 5 to 10 ms ahead and clicks were placed 3 to 4 ms before
+their taps). Tap's own "call to converter" (snd_pcm_delay at the write) is
+printed beside it.
 Python 3 standard library only.
 """
 import array
@@ -29,13 +32,13 @@ import time
 RATE = 48000
 
 
-def measure(command, taps, spacing, early=0.005):
+def measure(command, taps, spacing, early=0.002):
     """Records the monitor, starts `command` (which prints READY, then takes
     a line per tap), types `taps` lines `spacing` seconds apart, and returns
     (latencies in ms, indices of taps unheard, onsets heard, its stdout, its stderr).
     An onset counts for a tap from `early` seconds before it (the monitor's clock is an estimate)."""
     recorder = subprocess.Popen(["parec", "-d", "inputclick-null.monitor", "--raw", "--format=float32le",
-                                 f"--rate={RATE}", "--channels=2", "--latency-msec=5"], stdout=subprocess.PIPE)
+                                 f"--rate={RATE}", "--channels=2", "--latency-msec=1"], stdout=subprocess.PIPE)
     chunks, arrivals = [], []
 
     def read():

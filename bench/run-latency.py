@@ -245,11 +245,12 @@ def cpu_over(pid, seconds):
 
 # ---------------------------------------------------------------- matching
 
-def match(taps, onsets, window_ns):
+def match(taps, onsets, window_ns, early_ns=0):
     """Order-preserving matching of taps to onsets that maximizes the number
     of matched taps and, among those, minimizes the total latency. A tap can
-    match an onset at or after it, within the window. Returns, per tap, the
-    index of its onset or None."""
+    match an onset at or after it, within the window, or up to `early_ns`
+    before it (where the clock that placed the onsets is known to run up to
+    that much early). Returns, per tap, the index of its onset or None."""
     n, m = len(taps), len(onsets)
     # best[i][j]: (matches, -total latency) using taps[i:] and onsets[j:].
     best = [[(0, 0)] * (m + 1) for _ in range(n + 1)]
@@ -262,7 +263,7 @@ def match(taps, onsets, window_ns):
                 if row[j + 1] > value:
                     choice, value = 1, row[j + 1]
                 d = onsets[j] - taps[i]
-                if 0 <= d <= window_ns:
+                if -early_ns <= d <= window_ns:
                     b = below[j + 1]
                     cand = (b[0] + 1, b[1] - d)
                     if cand > value:

@@ -27,8 +27,16 @@ why in the table; the run goes on.
 Tap to sound: on JACK and PipeWire, the probe of bench/probe.c through
 run-latency.py's run_client (exact to the cycle); on PulseAudio, onsets in the
 recording of the null sink's monitor, placed in time by when the recording's
-audio arrived (pulse-heard.py's method: the order of the delay, the same for
-every client on that server). Python 3 standard library only.
+audio arrived (pulse-heard.py's method). The recorder asks a 1 ms fragment,
+so the null sink renders at most about 1 ms ahead of its clock: the clock
+placed by arrival runs that much early (it is fixed by the audio that arrived
+soonest after its rendering), and an onset up to MONITOR_EARLY_MS before its
+tap counts as its click. At the 5 ms the recorder asked before, the sink
+rendered up to 5 to 10 ms ahead, every click of a path as fast as the
+server's sample cache was placed 3 to 4 ms before its tap, and the matching
+(which then took no onset before its tap) counted 28 to 31 of 50 clicks
+through the native backend missed that the monitor had recorded.
+Python 3 standard library only.
 """
 import argparse
 import array
@@ -55,6 +63,9 @@ _spec = importlib.util.spec_from_file_location("run_latency", os.path.join(HERE,
 rl = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(rl)
 log = rl.log
+_spec = importlib.util.spec_from_file_location("pulse_instant", os.path.join(HERE, "pulse-instant.py"))
+PULSE_INSTANT = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(PULSE_INSTANT)
 
 SERVERS = {
     "jack": {"title": "JACK dummy", "script": "virtual-sink.sh", "env": {"INPUTCLICK_SINK_SERVER": "jack"}},
@@ -68,6 +79,8 @@ SERVERS = {
 }
 # Servers whose clients are heard in a recording of the monitor (PulseAudio's protocol: parec, pacat).
 PULSE_PROTOCOL = ("pulse", "pw-pulse")
+# How early the monitor's arrival clock can place an onset (see the docstring).
+MONITOR_EARLY_MS = 2.0
 
 
 def rows_for(server):
@@ -97,6 +110,7 @@ def rows_for(server):
         return rows
     if server in PULSE_PROTOCOL:
         return [("canberra cached sample", "canberra", [], {}),
+                ("server sample cache (pa_context_play_sample)", "cache", [], {}),
                 ("plain alsa-lib 64x2 (pulse PCM)", "plain", ["inputclick_sink"], {}),
                 ("inputclick auto", "inputclick", tap, {}),
                 ("inputclick --backend pulseaudio", "inputclick", tap + ["--backend", "pulseaudio"], {}),
@@ -268,8 +282,9 @@ class Recorder:
 
     def __init__(self, server, env):
         if server in PULSE_PROTOCOL:
+            # 1 ms: the null sink then renders at most about that far ahead (see the docstring).
             argv = ["parec", "-d", MONITOR + ".monitor", "--raw", "--format=float32le", f"--rate={RATE}",
-                    "--channels=2", "--latency-msec=5"]
+                    "--channels=2", "--latency-msec=1"]
         else:
             argv = ["pw-cat", "--record", "--target", MONITOR, "-P", "stream.capture.sink=true",
                     "--format", "f32", "--rate", str(RATE), "--channels", "2", "--latency", "1024", "-"]
@@ -394,10 +409,11 @@ def run_monitor_client(kind, argv, env, offsets, phases, args, observe):
                           input=rec.raw, capture_output=True, timeout=60)
     onsets = sorted(rec.start_ns + int(int(line.split()[1]) * 1e9 / RATE)
                     for line in scan.stdout.decode().splitlines() if line.startswith("onset"))
-    assignment = rl.match(taps, onsets, int(args.window_ms * 1e6))
+    assignment = rl.match(taps, onsets, int(args.window_ms * 1e6), early_ns=int(MONITOR_EARLY_MS * 1e6))
     lat = [(onsets[a] - t) / 1e6 for t, a in zip(taps, assignment) if a is not None]
     return {"client": kind, "argv": argv, "exit_status": status, "taps": len(taps),
             "all": rl.summarize(lat, len(taps)), "onsets": len(onsets),
+            "onsets_before_tap": sum(1 for x in lat if x < 0),
             "spurious_onsets": len(onsets) - sum(1 for a in assignment if a is not None),
             "idle_cpu": cpu, "client_stderr": client.stderr_lines[-20:], "client_stdout": client.stdout_lines[-10:],
             "recording": rec}
@@ -437,6 +453,30 @@ class Observer:
                 "quantum_changes_per_s": None if q is None else q / wall}
 
 
+def canberra_argv(build_dir):
+    """The canberra client; on a machine without libcanberra-pulse (it pulls in
+    the pulseaudio package, which would make PulseAudio every program's ALSA
+    default), with the package's driver unpacked privately and bind-mounted
+    over canberra's driver directory in a mount namespace of the client's own
+    (bench/pulse-instant.py's way)."""
+    client = os.path.join(build_dir, "canberra-client")
+    if os.path.exists(os.path.join(PULSE_INSTANT.CANBERRA_DRIVERS, "libcanberra-pulse.so")):
+        return [client]
+    return ["unshare", "--mount", "--propagation", "private", "sh", "-c", 'mount --bind "$0" "$1" && exec "$2"',
+            PULSE_INSTANT.canberra_drivers(), PULSE_INSTANT.CANBERRA_DRIVERS, client]
+
+
+def sample_cache_argv(build_dir, env):
+    """bench/pulse-sample-client.c with the test click uploaded to the server's
+    sample cache: what canberra's pulse driver does, without canberra."""
+    client = os.path.join(build_dir, "pulse-sample-client")
+    if not os.path.exists(client):
+        raise RuntimeError("pulse-sample-client was not built (libpulse-dev missing?)")
+    subprocess.run(["pactl", "upload-sample", os.path.join(ROOT, "Sounds", "key.wav"), "inputclick-bench-key"],
+                   env=env, check=True, capture_output=True, timeout=30)
+    return [client, "inputclick-bench-key"]
+
+
 def doctor(inputclick, env):
     """What `inputclick doctor` says of the backend and the latency on this server."""
     try:
@@ -448,7 +488,9 @@ def doctor(inputclick, env):
 
 def run_row(rig, server, label, kind, extra, extra_env, args, la, offsets, phases, sine_path, music):
     if kind == "canberra":
-        argv = [os.path.join(args.build_dir, "canberra-client")]
+        argv = canberra_argv(args.build_dir)
+    elif kind == "cache":
+        argv = sample_cache_argv(args.build_dir, rig.env)
     elif kind == "inputclick":
         argv = [args.inputclick_bin] + extra
     else:
