@@ -27,8 +27,8 @@ why in the table; the run goes on.
 Tap to sound: on JACK and PipeWire, the probe of bench/probe.c through
 run-latency.py's run_client (exact to the cycle); on PulseAudio, onsets in the
 recording of the null sink's monitor, placed in time by when the recording's
-audio arrived (pulse-heard.py's method). The recorder asks a 1 ms fragment,
-so the null sink renders at most about 1 ms ahead of its clock: the clock
+audio arrived (pulse-heard.py's method). On PulseAudio the recorder asks a
+1 ms fragment, so the null sink renders at most about 1 ms ahead of its clock: the clock
 placed by arrival runs that much early (it is fixed by the audio that arrived
 soonest after its rendering), and an onset up to MONITOR_EARLY_MS before its
 tap counts as its click. At the 5 ms the recorder asked before, the sink
@@ -282,9 +282,11 @@ class Recorder:
 
     def __init__(self, server, env):
         if server in PULSE_PROTOCOL:
-            # 1 ms: the null sink then renders at most about that far ahead (see the docstring).
+            # On PulseAudio 1 ms: its null sink then renders at most about that far
+            # ahead (see the docstring). pipewire-pulse renders nothing ahead, and a
+            # 1 ms recorder would lower its graph's quantum below what a desktop runs.
             argv = ["parec", "-d", MONITOR + ".monitor", "--raw", "--format=float32le", f"--rate={RATE}",
-                    "--channels=2", "--latency-msec=1"]
+                    "--channels=2", "--latency-msec=" + ("1" if server == "pulse" else "5")]
         else:
             argv = ["pw-cat", "--record", "--target", MONITOR, "-P", "stream.capture.sink=true",
                     "--format", "f32", "--rate", str(RATE), "--channels", "2", "--latency", "1024", "-"]
@@ -379,10 +381,10 @@ def dropouts(raw, first, last):
 
 # ---------------------------------------------------------------- PulseAudio's latency (monitor recording)
 
-def run_monitor_client(kind, argv, env, offsets, phases, args, observe):
+def run_monitor_client(server, kind, argv, env, offsets, phases, args, observe):
     """run_client's counterpart where no probe can join: taps to onsets in
     the recording of the null sink's monitor."""
-    rec = Recorder("pulse", env)
+    rec = Recorder(server, env)
     client = None
     try:
         time.sleep(0.3)
@@ -518,7 +520,7 @@ def run_row(rig, server, label, kind, extra, extra_env, args, la, offsets, phase
                 rec = Recorder(server, env)
             time.sleep(1.0)
         if server in PULSE_PROTOCOL:
-            r = run_monitor_client(kind, argv, env, offsets, phases, args, obs)
+            r = run_monitor_client(server, kind, argv, env, offsets, phases, args, obs)
             rec = r.pop("recording") if music else None
             r.pop("recording", None)
         else:
