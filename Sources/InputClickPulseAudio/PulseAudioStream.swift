@@ -77,7 +77,7 @@ final class PulseAudioStream: AudioOutputStream, @unchecked Sendable {
                                         prebuf: UInt32(period) * frameBytes, minreq: UInt32(period) * frameBytes,
                                         fragsize: UInt32.max)
         try calls.connect(server: server, properties: properties.entries, streamName: properties.streamName,
-                          spec: spec, attributes: attributes, timeoutMilliseconds: timeoutMilliseconds, priority: priority)
+                          spec: spec, attributes: attributes, timeoutMilliseconds: timeoutMilliseconds)
     }
 
     deinit {
