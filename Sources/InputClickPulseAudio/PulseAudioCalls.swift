@@ -26,8 +26,9 @@ import Synchronization
 /// The render thread calls only ``queueWrite(_:bytes:placement:)``,
 /// ``lastRequestAt``, ``failure()`` and ``waitForWakeup(_:timeoutMilliseconds:)``:
 /// atomics, a copy into the preallocated ring, `poll(2)` and, when the
-/// libpulse thread sleeps, one non-blocking `write(2)` to its eventfd. libpulse itself (which allocates
-/// and locks in its dispatch and writes) runs only on the libpulse thread.
+/// libpulse thread sleeps, one non-blocking `write(2)` to its eventfd.
+/// libpulse itself (which allocates and locks in its dispatch and writes)
+/// runs only on the libpulse thread.
 ///
 /// Thread context: as above, per member.
 final class PulseAudioCalls: @unchecked Sendable {
