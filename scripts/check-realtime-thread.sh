@@ -27,6 +27,13 @@
 # while `inputclick-bench --pipewire-tap balanced` plays 150 clicks into a
 # private PipeWire with the stock clock.
 #
+# Then it watches the native PulseAudio output's render thread while `inputclick
+# tap --backend pulseaudio` plays 150 clicks into a private PulseAudio 16
+# (scripts/pulseaudio-sink.sh, named <INPUTCLICK_SINK_NAME or inputclick>-rt-check-pa-<pid>).
+# libpulse runs on a thread of its own there (inputclick-pa, not counted):
+# the render thread must make no allocator, lock or output call at all after
+# its warm-up, and every click must be written.
+#
 # Environment: INPUTCLICK_BIN (an inputclick binary to use instead of building
 # one), INPUTCLICK_BENCH_BIN (likewise for inputclick-bench),
 # INPUTCLICK_SINK_NAME (the sink's server name, see virtual-sink.sh).
@@ -36,9 +43,11 @@ root=$PWD
 work=$(mktemp -d "${TMPDIR:-/tmp}/inputclick-rt-check.XXXXXX")
 sink_started=
 native_sink=inputclick-rt-check-pw-$$
+pulse_sink=${INPUTCLICK_SINK_NAME:-inputclick}-rt-check-pa-$$
 cleanup() {
     [ -n "$sink_started" ] && scripts/virtual-sink.sh stop >/dev/null 2>&1 || true
     INPUTCLICK_SINK_NAME=$native_sink scripts/pipewire-sink.sh stop >/dev/null 2>&1 || true
+    INPUTCLICK_SINK_NAME=$pulse_sink scripts/pulseaudio-sink.sh stop >/dev/null 2>&1 || true
     rm -rf "$work"
 }
 trap cleanup EXIT
@@ -140,3 +149,26 @@ tail -n 1 "$work/pw.out"
 grep -q "150 taps, 150 played, 150 written" "$work/pw.out" || fail "not every click was written: $(tail -n 1 "$work/pw.out")"
 check_report "$work/pw.report" "PipeWire data loop"
 echo "check-realtime-thread: ok (no allocation, no lock and no output on the native PipeWire output's data loop)"
+
+# The native PulseAudio output: its render thread, with libpulse on a thread of its own.
+INPUTCLICK_SINK_NAME=$pulse_sink scripts/pulseaudio-sink.sh start --watch-pid $$ >/dev/null ||
+    fail "the PulseAudio sink did not start"
+pulse_env=$(INPUTCLICK_SINK_NAME=$pulse_sink scripts/pulseaudio-sink.sh env)
+pulse_server=$(sed -n "s/.*PULSE_SERVER='\([^']*\)'.*/\1/p" <<<"$pulse_env")
+pulse_config=$(sed -n "s/.*PULSE_CLIENTCONFIG='\([^']*\)'.*/\1/p" <<<"$pulse_env")
+echo "running inputclick tap --backend pulseaudio under the counter (about 15 s)"
+(sleep 0.5; for kind in key delete modifier space return; do echo "$kind"; sleep 0.05; done
+ for _ in $(seq 145); do echo; sleep "$(printf '0.%03d' $(( RANDOM % 71 + 30 )))"; done) |
+    env -u ALSA_CONFIG_PATH PULSE_SERVER="$pulse_server" PULSE_CLIENTCONFIG="$pulse_config" \
+        INPUTCLICK_RT_WARMUP_MS=20 INPUTCLICK_RT_WARMUP_WRITES=0 INPUTCLICK_RT_REPORT="$work/pa.report" \
+        LD_PRELOAD="$work/alloc-counter.so" "$binary" tap --backend pulseaudio --json >"$work/pa.out" 2>&1 ||
+    fail "inputclick tap --backend pulseaudio failed: $(cat "$work/pa.out")"
+python3 - "$work/pa.out" <<'PY' || fail "tap did not write every click: $(tail -n 1 "$work/pa.out")"
+import json, sys
+stats = json.loads(open(sys.argv[1]).read().strip().splitlines()[-1])
+print(f"tap: {stats['taps']} taps, {stats['written']} written, {stats['lostWithDevice']} lost with the device, "
+      f"{stats['underruns']} underruns, {stats['rewinds']} rewinds, {stats['faults']} faults")
+sys.exit(0 if stats["taps"] == 150 and stats["written"] == 150 and stats["unaccounted"] == 0 else 1)
+PY
+check_report "$work/pa.report" "PulseAudio render thread"
+echo "check-realtime-thread: ok (no allocation, no lock and no output on the native PulseAudio output's render thread)"

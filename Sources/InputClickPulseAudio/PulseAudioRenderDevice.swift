@@ -4,10 +4,10 @@ import InputClick
 /// What the render thread knows of the server's side of the stream: a model
 /// of the server's play position, from the time the first frame after a
 /// pause was written and the rate, held back to what the server has shown it
-/// consumed (it asks for more every `minreq` bytes it plays).
+/// consumed (it asks for more every `minreq` bytes it plays; the libpulse
+/// thread records when, ``PulseAudioCalls/lastRequestAt``).
 ///
-/// Thread context: the render thread alone, once it runs (the main loop's
-/// callbacks run there too, inside ``PulseAudioCalls/iterate(timeoutMicroseconds:)``).
+/// Thread context: the render thread alone, once it runs.
 struct PulseAudioPlayback {
     /// Audio was written since the last pause and the model runs.
     var running = false
@@ -19,10 +19,6 @@ struct PulseAudioPlayback {
     var seekBytes: Int64 = 0
     /// The next write goes to the server's read index (the first after a pause).
     var writeOnRead = true
-    /// When the server last asked for data (it plays `minreq` between two asks).
-    var lastRequestAt: UInt64 = 0
-    /// The wake-up descriptor was readable during the last iteration.
-    var woken = false
 }
 
 /// The ``RenderDevice`` skin over one PulseAudio playback stream (see
@@ -42,10 +38,14 @@ struct PulseAudioPlayback {
 /// - Room, queued frames and progress come from the play-position model of
 ///   ``PulseAudioPlayback``; the model stops advancing when the server stops
 ///   asking for data (frozen or gone), which the loop then sees as a stall.
+/// - A write is queued for the libpulse thread (``PulseAudioCalls/queueWrite(_:bytes:placement:)``),
+///   which makes the `pa_stream_write` call with the same placement; a full
+///   queue takes nothing (the loop waits for room). Waits poll the mixer's
+///   wake-up and the libpulse thread's fault signal, nothing of libpulse's.
 ///
 /// # Real-time context
-/// Allocates nothing of ours and takes no lock: the main loop is ours alone
-/// (non-threaded), iterated here. libpulse allocates inside its dispatch.
+/// Calls no libpulse function: allocates nothing, takes no lock, and makes
+/// no system call but `clock_gettime`, `poll` and the wake-up's eventfd write.
 ///
 /// Thread context: the render thread alone.
 struct PulseAudioRenderDevice: RenderDevice {
@@ -64,14 +64,13 @@ struct PulseAudioRenderDevice: RenderDevice {
     private func playedFrames(at time: UInt64) -> Int {
         let playback = state.pointee
         guard playback.running else { return 0 }
-        let heardUntil = min(time, max(playback.lastRequestAt, playback.startedAt) &+ graceNanoseconds)
+        let heardUntil = min(time, max(calls.lastRequestAt, playback.startedAt) &+ graceNanoseconds)
         guard heardUntil > playback.startedAt else { return 0 }
         let frames = Int((heardUntil - playback.startedAt) * UInt64(format.sampleRate) / 1_000_000_000)
         return min(playback.written, frames)
     }
 
     private func serviceServer() throws(PulseAudioOutputError) {
-        _ = try calls.iterate(timeoutMicroseconds: 0)
         if let failure = calls.failure() { throw failure }
     }
 
@@ -90,13 +89,16 @@ struct PulseAudioRenderDevice: RenderDevice {
     }
 
     func write(_ buffer: UnsafeRawPointer, frames: Int) throws(PulseAudioOutputError) -> Int? {
+        try serviceServer()
         let onRead = state.pointee.writeOnRead
-        try calls.write(buffer, bytes: frames * frameBytes, seekOffset: onRead ? 0 : state.pointee.seekBytes, onRead: onRead)
+        let placement = PulseAudioWritePlacement(bytes: 0, seekOffset: onRead ? 0 : state.pointee.seekBytes, onRead: onRead)
+        // A write is at most a period: one slot of the queue.
+        let frames = min(frames, format.periodFrames)
+        guard calls.queueWrite(buffer, bytes: frames * frameBytes, placement: placement) else { return 0 }
         if onRead {
             state.pointee.writeOnRead = false
             state.pointee.running = true
             state.pointee.startedAt = now
-            state.pointee.lastRequestAt = state.pointee.startedAt
             state.pointee.written = 0
         }
         state.pointee.seekBytes = 0
@@ -154,19 +156,17 @@ struct PulseAudioRenderDevice: RenderDevice {
             limit = limit < 0 ? period : min(limit, period)
         }
         let deadline: UInt64? = limit < 0 ? nil : start + UInt64(limit) * 1_000_000
-        state.pointee.woken = false
-        calls.watchWakeup(wakeup >= 0)
-        defer { calls.watchWakeup(false) }
         while true {
+            try serviceServer()
             var timeout: Int32 = -1
             if let deadline {
                 let current = now
                 if current >= deadline { break }
-                timeout = Int32(clamping: (deadline - current) / 1000)
+                timeout = Int32(clamping: (deadline - current + 999_999) / 1_000_000)
             }
-            _ = try calls.iterate(timeoutMicroseconds: timeout)
-            if let failure = calls.failure() { throw failure }
-            if state.pointee.woken { return .woken }
+            let woken = try calls.waitForWakeup(wakeup, timeoutMilliseconds: timeout)
+            try serviceServer()
+            if woken { return .woken }
         }
         if forRoom && state.pointee.running {
             guard let room = try availableFrames() else { return nil }

@@ -18,9 +18,9 @@ import Synchronization
 /// server per tap.
 ///
 /// # Real-time context
-/// The render thread allocates nothing of ours (every buffer is made at
-/// open) and takes no lock: it owns the non-threaded main loop, iterated in
-/// its waits, with the mixer's wake-up descriptor as one of the loop's I/O events.
+/// The render thread allocates nothing (every buffer is made at open), takes
+/// no lock and calls no libpulse function: libpulse runs on a thread of its
+/// own (``PulseAudioCalls``), which sends the writes the render thread queues.
 ///
 /// Thread context: ``start(rendering:onFault:)`` and ``close()`` on the
 /// player's control queue; the connection is used by the render thread
@@ -76,12 +76,8 @@ final class PulseAudioStream: AudioOutputStream, @unchecked Sendable {
                                         tlength: UInt32(format.bufferFrames) * frameBytes,
                                         prebuf: UInt32(period) * frameBytes, minreq: UInt32(period) * frameBytes,
                                         fragsize: UInt32.max)
-        let onRequest: pa_stream_request_cb_t = { _, _, userdata in
-            userdata?.assumingMemoryBound(to: PulseAudioPlayback.self).pointee.lastRequestAt = MonotonicClock.now()
-        }
         try calls.connect(server: server, properties: properties.entries, streamName: properties.streamName,
-                          spec: spec, attributes: attributes, timeoutMilliseconds: timeoutMilliseconds,
-                          onRequest: onRequest, userdata: UnsafeMutableRawPointer(playback))
+                          spec: spec, attributes: attributes, timeoutMilliseconds: timeoutMilliseconds)
     }
 
     deinit {
@@ -98,12 +94,6 @@ final class PulseAudioStream: AudioOutputStream, @unchecked Sendable {
         precondition(host.withLock { $0 == nil } && !isClosed.load(ordering: .acquiring), "a PulseAudio stream starts once")
         renderer.mixer.prepareHistory(periods: format.bufferFrames / format.periodFrames + 1)
         let stop = StopFlag(wakeup: renderer.mixer.wakeup)
-        if let wakeup = renderer.mixer.wakeup {
-            let onWakeup: pa_io_event_cb_t = { _, _, _, _, userdata in
-                userdata?.assumingMemoryBound(to: PulseAudioPlayback.self).pointee.woken = true
-            }
-            calls.addWakeup(wakeup.fileDescriptor, callback: onWakeup, userdata: UnsafeMutableRawPointer(playback))
-        }
         let period = Double(format.periodFrames) * 1e9 / Double(format.sampleRate)
         let device = PulseAudioRenderDevice(calls: calls, state: playback, format: format, counters: counters,
                                             graceNanoseconds: UInt64(2 * period))

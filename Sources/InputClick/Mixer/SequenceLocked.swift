@@ -33,9 +33,13 @@ final class SequenceLocked<Value: SequenceLockable>: @unchecked Sendable {
     private let words = AtomicArray<UInt64>(count: max(1, Value.wordCount), initial: 0)
     private let writer = Mutex<Void>(())
 
-    /// Publishes `initial`.
+    /// Publishes `initial`, and reads it once: an unspecialized (debug)
+    /// build makes the type metadata of ``load(newerThan:)``'s result on its
+    /// first call, which allocates and locks; here it happens on the creating
+    /// thread, not on the render thread's first read.
     init(_ initial: Value) {
         store(initial)
+        _ = load(newerThan: generation &+ 1)
     }
 
     /// The generation of the value published last: even, and larger after
