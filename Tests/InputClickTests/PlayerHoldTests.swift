@@ -35,7 +35,7 @@ struct PlayerHoldTests {
     @Test func aTapStampedAfterNowIsYoungAndPlays() {
         let harness = PlayerHarness()
         harness.gate.setVisibleInputViews([harness.keyboard])
-        #expect(harness.gate.playInputClick(.key, at: MonotonicClock.now() + 30_000_000) == .held)
+        #expect(harness.gate.playInputClick(.key, at: harness.scheduler.now + 30_000_000) == .held)
         harness.scheduler.runPending()
         _ = harness.render(milliseconds: 50)
         #expect(harness.player.statistics.heldClicksDropped == 0)
@@ -53,7 +53,7 @@ struct PlayerHoldTests {
     @Test func aTapHeldLongerThanTheLimitIsDroppedCountedAndWarnedAbout() {
         let harness = PlayerHarness()
         harness.gate.setVisibleInputViews([harness.keyboard])
-        let old = MonotonicClock.now() - ClickPlayer.holdLimitNanoseconds - 50_000_000
+        let old = harness.scheduler.now - ClickPlayer.holdLimitNanoseconds - 50_000_000
         #expect(harness.gate.playInputClick(.key, at: old) == .held)
         #expect(harness.gate.playInputClick(.space) == .held)
         harness.scheduler.runPending()
@@ -93,7 +93,7 @@ struct PlayerHoldTests {
     @Test func aRunningStreamAndAClosedHiddenPlayerNeverHold() {
         let harness = PlayerHarness()
         #expect(harness.gate.playInputClick(.key) == .noVisibleInputView)
-        #expect(harness.player.submit(.key, requestedAt: MonotonicClock.now()) == .noOutput, "closed, nothing showing")
+        #expect(harness.player.submit(.key, requestedAt: harness.scheduler.now) == .noOutput, "closed, nothing showing")
         harness.show()
         #expect(harness.gate.playInputClick(.key) == .plays)
         #expect(harness.player.statistics.heldClicks == 0)

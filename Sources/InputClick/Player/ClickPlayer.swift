@@ -51,6 +51,10 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     /// The latency of every click played, with percentiles.
     public let latency: LatencyRecorder
 
+    /// The one clock the player runs on: its scheduler's (``ControlScheduler/clock``).
+    /// The gate stamps taps with it; the lifecycle, the hold, the suspect
+    /// check, the mixers and the streams all read it.
+    public let clock: ClickClock
     private let scheduler: any ControlScheduler
 
     // Read by any thread, lock-free.
@@ -107,13 +111,16 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
         self.output = output
         self.configuration = configuration
         self.latency = LatencyRecorder(capacity: configuration.latencyCapacity)
-        self.scheduler = scheduler ?? DispatchControlScheduler()
+        let scheduler = scheduler ?? DispatchControlScheduler()
+        self.scheduler = scheduler
+        self.clock = scheduler.clock
         self.lifecycle = PlayerLifecycle(deviceName: output.name, lingerNanoseconds: configuration.lingerNanoseconds,
                                          retry: configuration.retry,
                                          healthyRunNanoseconds: configuration.liveness.healthyRunNanoseconds)
         self.hold = ClickHold(limitNanoseconds: configuration.liveness.holdLimitNanoseconds)
         var mixerConfiguration = configuration.mixer
         mixerConfiguration.staleClickLimitNanoseconds = configuration.liveness.staleClickLimitNanoseconds
+        mixerConfiguration.clock = mixerConfiguration.clock ?? scheduler.clock.mixerClock
         self.mixers = MixerCache(sounds: sounds, mixerConfiguration: mixerConfiguration, settings: settings,
                                  warningHandler: configuration.warningHandler)
         self.shared = Mutex(PlayerSharedState())
@@ -159,7 +166,7 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
         // The stream may have started between the two loads, after the
         // control queue emptied the hold: then hand the hold over from here.
         if currentMixer.load(ordering: .acquiring) != nil || !hold.isHolding {
-            _ = releaseHeldClicks(now: MonotonicClock.now())
+            _ = releaseHeldClicks(now: clock.now())
         }
         return .held
     }
@@ -170,7 +177,7 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     /// Thread context: any thread; lock-free and allocation-free.
     private func submit(to raw: UnsafeMutableRawPointer, _ kind: ClickKind, requestedAt: UInt64,
                         placement: ClickPlacement) -> ClickDecision {
-        let suspect = heartbeat.isSuspect(now: MonotonicClock.now())
+        let suspect = heartbeat.isSuspect(now: clock.now())
         // A click given to a suspect device is held: it plays only if the
         // render thread takes it within 100 ms of the tap.
         guard Unmanaged<Mixer>.fromOpaque(raw)._withUnsafeGuaranteedRef({
@@ -224,7 +231,7 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     ///
     /// Thread context: any thread; lock-free.
     public var isAcceptingClicks: Bool {
-        guard let raw = currentMixer.load(ordering: .acquiring), !heartbeat.isSuspect(now: MonotonicClock.now()) else { return false }
+        guard let raw = currentMixer.load(ordering: .acquiring), !heartbeat.isSuspect(now: clock.now()) else { return false }
         return Unmanaged<Mixer>.fromOpaque(raw)._withUnsafeGuaranteedRef { $0.isAcceptingClicks }
     }
 
@@ -238,7 +245,7 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     public var refusal: ClickDecision {
         if let raw = currentMixer.load(ordering: .acquiring) {
             let hasRoom = Unmanaged<Mixer>.fromOpaque(raw)._withUnsafeGuaranteedRef { $0.isAcceptingClicks }
-            return hasRoom && heartbeat.isSuspect(now: MonotonicClock.now()) ? .held : .queueFull
+            return hasRoom && heartbeat.isSuspect(now: clock.now()) ? .held : .queueFull
         }
         if hold.wouldHold { return .held }
         return deviceLost.load(ordering: .acquiring) ? .deviceLost : .noOutput
@@ -422,7 +429,7 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     /// enough, or are dropped, counted and reported.
     private func settleHeldClicks() {
         hold.stop()
-        let droppedNow = releaseHeldClicks(now: MonotonicClock.now())
+        let droppedNow = releaseHeldClicks(now: clock.now())
         // When no stream opened, the open failure's one warning of the episode
         // says why; the held taps are counted in the statistics.
         guard droppedNow > 0, stream != nil else { return }
@@ -486,6 +493,7 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
         // The request of this open: the configuration's, with the user's server latency unless the host fixed one.
         var streamRequest = configuration.stream
         if configuration.serverLatencyFollowsSettings { streamRequest.serverLatency = mixers.settings.serverLatency }
+        streamRequest.clock = clock
         guard output.callsMayBlock else {
             startRendering(Result { try output.openStream(streamRequest) })
             return
@@ -572,7 +580,7 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
             handle(.openFailed(message: "cannot start audio device '\(output.name)': \(error)"))
             return
         }
-        handle(.opened(at: MonotonicClock.now()))
+        handle(.opened(at: clock.now()))
     }
 
     /// Closes `closing`, waiting at most ``ClickPlayerConfiguration/closeTimeoutNanoseconds``
@@ -595,7 +603,7 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
         shared.withLock { $0.faults += 1 }
         emit(.fault(fault))
         let faultedMixer = activeSlot?.mixer
-        handle(.faulted(message: fault.message, kind: fault.kind, at: MonotonicClock.now()))
+        handle(.faulted(message: fault.message, kind: fault.kind, at: clock.now()))
         // The stream is closed: clicks its render thread never took are lost with the device, and counted.
         if stream == nil, let faultedMixer {
             let lost = faultedMixer.discardQueuedClicks()

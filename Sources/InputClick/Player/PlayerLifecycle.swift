@@ -55,7 +55,7 @@ struct PlayerLifecycle: Equatable {
         case shown
         /// No click-enabled view is visible any more.
         case hidden
-        /// The open asked for worked; `at` is when (nanoseconds of ``MonotonicClock``).
+        /// The open asked for worked; `at` is when (nanoseconds of the player's ``ClickClock``).
         case opened(at: UInt64)
         /// The open asked for failed; `message` says why, naming the device.
         /// `isPersistent` when retrying soon cannot help (``PersistentOutputError``).
