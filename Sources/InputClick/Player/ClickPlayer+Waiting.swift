@@ -66,11 +66,11 @@ extension ClickPlayer {
         let deadline = MonotonicClock.deadline(after: timeout)
         // Taps held while the stream opens are settled (played or dropped)
         // before the open's outcome is published: wait for that first.
-        if isHoldingTaps {
-            _ = publishedState.wait(untilNanoseconds: deadline) { _ in !self.isHoldingTaps }
-            guard !isHoldingTaps else { return false }
+        if route.isHolding {
+            _ = publishedState.wait(untilNanoseconds: deadline) { _ in !self.route.isHolding }
+            guard !route.isHolding else { return false }
         }
-        let target = accepted.load(ordering: .acquiring)
+        let target = counts.acceptedClicks
         guard let (renderer, acceptedAtOpen, staleAtOpen, longest) = shared.withLock({ state in
             state.renderer.map { ($0, state.acceptedAtOpen, state.staleAtOpen, state.longestSoundFrames) }
         }) else { return true }
