@@ -1,3 +1,4 @@
+import Dispatch
 import InputClick
 import InputClickTesting
 import Synchronization
@@ -88,6 +89,31 @@ struct PlayerHoldTests {
         #expect(decisions.filter { $0 == .noOutput }.count == 5)
         harness.scheduler.runPending()
         #expect(harness.player.statistics.heldClicksDropped == 0)
+    }
+
+    @Test func everyTapAnsweredHeldOrPlayingWhileTapsRaceTheOpenIsPlayed() {
+        for _ in 0..<20 {
+            let harness = PlayerHarness()
+            let gate = harness.gate
+            let answered = Atomic<Int>(0)
+            gate.setVisibleInputViews([harness.keyboard])   // the hold takes taps from now
+            let tappers = DispatchGroup()
+            for _ in 0..<2 {
+                DispatchQueue.global().async(group: tappers) {
+                    for _ in 0..<60 {
+                        let decision = gate.playInputClick(.key)
+                        if decision == .held || decision == .plays { answered.add(1, ordering: .relaxed) }
+                    }
+                }
+            }
+            harness.scheduler.runPending()                  // the open settles the hold while taps come
+            tappers.wait()
+            _ = harness.render(milliseconds: 1_000)
+            let statistics = harness.player.statistics
+            #expect(statistics.heldClicksDropped == 0)
+            #expect(harness.player.latency.count == answered.load(ordering: .relaxed),
+                    "a tap let into the hold as it was settled was left behind")
+        }
     }
 
     @Test func aRunningStreamAndAClosedHiddenPlayerNeverHold() {
