@@ -2,7 +2,9 @@ import InputClick
 import Synchronization
 
 /// A ``ControlScheduler`` with manual time, for tests: nothing runs until the
-/// test says so, and time moves only when the test advances it.
+/// test says so, and time moves only when the test advances it. Its
+/// ``clock`` is a ``SimulatedClock``, so a player on it stamps taps, judges
+/// its lifecycle's rules and renders in that simulated time.
 ///
 /// ```swift
 /// let scheduler = ManualControlScheduler()
@@ -24,26 +26,29 @@ public final class ManualControlScheduler: ControlScheduler {
     }
 
     private struct State {
-        var now: UInt64 = 0
         var nextOrder = 0
         var items: [Item] = []
     }
 
     private let state = Mutex(State())
+    /// The time; set only behind `state`'s lock, so items and time move together.
+    private let time: SimulatedClock
     private let running = Mutex<Void>(())
     /// Posted at each item queued, for ``waitUntilPending(timeoutNanoseconds:)``
     /// (the same wait a drain uses for its render thread).
     private let queued = RenderProgressSignal()
 
-    /// Creates a scheduler whose clock starts at 0.
+    /// Creates a scheduler whose clock starts at `start` nanoseconds.
     ///
     /// Thread context: any thread.
-    public init() {}
+    public init(start: UInt64 = 0) {
+        time = SimulatedClock(start: start)
+    }
 
-    /// The scheduler's clock, in nanoseconds.
+    /// The scheduler's simulated clock, which ``advance(byNanoseconds:)`` moves.
     ///
     /// Thread context: any thread.
-    public var now: UInt64 { state.withLock { $0.now } }
+    public var clock: ClickClock { .simulated(time) }
 
     /// Work items queued or waiting for their time.
     ///
@@ -95,23 +100,23 @@ public final class ManualControlScheduler: ControlScheduler {
     ///
     /// Thread context: any thread except a work item.
     public func advance(byNanoseconds nanoseconds: UInt64) {
-        let target = state.withLock { $0.now + nanoseconds }
+        let target = state.withLock { _ in time.now + nanoseconds }
         while true {
             runPending()
             let moved = state.withLock { state -> Bool in
                 guard let next = state.items.map(\.due).min(), next <= target else { return false }
-                state.now = max(state.now, next)
+                time.set(max(time.now, next))
                 return true
             }
             if !moved { break }
         }
-        state.withLock { $0.now = max($0.now, target) }
+        state.withLock { _ in time.set(max(time.now, target)) }
         runPending()
     }
 
     private func enqueue(afterNanoseconds nanoseconds: UInt64, _ work: @escaping @Sendable () -> Void) {
         state.withLock { state in
-            state.items.append(Item(due: state.now + nanoseconds, order: state.nextOrder, work: work))
+            state.items.append(Item(due: time.now + nanoseconds, order: state.nextOrder, work: work))
             state.nextOrder += 1
         }
         queued.signal()
@@ -120,7 +125,8 @@ public final class ManualControlScheduler: ControlScheduler {
     private func takeDue() -> Item? {
         state.withLock { state -> Item? in
             var best: Int?
-            for (index, item) in state.items.enumerated() where item.due <= state.now {
+            let now = time.now
+            for (index, item) in state.items.enumerated() where item.due <= now {
                 if let current = best {
                     let other = state.items[current]
                     if (item.due, item.order) < (other.due, other.order) { best = index }

@@ -101,13 +101,15 @@ public final class OfflineOutput: AudioOutput {
 
     /// Renders `frameCount` frames through the running stream, one period at a
     /// time, as a device's render thread would, and returns them interleaved.
-    /// Each period counts as written at `time` (nanoseconds of
-    /// ``MonotonicClock``; now if `nil`) with one period queued after it.
+    /// Each period counts as written at `time` (nanoseconds of the opening
+    /// player's clock, ``OutputStreamRequest/clock``; its now if `nil`) with
+    /// one period queued after it.
     /// Returns `[]` when no stream is rendering.
     ///
     /// Thread context: one thread at a time, playing the render thread.
     public func render(frameCount: Int, at time: UInt64? = nil) -> [Float] {
-        guard let renderer = state.withLock({ $0.renderer }) else { return [] }
+        guard let (renderer, clock) = state.withLock({ state in state.renderer.map { ($0, state.clock) } })
+        else { return [] }
         let format = renderer.format
         var output = [Float](repeating: 0, count: max(0, frameCount) * format.channels)
         var done = 0
@@ -116,7 +118,7 @@ public final class OfflineOutput: AudioOutput {
                 let frames = min(format.periodFrames, frameCount - done)
                 let start = buffer.baseAddress! + done * format.channels
                 renderer.render(into: start, frameCount: frames)
-                let now = time ?? MonotonicClock.now()
+                let now = time ?? clock.now()
                 renderer.didWrite(at: now, framesQueuedAfterWrite: format.periodFrames)
                 // What it renders is taken at once, like audio a device consumed.
                 renderer.heartbeat.consumed(at: now)
@@ -139,6 +141,7 @@ public final class OfflineOutput: AudioOutput {
             bufferFrames: request.latency.periodFrames(atSampleRate: request.sampleRate) * request.latency.periodCount)
         return try state.withLock { state in
             state.lastRequest = request
+            state.clock = request.clock
             guard state.available else { throw OfflineOutputError.unavailable(name) }
             if state.failuresToInject > 0 {
                 state.failuresToInject -= 1
@@ -197,6 +200,8 @@ private struct OfflineOutputState: @unchecked Sendable {
     var renderer: OutputRenderer?
     var onFault: (@Sendable (OutputFault) -> Void)?
     var lastRequest: OutputStreamRequest?
+    /// The clock of the open stream's request.
+    var clock = ClickClock.monotonic
 }
 
 private final class OfflineOutputStream: AudioOutputStream, @unchecked Sendable {

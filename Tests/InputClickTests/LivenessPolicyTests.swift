@@ -22,7 +22,7 @@ struct LivenessPolicyTests {
     }
 
     @Test func aPlayerHoldsTapsAndKeepsStaleClicksAsLongAsItsPolicySays() {
-        let scheduler = ManualControlScheduler()
+        let scheduler = ManualControlScheduler(start: 1_000_000_000)
         var configuration = ClickPlayerConfiguration(warningHandler: { _ in })
         configuration.liveness.holdLimitNanoseconds = 2_000_000_000
         // A held tap goes to the mixer as expiring when stale: its limit is the policy's too.
@@ -32,7 +32,7 @@ struct LivenessPolicyTests {
                                  sounds: SyntheticClickSounds.provider)
         player.clickEnabledInputViewVisibilityChanged(true)
         // Older than the standard 100 ms, younger than this player's 2 s.
-        #expect(player.submit(.key, requestedAt: MonotonicClock.now() - 500_000_000, placement: .center) == .held)
+        #expect(player.submit(.key, requestedAt: scheduler.now - 500_000_000, placement: .center) == .held)
         scheduler.runPending()
         _ = output.render(frameCount: 4_800)
         #expect(player.statistics.heldClicksDropped == 0)

@@ -13,7 +13,7 @@ import Testing
         harness.hide()
         harness.scheduler.advance(byNanoseconds: PlayerHarness.linger * 2)
         // Hidden and closed: the gate refuses first; the player itself refuses at once.
-        #expect(harness.player.submit(.key, requestedAt: MonotonicClock.now()) == .noOutput)
+        #expect(harness.player.submit(.key, requestedAt: harness.scheduler.now) == .noOutput)
         #expect(harness.player.statistics.droppedClicks == 1)
     }
 

@@ -106,6 +106,23 @@ import Testing
         #expect(harness.reports.warnings.count == 1, "one warning for the whole episode: \(harness.reports.warnings)")
     }
 
+    @Test func aStreamThatRanTwoSimulatedSecondsBeforeItFailedStartsTheBackoffAgain() {
+        let harness = PlayerHarness()
+        harness.output.failNextOpens(1)
+        harness.show()                                           // the first open fails: one step of backoff
+        harness.scheduler.advance(byNanoseconds: RetryBackoff().delay(forAttempt: 0))
+        #expect(harness.player.state == .running)
+        _ = harness.render(milliseconds: 10)
+        // The player's clock is the scheduler's: advancing it is the stream running for the healthy run.
+        harness.scheduler.advance(byNanoseconds: LivenessPolicy.standard.healthyRunNanoseconds)
+        harness.output.disconnect(.deviceLost)
+        harness.scheduler.runPending()
+        #expect(harness.player.state == .waitingForDevice)
+        harness.scheduler.advance(byNanoseconds: RetryBackoff().delay(forAttempt: 0))
+        #expect(harness.player.state == .running, "after a healthy run the retry waits the first delay, not the grown one")
+        #expect(harness.output.openCount == 2)
+    }
+
     @Test func clicksDroppedDuringAnOutageAreNotPlayedLater() {
         let harness = PlayerHarness()
         harness.show()

@@ -12,15 +12,19 @@ final class PlayerReports: Sendable {
 }
 
 /// A gate, a player on an offline output, a manual scheduler, and the reports.
+/// The scheduler's simulated clock is the player's: it starts at
+/// ``start``, so that a test can stamp a tap in the past.
 struct PlayerHarness {
     let output: OfflineOutput
-    let scheduler = ManualControlScheduler()
+    let scheduler = ManualControlScheduler(start: PlayerHarness.start)
     let reports = PlayerReports()
     let player: ClickPlayer
     let gate: InputClickGate
     let keyboard = OptedInInputView()
 
     static let linger: UInt64 = 3_000_000_000
+    /// Where the simulated clock starts: a thousand seconds in.
+    static let start: UInt64 = 1_000_000_000_000
 
     init(output: OfflineOutput = OfflineOutput(), settings: ClickSettings = ClickSettings(),
          sounds: @escaping SoundBankProvider = SyntheticClickSounds.provider) {

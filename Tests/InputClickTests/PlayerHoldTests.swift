@@ -1,3 +1,4 @@
+import Dispatch
 import InputClick
 import InputClickTesting
 import Synchronization
@@ -35,7 +36,7 @@ struct PlayerHoldTests {
     @Test func aTapStampedAfterNowIsYoungAndPlays() {
         let harness = PlayerHarness()
         harness.gate.setVisibleInputViews([harness.keyboard])
-        #expect(harness.gate.playInputClick(.key, at: MonotonicClock.now() + 30_000_000) == .held)
+        #expect(harness.gate.playInputClick(.key, at: harness.scheduler.now + 30_000_000) == .held)
         harness.scheduler.runPending()
         _ = harness.render(milliseconds: 50)
         #expect(harness.player.statistics.heldClicksDropped == 0)
@@ -53,7 +54,7 @@ struct PlayerHoldTests {
     @Test func aTapHeldLongerThanTheLimitIsDroppedCountedAndWarnedAbout() {
         let harness = PlayerHarness()
         harness.gate.setVisibleInputViews([harness.keyboard])
-        let old = MonotonicClock.now() - ClickPlayer.holdLimitNanoseconds - 50_000_000
+        let old = harness.scheduler.now - ClickPlayer.holdLimitNanoseconds - 50_000_000
         #expect(harness.gate.playInputClick(.key, at: old) == .held)
         #expect(harness.gate.playInputClick(.space) == .held)
         harness.scheduler.runPending()
@@ -90,10 +91,35 @@ struct PlayerHoldTests {
         #expect(harness.player.statistics.heldClicksDropped == 0)
     }
 
+    @Test func everyTapAnsweredHeldOrPlayingWhileTapsRaceTheOpenIsPlayed() {
+        for _ in 0..<20 {
+            let harness = PlayerHarness()
+            let gate = harness.gate
+            let answered = Atomic<Int>(0)
+            gate.setVisibleInputViews([harness.keyboard])   // the hold takes taps from now
+            let tappers = DispatchGroup()
+            for _ in 0..<2 {
+                DispatchQueue.global().async(group: tappers) {
+                    for _ in 0..<60 {
+                        let decision = gate.playInputClick(.key)
+                        if decision == .held || decision == .plays { answered.add(1, ordering: .relaxed) }
+                    }
+                }
+            }
+            harness.scheduler.runPending()                  // the open settles the hold while taps come
+            tappers.wait()
+            _ = harness.render(milliseconds: 1_000)
+            let statistics = harness.player.statistics
+            #expect(statistics.heldClicksDropped == 0)
+            #expect(harness.player.latency.count == answered.load(ordering: .relaxed),
+                    "a tap let into the hold as it was settled was left behind")
+        }
+    }
+
     @Test func aRunningStreamAndAClosedHiddenPlayerNeverHold() {
         let harness = PlayerHarness()
         #expect(harness.gate.playInputClick(.key) == .noVisibleInputView)
-        #expect(harness.player.submit(.key, requestedAt: MonotonicClock.now()) == .noOutput, "closed, nothing showing")
+        #expect(harness.player.submit(.key, requestedAt: harness.scheduler.now) == .noOutput, "closed, nothing showing")
         harness.show()
         #expect(harness.gate.playInputClick(.key) == .plays)
         #expect(harness.player.statistics.heldClicks == 0)

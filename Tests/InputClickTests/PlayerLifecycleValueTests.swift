@@ -42,17 +42,17 @@ struct PlayerLifecycleValueTests {
     // kind, so the next linger or retry token is 2 where one was scheduled, else 1.
     static let rows: [Row] = [
         // closed
-        Row(from: .closed, event: .shown, to: .opening, effects: [.open]),
+        Row(from: .closed, event: .shown, to: .opening, effects: [.holdTaps, .open]),
         Row(from: .closed, event: .hidden, to: .closed, effects: []),
         Row(from: .closed, event: .lingerElapsed(token: 0), to: .closed, effects: []),
         Row(from: .closed, event: .retryDue(token: 0), to: .closed, effects: []),
         Row(from: .closed, event: .faulted(message: "gone", kind: .deviceLost, at: 0), to: .closed, effects: []),
-        Row(from: .closed, event: .shutDown, to: .shutDown, effects: [.publish(.shutDown)]),
+        Row(from: .closed, event: .shutDown, to: .shutDown, effects: [.settleHeldTaps, .publish(.shutDown)]),
         // opening
-        Row(from: .opening, event: .opened(at: 5), to: .running, effects: [.publish(.running), .reportOpened]),
+        Row(from: .opening, event: .opened(at: 5), to: .running, effects: [.settleHeldTaps, .publish(.running), .reportOpened]),
         Row(from: .opening, event: .openFailed(message: "busy"), to: .waitingForDevice,
             effects: [.reportOpenFailed(message: "busy", retryAfterNanoseconds: 100), .warn(failWarning),
-                      .publish(.waitingForDevice), .schedule(.retry(token: 1), afterNanoseconds: 100)]),
+                      .settleHeldTaps, .publish(.waitingForDevice), .schedule(.retry(token: 1), afterNanoseconds: 100)]),
         Row(from: .opening, event: .shown, to: .opening, effects: []),
         Row(from: .opening, event: .hidden, to: .opening, effects: []),
         // running
@@ -60,27 +60,27 @@ struct PlayerLifecycleValueTests {
             effects: [.publish(.lingering), .schedule(.linger(token: 1), afterNanoseconds: linger)]),
         Row(from: .running, event: .shown, to: .running, effects: []),
         Row(from: .running, event: .faulted(message: "gone", kind: .deviceLost, at: 10), to: .waitingForDevice,
-            effects: [.publish(.waitingForDevice), .warn(faultWarning), .close,
+            effects: [.publish(.waitingForDevice), .warn(faultWarning), .close, .discardQueuedClicks,
                       .schedule(.retry(token: 1), afterNanoseconds: 100)]),
-        Row(from: .running, event: .opened(at: 1), to: .running, effects: [.close]),
-        Row(from: .running, event: .shutDown, to: .shutDown, effects: [.close, .reportClosed, .publish(.shutDown)]),
+        Row(from: .running, event: .opened(at: 1), to: .running, effects: [.close, .discardQueuedClicks]),
+        Row(from: .running, event: .shutDown, to: .shutDown, effects: [.close, .discardQueuedClicks, .reportClosed, .settleHeldTaps, .publish(.shutDown)]),
         // lingering
-        Row(from: .lingering, event: .lingerElapsed(token: 1), to: .closed, effects: [.close, .publish(.closed), .reportClosed]),
+        Row(from: .lingering, event: .lingerElapsed(token: 1), to: .closed, effects: [.close, .discardQueuedClicks, .publish(.closed), .reportClosed]),
         Row(from: .lingering, event: .lingerElapsed(token: 0), to: .lingering, effects: []),
         Row(from: .lingering, event: .shown, to: .running, effects: [.publish(.running)]),
         Row(from: .lingering, event: .hidden, to: .lingering,
             effects: [.publish(.lingering), .schedule(.linger(token: 2), afterNanoseconds: linger)]),
-        Row(from: .lingering, event: .faulted(message: "gone", kind: .deviceLost, at: 10), to: .closed, effects: [.close, .publish(.closed)]),
-        Row(from: .lingering, event: .shutDown, to: .shutDown, effects: [.close, .reportClosed, .publish(.shutDown)]),
+        Row(from: .lingering, event: .faulted(message: "gone", kind: .deviceLost, at: 10), to: .closed, effects: [.close, .discardQueuedClicks, .publish(.closed)]),
+        Row(from: .lingering, event: .shutDown, to: .shutDown, effects: [.close, .discardQueuedClicks, .reportClosed, .settleHeldTaps, .publish(.shutDown)]),
         // waiting for the device
-        Row(from: .waitingForDevice, event: .retryDue(token: 1), to: .opening, effects: [.open]),
+        Row(from: .waitingForDevice, event: .retryDue(token: 1), to: .opening, effects: [.holdTaps, .open]),
         Row(from: .waitingForDevice, event: .retryDue(token: 0), to: .waitingForDevice, effects: []),
         Row(from: .waitingForDevice, event: .shown, to: .waitingForDevice, effects: []),
         Row(from: .waitingForDevice, event: .hidden, to: .closed, effects: [.publish(.closed)]),
-        Row(from: .waitingForDevice, event: .shutDown, to: .shutDown, effects: [.publish(.shutDown)]),
+        Row(from: .waitingForDevice, event: .shutDown, to: .shutDown, effects: [.settleHeldTaps, .publish(.shutDown)]),
         // shut down: final
         Row(from: .shutDown, event: .shown, to: .shutDown, effects: []),
-        Row(from: .shutDown, event: .opened(at: 1), to: .shutDown, effects: [.close]),
+        Row(from: .shutDown, event: .opened(at: 1), to: .shutDown, effects: [.close, .discardQueuedClicks]),
         Row(from: .shutDown, event: .retryDue(token: 0), to: .shutDown, effects: []),
         Row(from: .shutDown, event: .shutDown, to: .shutDown, effects: []),
     ]
@@ -95,14 +95,14 @@ struct PlayerLifecycleValueTests {
 
     @Test func theRetryAfterAFailureOpensAgainAndTheDeviceBackIsNotedOnce() {
         var value = Self.lifecycle(in: .waitingForDevice)
-        #expect(value.handle(.retryDue(token: 1)) == [.open])
+        #expect(value.handle(.retryDue(token: 1)) == [.holdTaps, .open])
         #expect(value.handle(.openFailed(message: "busy")) ==
                 [.reportOpenFailed(message: "busy", retryAfterNanoseconds: 200),
-                 .publish(.waitingForDevice), .schedule(.retry(token: 2), afterNanoseconds: 200)],
+                 .settleHeldTaps, .publish(.waitingForDevice), .schedule(.retry(token: 2), afterNanoseconds: 200)],
                 "the second failure of the episode warns no more and backs off further")
-        #expect(value.handle(.retryDue(token: 2)) == [.open])
+        #expect(value.handle(.retryDue(token: 2)) == [.holdTaps, .open])
         #expect(value.handle(.opened(at: 0)) ==
-                [.schedule(.proofCheck(token: 1), afterNanoseconds: PlayerLifecycle.proofCheckNanoseconds),
+                [.settleHeldTaps, .schedule(.proofCheck(token: 1), afterNanoseconds: PlayerLifecycle.proofCheckNanoseconds),
                  .publish(.running), .reportOpened],
                 "the episode lasts until the stream proves itself")
         #expect(value.handle(.proofChecked(token: 1, proven: false)) ==
@@ -142,11 +142,11 @@ struct PlayerLifecycleValueTests {
         #expect(value.handle(.openFailed(message: "no plugin", isPersistent: true)) ==
                 [.reportOpenFailed(message: "no plugin", retryAfterNanoseconds: wait),
                  .warn("no plugin. Clicks are off until that is fixed; trying again every 30 s."),
-                 .publish(.waitingForDevice), .schedule(.retry(token: 1), afterNanoseconds: wait)])
-        #expect(value.handle(.retryDue(token: 1)) == [.open])
+                 .settleHeldTaps, .publish(.waitingForDevice), .schedule(.retry(token: 1), afterNanoseconds: wait)])
+        #expect(value.handle(.retryDue(token: 1)) == [.holdTaps, .open])
         #expect(value.handle(.openFailed(message: "no plugin", isPersistent: true)) ==
                 [.reportOpenFailed(message: "no plugin", retryAfterNanoseconds: wait),
-                 .publish(.waitingForDevice), .schedule(.retry(token: 2), afterNanoseconds: wait)],
+                 .settleHeldTaps, .publish(.waitingForDevice), .schedule(.retry(token: 2), afterNanoseconds: wait)],
                 "every later try waits as long, and warns no more")
     }
 
@@ -182,15 +182,17 @@ struct PlayerLifecycleValueTests {
         var value = Self.lifecycle(in: .opening)
         _ = value.handle(.hidden)
         #expect(value.handle(.opened(at: 0)) ==
-                [.publish(.lingering), .reportOpened, .schedule(.linger(token: 1), afterNanoseconds: Self.linger)])
-        #expect(value.handle(.lingerElapsed(token: 1)) == [.close, .publish(.closed), .reportClosed])
+                [.settleHeldTaps, .publish(.lingering), .reportOpened,
+                 .schedule(.linger(token: 1), afterNanoseconds: Self.linger)])
+        #expect(value.handle(.lingerElapsed(token: 1)) == [.close, .discardQueuedClicks, .publish(.closed), .reportClosed])
     }
 
     @Test func anOpenThatFailsAfterTheKeyboardHidClosesWithoutRetrying() {
         var value = Self.lifecycle(in: .opening)
         _ = value.handle(.hidden)
         #expect(value.handle(.openFailed(message: "busy")) ==
-                [.reportOpenFailed(message: "busy", retryAfterNanoseconds: 100), .warn(Self.failWarning), .publish(.closed)])
+                [.reportOpenFailed(message: "busy", retryAfterNanoseconds: 100), .warn(Self.failWarning),
+                 .settleHeldTaps, .publish(.closed)])
         #expect(value.phase == .closed)
     }
 }

@@ -40,7 +40,7 @@ private final class HandDrivenStream: AudioOutputStream, @unchecked Sendable {
 struct PlayerSuspectStreamTests {
     @Test func aTapOnADeviceThatStoppedMakingProgressIsHeldNotPlayingAndCountedIfTheDeviceIsLost() throws {
         let output = HandDrivenOutput()
-        let scheduler = ManualControlScheduler()
+        let scheduler = ManualControlScheduler(start: 1_000_000_000)
         let player = ClickPlayer(output: output, configuration: ClickPlayerConfiguration(warningHandler: { _ in }),
                                  scheduler: scheduler, sounds: SyntheticClickSounds.provider)
         let gate = InputClickGate(sink: player, rateLimit: .unlimited)
@@ -50,9 +50,9 @@ struct PlayerSuspectStreamTests {
         let heartbeat = try #require(stream.renderer?.heartbeat)
 
         #expect(gate.playInputClick(.key) == .plays, "a stopped device is not suspect")
-        heartbeat.beat(at: MonotonicClock.now())
+        heartbeat.beat(at: scheduler.now)
         #expect(gate.playInputClick(.key) == .plays, "a device that just made progress is not suspect")
-        heartbeat.beat(at: MonotonicClock.now() - heartbeat.suspectAfterNanoseconds - 50_000_000)
+        heartbeat.beat(at: scheduler.now - heartbeat.suspectAfterNanoseconds - 50_000_000)
         #expect(gate.decision() == .held)
         #expect(gate.playInputClick(.space) == .held, "no progress for longer than the loop ever waits: not reported as playing")
         #expect(player.statistics.heldClicks == 1)

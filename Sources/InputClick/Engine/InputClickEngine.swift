@@ -153,7 +153,7 @@ public final class InputClickEngine: Sendable {
     /// Thread context: any thread; lock-free and allocation-free.
     @discardableResult
     public func playInputClick(_ kind: ClickKind, placement: ClickPlacement) -> ClickDecision {
-        gate.playInputClick(kind, at: MonotonicClock.now(), placement: placement)
+        gate.playInputClick(kind, at: player.clock.now(), placement: placement)
     }
 
     /// What a tap of `kind` would do now, without playing it.

@@ -21,7 +21,7 @@ public protocol ClickSink: AnyObject, Sendable {
     /// - Parameters:
     ///   - kind: The sound to play.
     ///   - requestedAt: When the click was asked for, in nanoseconds of
-    ///     ``MonotonicClock``; used for latency accounting.
+    ///     ``clock``; used for latency accounting.
     /// - Returns: `true` if the click was queued to play.
     ///
     /// Thread context: any thread; lock-free and allocation-free.
@@ -51,6 +51,12 @@ public protocol ClickSink: AnyObject, Sendable {
     ///
     /// Thread context: any thread; lock-free and allocation-free.
     func submit(_ kind: ClickKind, requestedAt: UInt64, placement: ClickPlacement) -> ClickDecision
+
+    /// The clock the sink's `requestedAt` times are on, which a gate stamps
+    /// its taps with (``ClickClock``); ``ClickClock/monotonic`` by default.
+    ///
+    /// Thread context: any thread.
+    var clock: ClickClock { get }
 }
 
 extension ClickSink {
@@ -71,4 +77,7 @@ extension ClickSink {
 
     /// A sink that cannot say more refuses for want of an output.
     public var refusal: ClickDecision { .noOutput }
+
+    /// ``ClickClock/monotonic``.
+    public var clock: ClickClock { .monotonic }
 }

@@ -26,6 +26,8 @@ import Synchronization
 /// allocation-free; the others take a short internal lock.
 public final class InputClickGate: Sendable {
     private let sink: (any ClickSink)?
+    /// The sink's clock (``ClickSink/clock``), which taps are stamped with.
+    private let clock: ClickClock
     private let limiter: ClickRateLimiter
     /// The packed ``GateState``, read by every tap in one load.
     private let state = Atomic<UInt32>(GateState().rawValue)
@@ -48,6 +50,7 @@ public final class InputClickGate: Sendable {
     public init(sink: (any ClickSink)?, settings: ClickSettings = ClickSettings(),
                 rateLimit: ClickRateLimit = .default) {
         self.sink = sink
+        self.clock = sink?.clock ?? .monotonic
         self.limiter = ClickRateLimiter(rateLimit)
         apply(settings)
         if let observer = sink as? any InputViewVisibilityObserver {
@@ -65,10 +68,11 @@ public final class InputClickGate: Sendable {
     /// Thread context: any thread. Lock-free and allocation-free; never waits for audio.
     @discardableResult
     public func playInputClick(_ kind: ClickKind = .key) -> ClickDecision {
-        play(kind, at: MonotonicClock.now()).decision
+        play(kind, at: clock.now()).decision
     }
 
-    /// Plays a click as if asked for at `time` (nanoseconds of ``MonotonicClock``).
+    /// Plays a click as if asked for at `time` (nanoseconds of the sink's
+    /// ``ClickSink/clock``, ``MonotonicClock`` for a player that runs in real time).
     ///
     /// Script runners with their own timeline use this so that rate limiting
     /// follows their clock.
@@ -112,7 +116,7 @@ public final class InputClickGate: Sendable {
     public func decision(for kind: ClickKind = .key) -> ClickDecision {
         let current = GateState(rawValue: state.load(ordering: .acquiring))
         if let refusal = current.refusal { return refusal }
-        guard limiter.wouldAdmit(current.soundKind(kind), at: MonotonicClock.now()) else { return .rateLimited }
+        guard limiter.wouldAdmit(current.soundKind(kind), at: clock.now()) else { return .rateLimited }
         guard let sink else { return .noOutput }
         guard sink.isAcceptingClicks else { return sink.refusal }
         return .plays

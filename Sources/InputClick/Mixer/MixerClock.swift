@@ -7,7 +7,8 @@
 /// thread may read it.
 public enum MixerClock: Sendable, Hashable {
     /// ``MonotonicClock``: real time, for a mixer that plays to a device.
-    /// A ``ClickPlayer`` uses it unless its configuration names another.
+    /// A ``ClickPlayer`` on real time uses it unless its configuration
+    /// names another; one on a simulated ``ClickClock`` uses ``manual(_:)``.
     case monotonic
     /// Audio time: `originNanoseconds` plus the frames the mixer has rendered,
     /// at its rate. Offline renders (``ClickTimeline``), whose click times

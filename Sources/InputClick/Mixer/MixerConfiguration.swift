@@ -30,7 +30,7 @@ public struct MixerConfiguration: Sendable, Hashable {
     /// The clock that decides whether a queued click is too old to play
     /// (``MixerClock``), or `nil` (the default) for a mixer that checks no
     /// age and plays every queued click. A ``ClickPlayer`` uses
-    /// ``MixerClock/monotonic`` when this is `nil`.
+    /// its own clock's (``ClickClock/mixerClock``) when this is `nil`.
     public var clock: MixerClock?
     /// How much older than its tap a click that expires when stale may be
     /// when the render thread takes it, and still play. Default: the

@@ -8,6 +8,8 @@ import Synchronization
 /// thread may read it. Two clocks are equal only if they are the same object.
 public final class SimulatedClock: Sendable, Hashable {
     private let nanoseconds: Atomic<UInt64>
+    /// Posted each time the clock moves, for ``wait(untilNanoseconds:)``.
+    private let moved = RenderProgressSignal()
 
     /// A clock that reads `start`.
     public init(start: UInt64 = 0) {
@@ -20,11 +22,21 @@ public final class SimulatedClock: Sendable, Hashable {
     /// Sets the time.
     public func set(_ time: UInt64) {
         nanoseconds.store(time, ordering: .releasing)
+        moved.signal()
     }
 
     /// Moves the time forward by `delta` nanoseconds.
     public func advance(by delta: UInt64) {
         nanoseconds.wrappingAdd(delta, ordering: .acquiringAndReleasing)
+        moved.signal()
+    }
+
+    /// Blocks until the clock reads `deadline` or later, woken each time it
+    /// is set or advanced (``ClickClock/sleep(untilNanoseconds:)``).
+    ///
+    /// Thread context: any thread but a render thread; blocks.
+    public func wait(untilNanoseconds deadline: UInt64) {
+        _ = moved.wait(untilNanoseconds: UInt64.max) { now >= deadline }
     }
 
     public static func == (lhs: SimulatedClock, rhs: SimulatedClock) -> Bool { lhs === rhs }

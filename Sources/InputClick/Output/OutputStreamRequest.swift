@@ -31,6 +31,10 @@ public struct OutputStreamRequest: Sendable, Hashable {
     /// (PipeWire), the latency it asks of the server's graph. Default
     /// ``ServerLatencyPolicy/balanced``.
     public var serverLatency: ServerLatencyPolicy
+    /// The clock of the player that opens the stream (``ClickClock``): a
+    /// test double renders in its time; a device that plays in real time
+    /// keeps ``MonotonicClock``. Default ``ClickClock/monotonic``.
+    public var clock: ClickClock = .monotonic
 
     /// Creates a request; every argument has the documented default.
     ///

@@ -32,7 +32,7 @@ extension ClickPlayer {
     /// render thread; blocks up to `timeout`.
     @discardableResult
     public func waitUntil(anyOf states: Set<ClickPlayerState>, timeout: Duration) -> ClickPlayerWaitResult {
-        let deadline = MonotonicClock.now() &+ Self.nanoseconds(timeout)
+        let deadline = MonotonicClock.deadline(after: timeout)
         let shutDown = ClickPlayerState.shutDown.rawValue
         var wanted: UInt32 = 0
         for state in states { wanted |= 1 << UInt32(state.rawValue) }
@@ -63,14 +63,14 @@ extension ClickPlayer {
     /// render thread; blocks up to `timeout`.
     @discardableResult
     public func drain(timeout: Duration) -> Bool {
-        let deadline = MonotonicClock.now() &+ Self.nanoseconds(timeout)
+        let deadline = MonotonicClock.deadline(after: timeout)
         // Taps held while the stream opens are settled (played or dropped)
         // before the open's outcome is published: wait for that first.
-        if isHoldingTaps {
-            _ = publishedState.wait(untilNanoseconds: deadline) { _ in !self.isHoldingTaps }
-            guard !isHoldingTaps else { return false }
+        if route.isHolding {
+            _ = publishedState.wait(untilNanoseconds: deadline) { _ in !self.route.isHolding }
+            guard !route.isHolding else { return false }
         }
-        let target = accepted.load(ordering: .acquiring)
+        let target = counts.acceptedClicks
         guard let (renderer, acceptedAtOpen, staleAtOpen, longest) = shared.withLock({ state in
             state.renderer.map { ($0, state.acceptedAtOpen, state.staleAtOpen, state.longestSoundFrames) }
         }) else { return true }
@@ -106,14 +106,6 @@ extension ClickPlayer {
     /// render thread; blocks up to `timeout`.
     @discardableResult
     public func waitForRenderProgress(timeout: Duration, until condition: () -> Bool) -> Bool {
-        renderProgress.wait(untilNanoseconds: MonotonicClock.now() &+ Self.nanoseconds(timeout), until: condition)
-    }
-
-    private static func nanoseconds(_ duration: Duration) -> UInt64 {
-        let (seconds, attoseconds) = duration.components
-        guard seconds >= 0 else { return 0 }
-        let whole = UInt64(clamping: seconds).multipliedReportingOverflow(by: 1_000_000_000)
-        guard !whole.overflow else { return UInt64.max / 2 }
-        return min(whole.partialValue &+ UInt64(attoseconds / 1_000_000_000), UInt64.max / 2)
+        renderProgress.wait(untilNanoseconds: MonotonicClock.deadline(after: timeout), until: condition)
     }
 }

@@ -29,16 +29,22 @@ public protocol ControlScheduler: Sendable {
     /// Thread context: any thread except the scheduler's own work items.
     func executeAndWait(_ work: @escaping @Sendable () -> Void)
 
-    /// The scheduler's clock, in nanoseconds: ``MonotonicClock`` unless the
-    /// scheduler keeps time of its own.
+    /// The clock work is scheduled by, and the one the player it serves
+    /// reads (``ClickClock``): ``ClickClock/monotonic`` unless the scheduler
+    /// keeps time of its own.
     ///
     /// Thread context: any thread.
-    var now: UInt64 { get }
+    var clock: ClickClock { get }
 }
 
 extension ControlScheduler {
-    /// ``MonotonicClock/now()``.
-    public var now: UInt64 { MonotonicClock.now() }
+    /// ``ClickClock/monotonic``.
+    public var clock: ClickClock { .monotonic }
+
+    /// ``clock``'s time now, in nanoseconds.
+    ///
+    /// Thread context: any thread.
+    public var now: UInt64 { clock.now() }
 }
 
 /// A ``ControlScheduler`` on a serial `DispatchQueue` with the wall clock.

@@ -1,7 +1,9 @@
 /// The life of a ``ClickPlayer``'s stream as a pure value: it takes events
 /// (shown, hidden, opened, open failed, faulted, linger elapsed, retry due,
-/// shut down) and answers with the effects to carry out (open, close,
-/// schedule a timer, warn, publish a state). It touches no device, thread or
+/// shut down) and answers with the effects to carry out (hold taps, open,
+/// settle the held taps, close, discard the clicks a closed stream never
+/// took, schedule a timer, warn, publish a state). The player decides
+/// nothing itself: it carries the effects out, in order. It touches no device, thread or
 /// clock: times arrive inside events, and timers leave as effects carrying a
 /// token, so a timer that fires after it was superseded is recognised and
 /// ignored.
@@ -55,7 +57,7 @@ struct PlayerLifecycle: Equatable {
         case shown
         /// No click-enabled view is visible any more.
         case hidden
-        /// The open asked for worked; `at` is when (nanoseconds of ``MonotonicClock``).
+        /// The open asked for worked; `at` is when (nanoseconds of the player's ``ClickClock``).
         case opened(at: UInt64)
         /// The open asked for failed; `message` says why, naming the device.
         /// `isPersistent` when retrying soon cannot help (``PersistentOutputError``).
@@ -95,10 +97,21 @@ struct PlayerLifecycle: Equatable {
 
     /// What the player is to do, in order.
     enum Effect: Equatable, Sendable {
+        /// Hold taps (``TapRoute``, ``ClickHold``) until the open that follows has
+        /// succeeded or failed: the first open's and each retry's.
+        case holdTaps
         /// Open a stream and report back ``Event/opened(at:)`` or ``Event/openFailed(message:)``.
         case open
+        /// Stop holding taps: those held no longer than the hold limit play on
+        /// the running stream; the others, or all when none runs, are dropped,
+        /// counted and reported.
+        case settleHeldTaps
         /// Close the open stream.
         case close
+        /// Drop the clicks the closed stream's render thread never took, and
+        /// count them as lost with the device
+        /// (``ClickPlayerStatistics/clicksLostWithDevice``).
+        case discardQueuedClicks
         /// Schedule `timer` to fire after `nanoseconds`.
         case schedule(Timer, afterNanoseconds: UInt64)
         /// Publish the player's state (``ClickPlayer/state``) and wake its waiters.
@@ -166,7 +179,7 @@ struct PlayerLifecycle: Equatable {
     mutating func handle(_ event: Event) -> [Effect] {
         if phase == .shutDown {
             // A stream that opened after all is not wanted.
-            if case .opened = event { return [.close] }
+            if case .opened = event { return Self.closing }
             return []
         }
         switch event {
@@ -187,7 +200,7 @@ struct PlayerLifecycle: Equatable {
         switch phase {
         case .closed:
             phase = .opening
-            return [.open]
+            return [.holdTaps, .open]
         case .lingering:
             lingerToken &+= 1
             phase = .running
@@ -217,10 +230,10 @@ struct PlayerLifecycle: Equatable {
     }
 
     private mutating func opened(at time: UInt64) -> [Effect] {
-        guard phase == .opening else { return [.close] }
+        guard phase == .opening else { return Self.closing }
         openedAt = time
         isDeviceLost = false
-        var effects: [Effect] = []
+        var effects: [Effect] = [.settleHeldTaps]
         // In an episode of failure, the episode ends when the stream proves itself.
         if hasWarned {
             isProving = true
@@ -245,6 +258,7 @@ struct PlayerLifecycle: Equatable {
         effects += warnOnce(isPersistent
             ? "\(message). Clicks are off until that is fixed; trying again every \(delay / 1_000_000_000) s."
             : "\(message). Clicks are dropped until it can be opened; retrying in the background.")
+        effects.append(.settleHeldTaps)
         guard isVisible else {
             phase = .closed
             return effects + [.publish(.closed)]
@@ -260,7 +274,7 @@ struct PlayerLifecycle: Equatable {
         if time &- openedAt >= healthyRunNanoseconds { retryAttempt = 0 }
         guard isVisible else {
             phase = .closed
-            return [.close, .publish(.closed)]
+            return Self.closing + [.publish(.closed)]
         }
         lastFault = kind
         let warning = warnOnce("audio device '\(deviceName)' failed: \(message). Clicks are dropped until it is back; retrying in the background.")
@@ -276,7 +290,7 @@ struct PlayerLifecycle: Equatable {
         isDeviceLost = true
         // Published first: taps are refused as device-lost while the close runs.
         let waiting = waitForDevice(after: delay)
-        return [waiting[0]] + warning + [.close] + waiting.dropFirst()
+        return [waiting[0]] + warning + Self.closing + waiting.dropFirst()
     }
 
     private mutating func lingerElapsed(_ token: Int) -> [Effect] {
@@ -284,7 +298,7 @@ struct PlayerLifecycle: Equatable {
         phase = .closed
         proofToken &+= 1
         isProving = false
-        return [.close, .publish(.closed), .reportClosed]
+        return Self.closing + [.publish(.closed), .reportClosed]
     }
 
     private mutating func proofChecked(_ token: Int, proven: Bool) -> [Effect] {
@@ -300,7 +314,7 @@ struct PlayerLifecycle: Equatable {
     private mutating func retryDue(_ token: Int) -> [Effect] {
         guard token == retryToken, phase == .waitingForDevice, isVisible else { return [] }
         phase = .opening
-        return [.open]
+        return [.holdTaps, .open]
     }
 
     private mutating func shutDown() -> [Effect] {
@@ -312,8 +326,12 @@ struct PlayerLifecycle: Equatable {
         isDeviceLost = false
         lastFault = nil
         phase = .shutDown
-        return (hadStream ? [.close, .reportClosed] : []) + [.publish(.shutDown)]
+        // Taps held for an open under way, or since a view showed, are settled too.
+        return (hadStream ? Self.closing + [.reportClosed] : []) + [.settleHeldTaps, .publish(.shutDown)]
     }
+
+    /// Closing the open stream: close it, then count what it never took.
+    private static let closing: [Effect] = [.close, .discardQueuedClicks]
 
     private mutating func startLinger() -> [Effect] {
         lingerToken &+= 1

@@ -58,7 +58,7 @@ final class PublishedState: @unchecked Sendable {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         var seen = current.load(ordering: .acquiring)
-        while !isDone(seen) && MonotonicClock.now() < deadline {
+        while !isDone(seen) && !MonotonicClock.hasPassed(deadline) {
             var until = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
             _ = pthread_cond_timedwait(condition, mutex, &until)
             seen = current.load(ordering: .acquiring)

@@ -22,6 +22,26 @@ public enum MonotonicClock {
         return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
     }
 
+    /// The time `timeout` from now, for a blocking wait's deadline: waits
+    /// time out in real time whatever clock a player runs on
+    /// (``ClickClock``). A negative timeout is now; a huge one is far off
+    /// without overflowing.
+    ///
+    /// Thread context: any thread; lock-free, allocation-free.
+    public static func deadline(after timeout: Duration) -> UInt64 {
+        let (seconds, attoseconds) = timeout.components
+        guard seconds >= 0 else { return now() }
+        let whole = UInt64(clamping: seconds).multipliedReportingOverflow(by: 1_000_000_000)
+        guard !whole.overflow else { return UInt64.max / 2 }
+        return now() &+ min(whole.partialValue &+ UInt64(attoseconds / 1_000_000_000), UInt64.max / 2)
+    }
+
+    /// Whether `deadline` (nanoseconds of this clock) has passed.
+    ///
+    /// Thread context: any thread; lock-free, allocation-free.
+    @inline(__always)
+    public static func hasPassed(_ deadline: UInt64) -> Bool { now() >= deadline }
+
     /// Sleeps until `deadline` (nanoseconds of this clock), through signals.
     ///
     /// Thread context: any thread but the render thread; blocks.

@@ -1,0 +1,108 @@
+import Synchronization
+
+/// Every count a ``ClickPlayer`` keeps, in one place, and the
+/// ``ClickPlayerStatistics`` made from them.
+///
+/// Taps count lock-free (accepted, dropped, queue full, held); the control
+/// queue counts under a short lock what happens to streams (opens, faults,
+/// the counters of streams closed, clicks lost with a device) and the mixers
+/// whose stale clicks add up.
+///
+/// # Real-time context
+/// The `count…` methods taps call are lock-free and allocation-free.
+///
+/// Thread context: every member from any thread.
+final class PlayerStatisticsAccumulator: @unchecked Sendable {
+    /// Clicks queued on a mixer since the player was made.
+    private let accepted = Atomic<Int>(0)
+    private let dropped = Atomic<Int>(0)
+    private let queueFull = Atomic<Int>(0)
+    private let held = Atomic<Int>(0)
+    private let heldDropped = Atomic<Int>(0)
+    private let lostWithDevice = Atomic<Int>(0)
+    private let totals = Mutex(Totals())
+
+    private struct Totals: @unchecked Sendable {
+        var opens = 0
+        var faults = 0
+        var underruns = 0
+        var suspends = 0
+        var starts = 0
+        var rewinds = 0
+        var queuedBehind = 0
+        /// Every mixer a stream has rendered, for their stale-click counts.
+        var mixers: [Mixer] = []
+    }
+
+    // MARK: Taps
+
+    func countAccepted() { accepted.add(1, ordering: .relaxed) }
+    func countDropped() { dropped.add(1, ordering: .relaxed) }
+    func countQueueFull() { queueFull.add(1, ordering: .relaxed) }
+    /// A tap answered ``ClickDecision/held``.
+    func countHeld() { held.add(1, ordering: .relaxed) }
+
+    /// Clicks queued on a mixer so far, for a drain's target.
+    var acceptedClicks: Int { accepted.load(ordering: .acquiring) }
+
+    // MARK: Control queue
+
+    /// Held taps that were dropped when the hold was settled.
+    func countHeldDropped(_ count: Int) {
+        if count > 0 { heldDropped.add(count, ordering: .relaxed) }
+    }
+
+    /// Clicks accepted on a stream that failed or closed before writing them.
+    func countLostWithDevice(_ count: Int) {
+        if count > 0 { lostWithDevice.add(count, ordering: .relaxed) }
+    }
+
+    /// A stream started rendering `mixer`.
+    func streamOpened(mixer: Mixer) {
+        totals.withLock {
+            $0.opens += 1
+            if !$0.mixers.contains(where: { $0 === mixer }) { $0.mixers.append(mixer) }
+        }
+    }
+
+    /// The open stream stopped with a fault.
+    func countFault() { totals.withLock { $0.faults += 1 } }
+
+    /// A stream closed with `counters`, its render thread having started
+    /// `clicksLost` clicks it could not write.
+    func streamClosed(_ counters: OutputCounters, clicksLost: Int) {
+        countLostWithDevice(clicksLost)
+        totals.withLock {
+            $0.underruns += counters.underruns
+            $0.suspends += counters.suspends
+            $0.starts += counters.starts
+            $0.rewinds += counters.rewinds
+            $0.queuedBehind += counters.queuedBehind
+        }
+    }
+
+    // MARK: Reading
+
+    /// The statistics so far, with the open stream's own counts added.
+    func statistics(open stream: (any AudioOutputStream)?, renderer: OutputRenderer?,
+                    abandonedDeviceCalls: Int) -> ClickPlayerStatistics {
+        let live = stream?.counters
+        return totals.withLock { totals in
+            ClickPlayerStatistics(
+                opens: totals.opens, faults: totals.faults,
+                underruns: totals.underruns + (live?.underruns ?? 0),
+                suspends: totals.suspends + (live?.suspends ?? 0),
+                droppedClicks: dropped.load(ordering: .relaxed), format: stream?.format,
+                isRealtime: stream?.isRealtime ?? false, scheduling: stream?.scheduling,
+                keepsRunning: stream?.keepsRunning,
+                starts: totals.starts + (live?.starts ?? 0),
+                rewinds: totals.rewinds + (live?.rewinds ?? 0),
+                queuedBehind: totals.queuedBehind + (live?.queuedBehind ?? 0),
+                queueFullClicks: queueFull.load(ordering: .relaxed),
+                heldClicks: held.load(ordering: .relaxed), heldClicksDropped: heldDropped.load(ordering: .relaxed),
+                clicksLostWithDevice: lostWithDevice.load(ordering: .relaxed) + (renderer?.clicksLost ?? 0),
+                staleClicksDropped: totals.mixers.reduce(0) { $0 + $1.staleClicksDropped },
+                abandonedDeviceCalls: abandonedDeviceCalls)
+        }
+    }
+}
