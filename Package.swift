@@ -71,7 +71,8 @@ let package = Package(
         .testTarget(name: "InputClickTests", dependencies: ["InputClick", "InputClickTesting"]),
         .testTarget(name: "InputClickALSATests",
                     dependencies: ["InputClickALSA", "InputClick", "InputClickTesting", "TestSupport"]),
-        .testTarget(name: "InputClickBackendsTests", dependencies: ["InputClickBackends", "InputClick"]),
+        .testTarget(name: "InputClickBackendsTests",
+                    dependencies: ["InputClickBackends", "InputClick", "InputClickPipeWire", "InputClickPulseAudio"]),
         // The native PipeWire output against a private PipeWire with the stock clock (scripts/pipewire-sink.sh).
         .testTarget(name: "InputClickPipeWireTests",
                     dependencies: ["InputClickPipeWire", "InputClick", "InputClickTesting", "TestSupport"]),

@@ -1,4 +1,5 @@
 import InputClick
+import InputClickPulseAudio
 
 /// Which backend plays, on what, and why: the answer of
 /// ``BackendSelection/choose(device:preference:probe:libraryProblem:)``,
@@ -58,7 +59,7 @@ public struct BackendSelection: Sendable, Hashable, CustomStringConvertible {
                                             + "'\(named)' names an ALSA PCM (use --backend alsa, or leave --device out)")
             }
             if let problem = libraryProblem(backend) { throw BackendSelectionError("the \(backend) backend cannot be used: \(problem)") }
-            if backend == .pulseaudio, let remote = probe.pulseRemoteServer {
+            if backend == .pulseaudio, let remote = probe.pulseAddress.remoteServer {
                 return BackendSelection(backend: .pulseaudio, device: remote, reason: "the pulseaudio backend was asked for")
             }
             let sockets = sockets(of: backend, probe: probe)
@@ -68,7 +69,7 @@ public struct BackendSelection: Sendable, Hashable, CustomStringConvertible {
             }
             var reasons: [String] = []
             for socket in sockets {
-                guard case .absent(let reason) = SoundServerProbe.listener(at: socket) else {
+                guard case .absent(let reason) = SocketListener.probe(socket) else {
                     return BackendSelection(backend: backend, device: socket, reason: "the \(backend) backend was asked for")
                 }
                 reasons.append(reason)
@@ -85,13 +86,13 @@ public struct BackendSelection: Sendable, Hashable, CustomStringConvertible {
     private static func automatic(probe: SoundServerProbe, libraryProblem: (OutputBackend) -> String?) -> BackendSelection {
         var looked: [String] = []
         var pulseServedBy: String?
-        if let remote = probe.pulseRemoteServer {
+        if let remote = probe.pulseAddress.remoteServer {
             if let problem = libraryProblem(.pulseaudio) { return alsaDefault("PULSE_SERVER names \(remote), but \(problem)") }
             return BackendSelection(backend: .pulseaudio, device: remote, reason: "PULSE_SERVER names the server \(remote)")
         }
-        let pulseSocket = probe.pulseSocket
+        let pulseSocket = probe.pulseAddress.socketPath
         if let socket = pulseSocket {
-            switch SoundServerProbe.listener(at: socket) {
+            switch SocketListener.probe(socket) {
             case .listening(let process):
                 pulseServedBy = process ?? "an unknown server"
                 if process == "pulseaudio" {
@@ -104,7 +105,7 @@ public struct BackendSelection: Sendable, Hashable, CustomStringConvertible {
             }
         }
         for socket in probe.pipewireSockets {
-            switch SoundServerProbe.listener(at: socket) {
+            switch SocketListener.probe(socket) {
             case .listening:
                 if let problem = libraryProblem(.pipewire) {
                     return alsaDefault("PipeWire answers at \(socket), but \(problem)")
@@ -132,7 +133,7 @@ public struct BackendSelection: Sendable, Hashable, CustomStringConvertible {
     private static func sockets(of backend: OutputBackend, probe: SoundServerProbe) -> [String] {
         switch backend {
         case .pipewire: return probe.pipewireSockets
-        case .pulseaudio: return probe.pulseSocket.map { [$0] } ?? []
+        case .pulseaudio: return probe.pulseAddress.socketPath.map { [$0] } ?? []
         case .alsa: return []
         }
     }

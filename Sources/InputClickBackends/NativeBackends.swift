@@ -34,12 +34,12 @@ public enum NativeBackends {
         switch selection.backend {
         case .pipewire:
             return PipeWireOutput(remote: selection.device,
-                                  properties: PipeWireStreamProperties(applicationName: applicationName))
+                                  properties: StreamProperties(applicationName: applicationName))
         case .pulseaudio:
             // A socket path, or the remote server PULSE_SERVER names.
             let server = selection.device.hasPrefix("/") ? "unix:" + selection.device : selection.device
             return PulseAudioOutput(server: server,
-                                    properties: PulseAudioProperties(applicationName: applicationName))
+                                    properties: StreamProperties(applicationName: applicationName))
         case .alsa:
             throw BackendSelectionError("the \(selection.backend) backend is not an output of its own")
         }

@@ -33,7 +33,7 @@ public final class PipeWireOutput: AudioOutput {
     /// libpipewire, `$PIPEWIRE_REMOTE` wins over it.
     public let remote: String?
     /// What the client and its streams tell the server.
-    public let properties: PipeWireStreamProperties
+    public let properties: StreamProperties
     /// How long a started stream may go without the server asking for audio
     /// before it counts as stalled. Default 500 ms; at least four of the
     /// longest cycles a stock server runs (2048 frames).
@@ -49,7 +49,7 @@ public final class PipeWireOutput: AudioOutput {
     /// Makes an output; nothing is loaded or connected until a stream opens.
     ///
     /// Thread context: any thread.
-    public init(remote: String? = nil, properties: PipeWireStreamProperties = PipeWireStreamProperties(),
+    public init(remote: String? = nil, properties: StreamProperties = StreamProperties(),
                 stallTimeoutNanoseconds: UInt64 = 500_000_000, connectTimeoutNanoseconds: UInt64 = 1_500_000_000,
                 threadName: String = RealtimeThread.renderThreadName) {
         self.threadName = threadName
@@ -67,9 +67,12 @@ public final class PipeWireOutput: AudioOutput {
     /// Loads libpipewire (once), connects to the server, and returns a
     /// stream that streams.
     ///
-    /// The format is float, the request's rate and channels; its period is
-    /// the latency asked of the graph (``ServerLatencyPolicy/frames(atSampleRate:)``),
-    /// its buffer two of those.
+    /// The format is float, the request's rate and channels. It asks the
+    /// graph for the request's latency (``ServerLatencyPolicy/frames(atSampleRate:)``)
+    /// and reports what the server granted: the period is the frames the
+    /// graph's first cycle asked for (its quantum, which another client's
+    /// lower latency or the server's limits decide), the buffer that times
+    /// the buffers the stream was given.
     ///
     /// - Throws: ``PipeWireError``: the library cannot be loaded, a call
     ///   failed (with its name and the library's or server's text), or the

@@ -42,6 +42,10 @@ final class PipeWireRenderTarget: @unchecked Sendable {
     private let cycles = Atomic<Int>(0)
     /// The data loop thread's kernel ID, 0 until the first cycle that renders.
     private let dataLoopThread = Atomic<Int32>(0)
+    /// What the graph granted, seen in the first cycle: the frames it asked
+    /// for (its quantum; 0 until then) and the buffers the stream has.
+    private let grantedFrames = Atomic<Int>(0)
+    private let grantedBuffers = Atomic<Int>(0)
 
     init(library: PipeWireLibrary, format: OutputFormat, counters: OutputCounters, threadName: String) {
         self.library = library
@@ -86,6 +90,17 @@ final class PipeWireRenderTarget: @unchecked Sendable {
 
     /// The graph cycles the stream has served so far.
     var cycleCount: Int { cycles.load(ordering: .relaxed) }
+
+    /// What the server granted, once the graph ran its first cycle for the
+    /// stream: the period is the frames that cycle asked for (the graph's
+    /// quantum, `pw_buffer.requested`), and the buffer that times the
+    /// buffers the stream was given (`pw_stream_get_time_n`'s queued and
+    /// available buffers). `nil` before the first cycle.
+    var granted: (periodFrames: Int, bufferFrames: Int)? {
+        let frames = grantedFrames.load(ordering: .acquiring)
+        guard frames > 0 else { return nil }
+        return (frames, frames * grantedBuffers.load(ordering: .relaxed))
+    }
 
     /// Renders `renderer` from the next cycle on.
     ///
@@ -139,6 +154,7 @@ final class PipeWireRenderTarget: @unchecked Sendable {
         chunk.pointee.size = UInt32(frames * bytesPerFrame)
         buffer.pointee.size = UInt64(frames)
         library.queueBuffer(handle, buffer)
+        if grantedFrames.load(ordering: .relaxed) == 0 { recordGrant(handle, frames: frames) }
         let now = MonotonicClock.now()
         lastProcess.store(now, ordering: .releasing)
         cycles.add(1, ordering: .relaxed)
@@ -154,6 +170,17 @@ final class PipeWireRenderTarget: @unchecked Sendable {
         current.didWrite(at: now, framesQueuedAfterWrite: queuedFrames(handle, now: now))
         // The server took the last cycle's audio and asks for more: progress.
         current.heartbeat.consumed(at: now)
+    }
+
+    /// Keeps what the first cycle shows of the server's grant (see ``granted``).
+    @inline(__always)
+    private func recordGrant(_ handle: OpaquePointer, frames: Int) {
+        var buffers = 1
+        if library.time(handle, into: time) {
+            buffers = max(1, Int(time.pointee.queued_buffers) + Int(time.pointee.avail_buffers))
+        }
+        grantedBuffers.store(buffers, ordering: .relaxed)
+        grantedFrames.store(frames, ordering: .releasing)
     }
 
     /// The frames ahead of the end of what was just queued: those still

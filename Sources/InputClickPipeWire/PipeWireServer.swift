@@ -1,14 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import InputClick
 
 /// Whether this process can use a PipeWire server: its socket found where
 /// libpipewire (0.3) looks for it, accepting connections, and libpipewire
-/// itself loadable. ``find(environment:remote:)`` looks; nothing is opened
-/// but a socket connection that is closed at once.
+/// itself loadable. ``find(environment:remote:)`` looks, with
+/// ``InputClick/SocketListener/probe(_:)``: nothing is opened but a socket
+/// connection that is closed at once.
 ///
 /// Where libpipewire looks: the remote's name is `$PIPEWIRE_REMOTE` if set
 /// and not empty, else the name the client asks for (``PipeWireOutput/remote``),
@@ -44,12 +40,11 @@ public struct PipeWireServer: Sendable, Hashable, CustomStringConvertible {
         var findings: [String] = []
         var answering: String?
         for path in candidates {
-            let finding = probe(path)
-            if finding == nil {
+            guard case .absent(let finding) = SocketListener.probe(path) else {
                 answering = path
                 break
             }
-            findings.append("\(path): \(finding ?? "")")
+            findings.append(finding)
         }
         let library = PipeWireLibrary.version
         var version: String?
@@ -86,32 +81,5 @@ public struct PipeWireServer: Sendable, Hashable, CustomStringConvertible {
         }
         paths.append("/run/pipewire/\(name)")
         return paths
-    }
-
-    /// `nil` if `path` is a socket that accepts a connection, else what is wrong.
-    private static func probe(_ path: String) -> String? {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return String(cString: strerror(errno)) }
-        guard status.st_mode & S_IFMT == S_IFSOCK else { return "not a socket" }
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-        guard descriptor >= 0 else { return "socket: " + String(cString: strerror(errno)) }
-        defer { _ = Glibc.close(descriptor) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let capacity = MemoryLayout.size(ofValue: address.sun_path)
-        let bytes = Array(path.utf8)
-        guard bytes.count < capacity else { return "path longer than \(capacity - 1) bytes" }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: bytes)
-            raw[bytes.count] = 0
-        }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        // EAGAIN: the server's backlog is full, but it listens.
-        guard connected == 0 || errno == EAGAIN || errno == EINPROGRESS else {
-            return "connect: " + String(cString: strerror(errno))
-        }
-        return nil
     }
 }

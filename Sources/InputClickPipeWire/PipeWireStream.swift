@@ -21,7 +21,8 @@ import Synchronization
 /// Thread context: ``start(rendering:onFault:)`` and ``close()`` on the
 /// player's control side; ``format`` and ``counters`` from any thread.
 final class PipeWireStream: AudioOutputStream, @unchecked Sendable {
-    let format: OutputFormat
+    /// The format: the period and buffer the server granted once the open returned.
+    private(set) var format: OutputFormat
     let counters = OutputCounters()
     /// Every click is appended: the stream runs while open.
     var scheduling: ClickScheduling { .append }
@@ -46,7 +47,7 @@ final class PipeWireStream: AudioOutputStream, @unchecked Sendable {
     ///   when the server does not answer within `connectTimeoutNanoseconds`.
     ///
     /// Thread context: a control thread; blocks at most about `connectTimeoutNanoseconds`.
-    init(library: PipeWireLibrary, format: OutputFormat, properties: PipeWireStreamProperties, remote: String?,
+    init(library: PipeWireLibrary, format: OutputFormat, properties: StreamProperties, remote: String?,
          threadName: String, stallTimeoutNanoseconds: UInt64, connectTimeoutNanoseconds: UInt64) throws(PipeWireError) {
         self.library = library
         self.format = format
@@ -78,7 +79,7 @@ final class PipeWireStream: AudioOutputStream, @unchecked Sendable {
         close()
     }
 
-    private func connect(properties: PipeWireStreamProperties, remote: String?, timeoutNanoseconds: UInt64) throws(PipeWireError) {
+    private func connect(properties: StreamProperties, remote: String?, timeoutNanoseconds: UInt64) throws(PipeWireError) {
         let code = library.startThreadLoop(threadLoop)
         guard code >= 0 else { throw .failed("pw_thread_loop_start", code: code) }
         loopRunning = true
@@ -124,14 +125,22 @@ final class PipeWireStream: AudioOutputStream, @unchecked Sendable {
         guard connected >= 0 else { throw .failed("pw_stream_connect", code: connected) }
 
         var deadline = library.deadline(threadLoop, inNanoseconds: timeoutNanoseconds)
-        while monitor.state != PW_STREAM_STATE_STREAMING {
+        // Streaming, and the graph's first cycle ran: what it granted is known.
+        while monitor.state != PW_STREAM_STATE_STREAMING || render.granted == nil {
             if let failure = monitor.failure { throw failure }
             guard library.wait(threadLoop, until: &deadline) else {
                 if let failure = monitor.failure { throw failure }
-                let waitingFor = monitor.state == PW_STREAM_STATE_PAUSED
-                    ? "the stream to be linked to a sink and started" : "an answer to the connection"
+                let waitingFor = switch monitor.state {
+                case PW_STREAM_STATE_STREAMING: "the graph's first cycle"
+                case PW_STREAM_STATE_PAUSED: "the stream to be linked to a sink and started"
+                default: "an answer to the connection"
+                }
                 throw .noAnswer(waitingFor: waitingFor, milliseconds: Int(timeoutNanoseconds / 1_000_000))
             }
+        }
+        if let granted = render.granted {
+            format.periodFrames = granted.periodFrames
+            format.bufferFrames = granted.bufferFrames
         }
     }
 

@@ -13,6 +13,8 @@ import InputClick
 /// - The stream's state turning `error`, or `unconnected` after it streamed,
 ///   and the server closing the connection (`EPIPE` on the core), are faults
 ///   (``OutputFault/Kind/deviceLost`` when the server went away).
+/// - The graph's first cycle for the stream wakes an open waiting for what
+///   the server granted (the watchdog sees it).
 /// - A started stream that the server has not asked for audio for
 ///   ``stallTimeoutNanoseconds`` (a frozen server, a graph that stopped) is
 ///   ``OutputFault/Kind/stalled``.
@@ -38,6 +40,7 @@ final class PipeWireStreamMonitor: @unchecked Sendable {
     private var onFault: (@Sendable (OutputFault) -> Void)?
     private var startedAt: UInt64 = 0
     private var faulted = false
+    private var sawFirstCycle = false
 
     init(library: PipeWireLibrary, threadLoop: OpaquePointer, render: PipeWireRenderTarget, stallTimeoutNanoseconds: UInt64) {
         self.library = library
@@ -100,6 +103,11 @@ final class PipeWireStreamMonitor: @unchecked Sendable {
     }
 
     func watchdog() {
+        if !sawFirstCycle && render.granted != nil {
+            // An open waits for the graph's first cycle (what it granted): wake it.
+            sawFirstCycle = true
+            library.signal(threadLoop)
+        }
         guard onFault != nil, !faulted else { return }
         let last = max(render.lastProcessAt, startedAt)
         let now = MonotonicClock.now()

@@ -14,7 +14,7 @@ import InputClick
 /// stays connected, never corked, until it is closed; a tap creates, corks
 /// or reconfigures nothing on the server (see ``PulseAudioStream``). The
 /// stream is float32 at the requested rate and channels (the server
-/// converts), tells the server it is an event sound (``PulseAudioProperties``),
+/// converts), tells the server it is an event sound (``StreamProperties``),
 /// and never spawns a server.
 ///
 /// A server that fails or goes away ends the stream with an
@@ -27,7 +27,7 @@ public final class PulseAudioOutput: AudioOutput {
     /// The server asked for (a `$PULSE_SERVER`-style address), or `nil` for the one libpulse finds.
     public let server: String?
     /// What the server is told about the stream.
-    public let properties: PulseAudioProperties
+    public let properties: StreamProperties
     /// The SCHED_FIFO priority the render thread asks for; `nil` for normal scheduling.
     public let renderPriority: Int32?
     /// How long the server may take no audio (ask for none) while a click
@@ -41,7 +41,7 @@ public final class PulseAudioOutput: AudioOutput {
     /// Makes an output; nothing connects until a stream opens.
     ///
     /// Thread context: any thread.
-    public init(server: String? = nil, properties: PulseAudioProperties = PulseAudioProperties(),
+    public init(server: String? = nil, properties: StreamProperties = StreamProperties(),
                 renderPriority: Int32? = RealtimeThread.defaultPriority, stallTimeoutNanoseconds: UInt64 = 500_000_000,
                 openTimeoutMilliseconds: Int = 2_000) {
         self.server = server

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import InputClick
 
 /// Whether a PulseAudio server (or PipeWire's pipewire-pulse) can be
@@ -11,11 +6,11 @@ import InputClick
 ///
 /// Thread context: a plain value.
 public struct PulseAudioServer: Sendable, Equatable {
-    /// Where the server was looked for: `$PULSE_SERVER`'s value, or the socket path tried.
+    /// Where the server was looked for: the socket path tried, or the remote
+    /// server `$PULSE_SERVER` names.
     public var address: String
-    /// Whether a server answers there as far as can be told without
-    /// connecting: a socket file exists (for `$PULSE_SERVER`, any value
-    /// other than a missing `unix:` socket counts).
+    /// Whether a server listens there (``SocketListener/probe(_:)``; a
+    /// remote server that `$PULSE_SERVER` names is trusted).
     public var isPresent: Bool
     /// Whether libpulse loads.
     public var libraryLoads: Bool
@@ -26,52 +21,32 @@ public struct PulseAudioServer: Sendable, Equatable {
     /// is there and libpulse loads.
     public var isUsable: Bool { isPresent && libraryLoads }
 
-    /// Looks for the server in `environment` (default: the process's):
-    /// `$PULSE_SERVER` if set, else `$PULSE_RUNTIME_PATH/native`, else
-    /// `$XDG_RUNTIME_DIR/pulse/native`; and tries to load libpulse.
+    /// Looks for the server in `environment` (default: the process's) where
+    /// libpulse would (``PulseAudioServerAddress``), asks the kernel whether
+    /// a server listens there, and tries to load libpulse.
     ///
     /// Thread context: any thread; may load libpulse the first time.
     public static func discover(environment: ProcessEnvironment = .current()) -> PulseAudioServer {
-        let variables = environment
         let library: String?
         switch PulseAudioLibrary.loaded {
         case .success: library = nil
         case .failure(let error): library = error.description
         }
-        let address: String
-        var present: Bool
-        var found: String
-        if let server = variables["PULSE_SERVER"], !server.isEmpty {
-            address = server
-            // The first entry of the list; `unix:` paths (or bare paths) are checked, others trusted.
-            let first = server.split(separator: " ").first.map(String.init) ?? server
-            let path = first.hasPrefix("unix:") ? String(first.dropFirst(5)) : (first.hasPrefix("/") ? first : nil)
-            if let path {
-                present = isSocket(path)
-                found = present ? "PULSE_SERVER names the socket \(path)" : "PULSE_SERVER names \(path), which is no socket"
-            } else {
-                present = true
-                found = "PULSE_SERVER names the server \(first)"
-            }
-        } else {
-            let path: String
-            if let runtime = variables["PULSE_RUNTIME_PATH"], !runtime.isEmpty {
-                path = runtime + "/native"
-            } else if let runtime = variables["XDG_RUNTIME_DIR"], !runtime.isEmpty {
-                path = runtime + "/pulse/native"
-            } else {
-                path = "/run/user/\(getuid())/pulse/native"
-            }
-            address = path
-            present = isSocket(path)
+        let address = PulseAudioServerAddress(environment: environment)
+        let present: Bool
+        let found: String
+        switch address {
+        case .remote(let server):
+            present = true
+            found = "PULSE_SERVER names the server \(server)"
+        case .namedSocket(let path):
+            present = SocketListener.probe(path).isListening
+            found = present ? "PULSE_SERVER names the socket \(path)" : "PULSE_SERVER names \(path), where no server listens"
+        case .defaultSocket(let path):
+            present = SocketListener.probe(path).isListening
             found = present ? "a PulseAudio server's socket is at \(path)" : "no PulseAudio server's socket at \(path)"
         }
         let reason = library.map { "\(found); \($0)" } ?? found
-        return PulseAudioServer(address: address, isPresent: present, libraryLoads: library == nil, reason: reason)
-    }
-
-    private static func isSocket(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFSOCK
+        return PulseAudioServer(address: address.description, isPresent: present, libraryLoads: library == nil, reason: reason)
     }
 }

@@ -45,7 +45,7 @@ final class PulseAudioStream: AudioOutputStream, @unchecked Sendable {
     /// Connects to the server and opens the playback stream.
     ///
     /// Thread context: a control thread; blocks until the server answers or `timeoutMilliseconds` pass.
-    init(library: PulseAudioLibrary, server: String?, serverName: String, properties: PulseAudioProperties,
+    init(library: PulseAudioLibrary, server: String?, serverName: String, properties: StreamProperties,
          request: OutputStreamRequest, priority: Int32?, stallTimeoutNanoseconds: UInt64,
          timeoutMilliseconds: Int) throws(PulseAudioOutputError) {
         let rate = min(192_000, max(8_000, request.sampleRate))

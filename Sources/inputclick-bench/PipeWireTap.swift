@@ -15,10 +15,8 @@ func runPipeWireTap(policy: ServerLatencyPolicy) -> Never {
                                                  warningHandler: { text in
                                                      "inputclick-bench: warning: \(text)\n".withCString { _ = write(2, $0, strlen($0)) }
                                                  })
-    let player = ClickPlayer(output: PipeWireOutput(), configuration: configuration) { request in
-        SoundBank.bundled(sampleRate: request.sampleRate, channels: request.channels)
-    }
-    let session = ClickSession(player: player, rateLimit: .unlimited)
+    let session = ClickSession(output: PipeWireOutput(), configuration: configuration)
+    let player = session.player
     guard session.open(timeout: .seconds(10)) == .reached else { fail("the PipeWire stream did not open within 10 s", 69) }
     print("READY")
     fflush(nil)

@@ -19,10 +19,8 @@ func runPulseTaps(json: Bool) -> Never {
             let line = "inputclick-bench: warning: \(text)\n"
             line.withCString { _ = write(2, $0, strlen($0)) }
         })
-    let player = ClickPlayer(output: PulseAudioOutput(), configuration: configuration) { request in
-        SoundBank.bundled(sampleRate: request.sampleRate, channels: request.channels)
-    }
-    let session = ClickSession(player: player)
+    let session = ClickSession(output: PulseAudioOutput(), configuration: configuration)
+    let player = session.player
     if session.open(timeout: .seconds(10)) != .reached { fail("the PulseAudio stream did not open within 10 seconds", 69) }
     "READY\n".withCString { _ = write(1, $0, strlen($0)) }
     var played = 0, dropped = 0

@@ -92,10 +92,9 @@ let configuration = ClickPlayerConfiguration(
         let line = "inputclick-bench: warning: \(text)\n"
         line.withCString { _ = write(2, $0, strlen($0)) }
     })
-let player = ClickPlayer(output: output, configuration: configuration) { request in
-    SoundBank.bundled(sampleRate: request.sampleRate, channels: request.channels)
-}
-let session = ClickSession(player: player, rateLimit: floodTaps != nil && !unlimited ? .default : .unlimited)
+let session = ClickSession(output: output, configuration: configuration,
+                           rateLimit: floodTaps != nil && !unlimited ? .default : .unlimited)
+let player = session.player
 let gate = session.gate
 if session.open(timeout: .seconds(10)) != .reached { fail("ALSA device '\(device)' did not open within 10 seconds", 69) }
 // Let the stream settle for a moment, as a keyboard shown before the first tap would.

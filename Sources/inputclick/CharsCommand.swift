@@ -4,11 +4,6 @@ import Glibc
 import InputClick
 import InputClickListen
 
-/// The view `chars` shows for as long as it runs: it opts in to clicks.
-private final class CharsView: InputViewAudioFeedback {
-    var enableInputClicksWhenVisible: Bool { true }
-}
-
 /// `inputclick chars`: a click for each character a program writes to a pipe,
 /// as it arrives (wvkbd's `-o`), through the gate and the user's settings.
 /// It keeps, prints and logs nothing of the text.
@@ -59,7 +54,7 @@ struct CharsCommand: Subcommand {
 
         let engine = try makeEngine(device: device, warnings: { writeError("warning: \($0)") })
         defer { engine.shutdown() }
-        let view = CharsView()
+        let view = OptedInInputView()
         engine.setVisibleInputViews([view])
         // The first character may come at once: wait (briefly) for the stream, so it is not held.
         engine.player.waitUntil(anyOf: [.running, .waitingForDevice], timeout: .seconds(10))

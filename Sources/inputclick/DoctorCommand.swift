@@ -61,7 +61,7 @@ struct DoctorCommand: Subcommand {
         let engine = InputClickEngine(output: output, options: .init(player: player, warningHandler: warnings.add))
         defer { engine.shutdown() }
         let settings = engine.settings
-        let keyboard = DoctorKeyboard()
+        let keyboard = OptedInInputView()
         engine.setVisibleInputViews([keyboard])
         engine.waitUntilReady(timeout: .seconds(3))
         let verdict = TapVerdict(decision: engine.decision(for: .key), settings: settings)
@@ -203,11 +203,6 @@ extension DoctorCommand {
         case .append: return "the stream runs while a keyboard is visible; each tap is appended"
         }
     }
-}
-
-/// The keyboard doctor shows: opted in to clicks, like the demo keyboard.
-private final class DoctorKeyboard: InputViewAudioFeedback {
-    var enableInputClicksWhenVisible: Bool { true }
 }
 
 /// Warnings collected from any thread.

@@ -115,8 +115,8 @@ struct TapCommand: Subcommand {
                                         serverLatency: serverLatency),
             lingerNanoseconds: 0,
             warningHandler: { writeError("warning: \($0)") })
-        let player = ClickPlayer(output: output, configuration: configuration, sounds: bundledSounds)
-        let session = ClickSession(player: player, rateLimit: .unlimited)
+        let session = ClickSession(output: output, configuration: configuration)
+        let player = session.player
         defer { session.close() }
         guard session.open(timeout: .seconds(10)) == .reached else {
             throw RuntimeFailure("\(selection.backend) output '\(selection.device)' did not open within 10 seconds",
@@ -151,15 +151,6 @@ struct TapCommand: Subcommand {
         print(json ? try tally.json(device: device, statistics: statistics, report: report, written: written)
                    : tally.text(device: device, statistics: statistics, report: report, written: written))
         return 0
-    }
-
-    /// The bundled sounds at the stream's format.
-    private static let bundledSounds: SoundBankProvider = { request in
-        guard SoundBank.supportedSampleRates.contains(request.sampleRate),
-              SoundBank.supportedChannelCounts.contains(request.channels) else {
-            throw RuntimeFailure("the device's format (\(request.sampleRate) Hz, \(request.channels) ch) is not supported")
-        }
-        return SoundBank.bundled(sampleRate: request.sampleRate, channels: request.channels)
     }
 }
 

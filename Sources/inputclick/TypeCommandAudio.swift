@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import InputClick
 import KeyboardCore
 
@@ -45,8 +42,7 @@ func renderTypedClicks(_ clicks: [TimedClick], settings: ClickSettings, to path:
 func playTypedClicks(_ clicks: [TimedClick], device: String) throws {
     let engine = try makeEngine(device: device, rateLimit: .unlimited, warnings: { writeError("warning: \($0)") })
     defer { engine.shutdown() }
-    let keyboard = ClickEnabledView()
-    engine.setVisibleInputViews([keyboard])
+    engine.setVisibleInputViews([OptedInInputView()])
     // Wait for the stream, as a person waits for the keyboard to slide up; a
     // device that refuses its first open is not waited for.
     engine.player.waitUntil(anyOf: [.running, .waitingForDevice], timeout: .seconds(10))
@@ -54,14 +50,8 @@ func playTypedClicks(_ clicks: [TimedClick], device: String) throws {
         writeError("warning: \(device): no audio output could be opened; the text is typed without clicks")
         return
     }
-    var start = MonotonicClock.now() + 20_000_000
     var dropped = 0
-    for click in clicks {
-        let due = start + click.time
-        let now = MonotonicClock.now()
-        // After a stall (a busy machine), keep the rhythm from here on rather
-        // than catch up with taps back to back, which no typist makes.
-        if now > due + 5_000_000 { start += now - due } else { sleepUntil(due) }
+    replayInRealTime(clicks, time: \.time) { click in
         if engine.playInputClick(click.kind) != .plays { dropped += 1 }
     }
     // Let every click sound out before the stream closes.
@@ -70,15 +60,4 @@ func playTypedClicks(_ clicks: [TimedClick], device: String) throws {
     if dropped > 0 { writeError("warning: \(dropped) of \(clicks.count) clicks did not play") }
     let report = engine.player.latency.report()
     if report.toConverter.count > 0 { writeError("latency: \(report)") }
-}
-
-/// The view `type` shows while it plays: it opts in to clicks, as the demo keyboard does.
-private final class ClickEnabledView: InputViewAudioFeedback {
-    var enableInputClicksWhenVisible: Bool { true }
-}
-
-/// Sleeps until `time` on the monotonic clock (absolute, so delays do not accumulate).
-private func sleepUntil(_ time: UInt64) {
-    var target = timespec(tv_sec: Int(time / 1_000_000_000), tv_nsec: Int(time % 1_000_000_000))
-    while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &target, nil) == EINTR {}
 }

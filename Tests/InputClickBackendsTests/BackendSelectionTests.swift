@@ -5,9 +5,9 @@ import InputClick
 import InputClickBackends
 import Testing
 
-/// A private runtime directory with sound-server sockets made by the test,
+/// A private runtime directory with sound-server sockets made by the tests,
 /// and a probe whose environment points only there.
-private final class FakeRuntime {
+final class FakeRuntime {
     let directory: String
     private var listeners: [Int32] = []
     private var children: [pid_t] = []
@@ -235,15 +235,15 @@ struct BackendSelectionTests {
     func socketPaths() {
         let plain = SoundServerProbe(environment: ["XDG_RUNTIME_DIR": "/run/user/7"])
         #expect(plain.pipewireSockets.first == "/run/user/7/pipewire-0")
-        #expect(plain.pulseSocket == "/run/user/7/pulse/native")
+        #expect(plain.pulseAddress.socketPath == "/run/user/7/pulse/native")
         let told = SoundServerProbe(environment: ["PIPEWIRE_RUNTIME_DIR": "/p", "PIPEWIRE_REMOTE": "pw-x",
                                                   "PULSE_SERVER": "{abc}unix:/s/native tcp:h"])
         #expect(told.pipewireSockets.first == "/p/pw-x")
-        #expect(told.pulseSocket == "/s/native")
-        #expect(told.pulseRemoteServer == nil)
+        #expect(told.pulseAddress.socketPath == "/s/native")
+        #expect(told.pulseAddress.remoteServer == nil)
         let none = SoundServerProbe(environment: [:])
         #expect(none.pipewireSockets == ["/run/pipewire/pipewire-0"])
-        #expect(none.pulseSocket == "/var/run/pulse/native")
-        #expect(SoundServerProbe(environment: ["PULSE_SERVER": "tcp:host"]).pulseSocket == nil)
+        #expect(none.pulseAddress.socketPath == "/var/run/pulse/native")
+        #expect(SoundServerProbe(environment: ["PULSE_SERVER": "tcp:host"]).pulseAddress.socketPath == nil)
     }
 }

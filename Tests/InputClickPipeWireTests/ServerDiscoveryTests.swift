@@ -33,7 +33,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let empty = PipeWireServer.find(environment: ["PIPEWIRE_REMOTE": "\(directory)/pipewire-0"])
         #expect(!empty.isAvailable && empty.socketPath == nil)
-        #expect(empty.reason.contains("\(directory)/pipewire-0: No such file or directory"), "\(empty.reason)")
+        #expect(empty.reason.contains("nothing at \(directory)/pipewire-0: No such file or directory"), "\(empty.reason)")
         // A socket left behind by a server that died: bound, never listened on.
         let stale = "\(directory)/stale"
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)

@@ -13,7 +13,7 @@ extension ThroughStockPipeWire {
             let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
             return tasks.filter {
                 (try? String(contentsOfFile: "/proc/self/task/\($0)/comm", encoding: .utf8))?
-                    .trimmingCharacters(in: .whitespacesAndNewlines) == "inputclick-pwt"
+                    .trimmingCharacters(in: .whitespacesAndNewlines) == name
             }.count
         }
 

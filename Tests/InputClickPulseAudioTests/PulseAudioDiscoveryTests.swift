@@ -33,6 +33,6 @@ struct PulseAudioDiscoveryTests {
     func aMissingSocketInPulseServerIsReported() {
         let found = PulseAudioServer.discover(environment: ["PULSE_SERVER": "unix:/nonexistent-inputclick/native"])
         #expect(!found.isPresent)
-        #expect(found.reason.contains("which is no socket"))
+        #expect(found.reason.contains("where no server listens"))
     }
 }

@@ -75,10 +75,9 @@ import Testing
                 return true
             }
         }
-        final class View: InputViewAudioFeedback { var enableInputClicksWhenVisible: Bool { true } }
         let sink = Sink()
         let gate = InputClickGate(sink: sink, settings: ClickSettings(), rateLimit: .unlimited)
-        let view = View()
+        let view = OptedInInputView()
         gate.setVisibleInputViews([view])
         gate.playInputClick(.delete, at: 1, placement: ClickPlacement(pan: 0.2, gainDecibels: -3))
         gate.setSecureTextEntry(true)

@@ -2,10 +2,6 @@ import InputClick
 import InputClickTesting
 import Testing
 
-private final class Keyboard: InputViewAudioFeedback, Sendable {
-    var enableInputClicksWhenVisible: Bool { true }
-}
-
 @Suite("The engine on a manual control clock")
 struct EngineSchedulerTests {
     @Test func theEnginesPlayerOpensWaitsAndLingersOnTheSchedulerItWasGiven() {
@@ -16,7 +12,7 @@ struct EngineSchedulerTests {
         let engine = InputClickEngine(output: output, options: .init(
             player: player, settingsFile: nil, environment: ["INPUTCLICK_CONFIG": "/nonexistent/inputclick-settings.conf"],
             watchesSettings: false, warningHandler: { _ in }, scheduler: scheduler))
-        engine.setVisibleInputViews([Keyboard()])
+        engine.setVisibleInputViews([OptedInInputView()])
         #expect(output.openCount == 0, "nothing runs until the scheduler runs it")
         #expect(engine.waitUntilReady(timeout: .zero) == .timedOut(.closed))
         scheduler.runPending()

@@ -32,11 +32,11 @@ struct PlayerDrainTests {
     /// running in parallel in this process, which count the threads named
     /// ``RealtimeThread/renderThreadName``, never count it.
     @Test func aDrainOnARealTimeRenderThreadReturnsOnceTheClicksSoundedOut() throws {
-        let player = ClickPlayer(output: NullOutput(priority: nil, threadName: "ic-drain-test"),
-                                 configuration: ClickPlayerConfiguration(lingerNanoseconds: 1_000_000, warningHandler: { _ in }),
-                                 sounds: SyntheticClickSounds.provider)
-        defer { player.shutdown() }
-        let session = ClickSession(player: player)
+        let session = ClickSession(output: NullOutput(priority: nil, threadName: "ic-drain-test"),
+                                   configuration: ClickPlayerConfiguration(lingerNanoseconds: 1_000_000, warningHandler: { _ in }),
+                                   sounds: SyntheticClickSounds.provider)
+        defer { session.close() }
+        let player = session.player
         #expect(session.open(timeout: .seconds(30)) == .reached)
         for kind in [ClickKind.key, .space, .return] { #expect(session.play(kind) == .plays) }
         #expect(session.drain(timeout: .seconds(30)))

@@ -13,8 +13,7 @@ extension InputClickEngine {
     @discardableResult
     public func setHostOverride(_ key: SettingsKey, to text: String) throws(SettingsError) -> ClickSettings {
         let settings = try settingsStore.setHostOverride(key, to: text)
-        gate.apply(settings)
-        player.apply(settings)
+        subscriber.apply(settings)
         return settings
     }
 
@@ -26,8 +25,7 @@ extension InputClickEngine {
     @discardableResult
     public func clearHostOverride(_ key: SettingsKey) -> ClickSettings {
         let settings = settingsStore.clearHostOverride(key)
-        gate.apply(settings)
-        player.apply(settings)
+        subscriber.apply(settings)
         return settings
     }
 
@@ -39,8 +37,7 @@ extension InputClickEngine {
     @discardableResult
     public func clearHostOverrides() -> ClickSettings {
         let settings = settingsStore.clearHostOverrides()
-        gate.apply(settings)
-        player.apply(settings)
+        subscriber.apply(settings)
         return settings
     }
 }

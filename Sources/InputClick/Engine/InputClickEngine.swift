@@ -76,6 +76,8 @@ public final class InputClickEngine: Sendable {
     public let player: ClickPlayer
     /// The settings and their file.
     public let settingsStore: SettingsStore
+    /// The one way settings reach the gate and the player.
+    let subscriber: SettingsSubscriber
     private let problems = SoundProblemList()
 
     /// Assembles an engine on `output`. Opens nothing until a click-enabled
@@ -110,16 +112,17 @@ public final class InputClickEngine: Sendable {
         self.gate = gate
         self.player = player
         self.settingsStore = store
+        let subscriber = SettingsSubscriber(gate: gate, player: player)
+        self.subscriber = subscriber
         let startupError = store.lastError
         if let startupError { warn("settings: \(startupError)") }
         if options.watchesSettings {
             // The watcher's first check reads the file again; a file still bad
             // in the same way was just reported, so it is not reported twice.
             let firstCheck = FirstCheck()
-            store.startWatching(scheduler: options.scheduler, onChange: { [gate, player] settings in
+            store.startWatching(scheduler: options.scheduler, onChange: { settings in
                 firstCheck.pass()
-                gate.apply(settings)
-                player.apply(settings)
+                subscriber.apply(settings)
             }, onError: { error in
                 if firstCheck.pass() && error == startupError { return }
                 warn("settings: \(error) (the settings in force stay)")
@@ -251,10 +254,7 @@ public final class InputClickEngine: Sendable {
     @discardableResult
     public func reloadSettings() -> Result<ClickSettings, SettingsError> {
         let result = settingsStore.reload()
-        if case .success(let settings) = result {
-            gate.apply(settings)
-            player.apply(settings)
-        }
+        if case .success(let settings) = result { subscriber.apply(settings) }
         return result
     }
 
@@ -266,6 +266,22 @@ public final class InputClickEngine: Sendable {
         settingsStore.stopWatching()
         gate.removeVisibilityObserver(player)
         player.shutdown()
+    }
+}
+
+/// Where settings go when they change (the file, a reload, a host
+/// override): the gate (clicks on or off, profile), then the player
+/// (volume, ducking, sound pack, latency).
+struct SettingsSubscriber: Sendable {
+    let gate: InputClickGate
+    let player: ClickPlayer
+
+    /// Applies `settings` to both.
+    ///
+    /// Thread context: any thread; a sound-pack or theme change loads sounds on the player's queue.
+    func apply(_ settings: ClickSettings) {
+        gate.apply(settings)
+        player.apply(settings)
     }
 }
 

@@ -1,9 +1,15 @@
 /// A player, its gate, and a keyboard shown: the one path that tools which
-/// play clicks on their own (the CLI's `tap`, the benchmark) take from
-/// opening the device to the last click sounding out.
+/// play clicks on their own (the CLI's `tap`, the benchmarks) take from
+/// opening the device to the last click sounding out. It builds its player.
+///
+/// Hosts use ``InputClickEngine``, which reads the user's settings (the
+/// file, live, and the desktop's) and the sound pack they name. A session
+/// reads none: its clicks are the bundled sounds (or `sounds`) at the
+/// player configuration's values, so that a measurement or a `tap` run
+/// does not depend on whose settings file is on the machine.
 ///
 /// ```swift
-/// let session = ClickSession(player: player, rateLimit: .unlimited)
+/// let session = ClickSession(output: output, configuration: configuration)
 /// guard session.open(timeout: .seconds(10)) == .reached else { … }
 /// session.play(.key)
 /// session.drain(timeout: .seconds(4))    // the last click sounds out
@@ -17,14 +23,30 @@ public final class ClickSession: Sendable {
     public let player: ClickPlayer
     /// The gate, with the player as its sink and visibility observer.
     public let gate: InputClickGate
-    private let keyboard = SessionKeyboard()
+    private let keyboard = OptedInInputView()
 
-    /// A session on `player`, with a gate of `rateLimit`. Opens nothing yet.
+    /// A session playing on `output`, with a gate of `rateLimit`. Opens nothing yet.
+    ///
+    /// - Parameter sounds: the sounds for each format the output opens with;
+    ///   by default the bundled ones (``bundledSounds``).
     ///
     /// Thread context: any thread.
-    public init(player: ClickPlayer, rateLimit: ClickRateLimit = .unlimited) {
-        self.player = player
-        self.gate = InputClickGate(sink: player, rateLimit: rateLimit)
+    public init(output: any AudioOutput, configuration: ClickPlayerConfiguration = ClickPlayerConfiguration(),
+                rateLimit: ClickRateLimit = .unlimited, sounds: @escaping SoundBankProvider = ClickSession.bundledSounds) {
+        player = ClickPlayer(output: output, configuration: configuration, sounds: sounds)
+        gate = InputClickGate(sink: player, rateLimit: rateLimit)
+    }
+
+    /// The bundled sounds at the output's format; a format they cannot be
+    /// converted to throws ``InputClickEngineError/unsupportedFormat(sampleRate:channels:)``.
+    ///
+    /// Thread context: the player's control queue, as every ``SoundBankProvider``.
+    public static let bundledSounds: SoundBankProvider = { request in
+        guard SoundBank.supportedSampleRates.contains(request.sampleRate),
+              SoundBank.supportedChannelCounts.contains(request.channels) else {
+            throw InputClickEngineError.unsupportedFormat(sampleRate: request.sampleRate, channels: request.channels)
+        }
+        return SoundBank.bundled(sampleRate: request.sampleRate, channels: request.channels)
     }
 
     /// Shows a click-enabled keyboard and waits until the stream runs.
@@ -62,9 +84,4 @@ public final class ClickSession: Sendable {
     public func close() {
         player.shutdown()
     }
-}
-
-/// The keyboard a session shows: it opts in to clicks.
-private final class SessionKeyboard: InputViewAudioFeedback, Sendable {
-    var enableInputClicksWhenVisible: Bool { true }
 }

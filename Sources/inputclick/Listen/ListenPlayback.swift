@@ -4,11 +4,6 @@ import InputClickListen
 import Glibc
 #endif
 
-/// The view `listen` shows for as long as it runs: it opts in to clicks.
-private final class ListeningView: InputViewAudioFeedback {
-    var enableInputClicksWhenVisible: Bool { true }
-}
-
 /// The engine `listen` plays through: the user's settings (live), the gate's
 /// rate limit, and the per-click variation; with `--uniform`, in secure text
 /// entry for good.
@@ -23,7 +18,7 @@ private func makeListenEngine(_ options: ListenOptions) throws -> InputClickEngi
 }
 
 /// Shows the listening view and waits (up to 10 s) for the stream, as `type` does.
-private func showAndWait(_ engine: InputClickEngine, view: ListeningView, device: String) {
+private func showAndWait(_ engine: InputClickEngine, view: OptedInInputView, device: String) {
     engine.setVisibleInputViews([view])
     engine.player.waitUntil(anyOf: [.running, .waitingForDevice], timeout: .seconds(10))
     if !engine.player.isAcceptingClicks {
@@ -35,7 +30,7 @@ private func showAndWait(_ engine: InputClickEngine, view: ListeningView, device
 func listen(_ keyboards: KeyboardSet, options: ListenOptions) throws -> Int32 {
     let engine = try makeListenEngine(options)
     defer { engine.shutdown() }
-    let view = ListeningView()
+    let view = OptedInInputView()
     let stop = StopSignal.install()
     showAndWait(engine, view: view, device: options.device)
     var tally = DecisionTally()
@@ -52,17 +47,12 @@ func listen(_ keyboards: KeyboardSet, options: ListenOptions) throws -> Int32 {
 func playReplay(_ recording: EvemuReplay, options: ListenOptions) throws -> Int32 {
     let engine = try makeListenEngine(options)
     defer { engine.shutdown() }
-    let view = ListeningView()
+    let view = OptedInInputView()
     showAndWait(engine, view: view, device: options.device)
     if options.verbose { writeError("listen: replaying \(recording.description.name)") }
     var tally = DecisionTally()
-    var start = MonotonicClock.now() + 20_000_000
-    for action in recording.actions {
-        guard let click = options.rule.click(for: action) else { continue }
-        let due = start + action.time
-        let now = MonotonicClock.now()
-        // After a stall, keep the rhythm from here rather than bunch the taps.
-        if now > due + 5_000_000 { start += now - due } else { sleepUntil(due) }
+    let clicks = recording.actions.lazy.compactMap { action in options.rule.click(for: action).map { (action.time, $0) } }
+    replayInRealTime(clicks, time: \.0) { _, click in
         tally.add(engine.playInputClick(click.kind, placement: click.placement))
     }
     finishReplay(engine, tally: tally)
@@ -75,7 +65,7 @@ func playReplay(_ recording: EvemuReplay, options: ListenOptions) throws -> Int3
 func playStream(options: ListenOptions) throws -> Int32 {
     let engine = try makeListenEngine(options)
     defer { engine.shutdown() }
-    let view = ListeningView()
+    let view = OptedInInputView()
     showAndWait(engine, view: view, device: options.device)
     print("READY")
     fflush(nil)
@@ -147,7 +137,7 @@ func replayTimeline(_ recording: EvemuReplay, rule: ListenClickRule, uniform: Bo
     let collector = TimelineCollector()
     let gate = InputClickGate(sink: collector, settings: settings, rateLimit: .default)
     gate.setSecureTextEntry(uniform)
-    let view = ListeningView()
+    let view = OptedInInputView()
     gate.setVisibleInputViews([view])
     var tally = DecisionTally()
     for action in recording.actions {
@@ -171,10 +161,4 @@ func renderReplay(_ recording: EvemuReplay, options: ListenOptions, to path: Str
     try renderTypedClicks(timeline.entries, settings: settings.current, to: path, variation: options.variation)
     writeError("listen: \(tally)")
     return 0
-}
-
-/// Sleeps until `time` on the monotonic clock.
-private func sleepUntil(_ time: UInt64) {
-    var target = timespec(tv_sec: Int(time / 1_000_000_000), tv_nsec: Int(time % 1_000_000_000))
-    while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &target, nil) == EINTR {}
 }
