@@ -73,6 +73,18 @@ public final class RenderStream: AudioOutputStream, @unchecked Sendable {
                                   priority: priority, threadName: threadName)
     }
 
+    /// A stream whose pull `device` calls `entry` from its own real-time
+    /// thread; it runs from open to close, so every click is appended.
+    ///
+    /// Thread context: a control thread.
+    public init(pulling device: any PullRenderDevice, entry: PullRenderEntry) {
+        format = entry.format
+        counters = entry.counters
+        scheduling = .append
+        keepsRunning = true
+        driver = PullRenderDriver(device: device, entry: entry)
+    }
+
     deinit { close() }
 
     public var isRealtime: Bool { driver.isRealtime }
@@ -228,5 +240,30 @@ where Device.Failure: RenderFailure {
             return OutputFault(kind: error.meansDeviceLost ? .deviceLost : .failed,
                                message: "\(deviceName) failed: \(error)", underlying: error)
         }
+    }
+}
+
+/// A pull device's side of a ``RenderStream``: its entry hands the renderer
+/// to the device's callback and reports the fault.
+///
+/// Thread context: the control queue.
+final class PullRenderDriver: RenderStreamDriver, @unchecked Sendable {
+    private let device: any PullRenderDevice
+    private let entry: PullRenderEntry
+
+    init(device: any PullRenderDevice, entry: PullRenderEntry) {
+        self.device = device
+        self.entry = entry
+    }
+
+    var isRealtime: Bool { device.isRealtime }
+
+    func start(rendering renderer: OutputRenderer, onFault: @escaping @Sendable (OutputFault) -> Void) throws {
+        try entry.start(rendering: renderer, onFault: onFault)
+    }
+
+    func close() {
+        entry.close()
+        device.close()
     }
 }
