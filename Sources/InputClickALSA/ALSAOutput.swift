@@ -134,10 +134,12 @@ public final class ALSAOutput: AudioOutput {
             let wake = ALSANegotiation.wakeFrames(period: format.periodFrames, buffer: format.bufferFrames, scheduling: scheduling,
                                                   keepsRunning: keepsRunning,
                                                   serverLatency: request.serverLatency.frames(atSampleRate: format.sampleRate))
-            return try ALSAStream(pcm: pcm, device: name, format: format, scheduling: scheduling, keepsRunning: keepsRunning,
-                                  refillRoomFrames: wake,
-                                  safeguardFrames: request.rewindSafeguardFrames, priority: renderPriority,
-                                  stallTimeoutNanoseconds: stallTimeoutNanoseconds, libraryMessageHandler: libraryMessageHandler)
+            let counters = OutputCounters()
+            let device = ALSARenderDevice(pcm: pcm, counters: counters, libraryMessageHandler: libraryMessageHandler)
+            return RenderStream(device: device, deviceName: "ALSA device '\(name)'", format: format, counters: counters,
+                                scheduling: scheduling, keepsRunning: keepsRunning, refillRoomFrames: wake,
+                                safeguardFrames: request.rewindSafeguardFrames,
+                                stallTimeoutNanoseconds: stallTimeoutNanoseconds, priority: renderPriority)
         } catch {
             ALSACalls.close(pcm)
             throw error

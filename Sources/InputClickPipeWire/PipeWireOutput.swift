@@ -84,9 +84,11 @@ public final class PipeWireOutput: AudioOutput {
         let latency = request.serverLatency.frames(atSampleRate: request.sampleRate)
         let format = OutputFormat(sampleRate: request.sampleRate, channels: request.channels, sampleFormat: .float32,
                                   periodFrames: latency, bufferFrames: 2 * latency)
-        return try PipeWireStream(library: library, format: format, properties: properties, remote: remote,
-                                  threadName: threadName, stallTimeoutNanoseconds: stallTimeoutNanoseconds,
-                                  connectTimeoutNanoseconds: connectTimeoutNanoseconds)
+        let entry = PullRenderEntry(deviceName: "the PipeWire server", format: format,
+                                    stallTimeoutNanoseconds: stallTimeoutNanoseconds)
+        let device = try PipeWireStream(library: library, entry: entry, properties: properties, remote: remote,
+                                        threadName: threadName, connectTimeoutNanoseconds: connectTimeoutNanoseconds)
+        return RenderStream(pulling: device, entry: entry)
     }
 
     /// The libpipewire version this process loads, such as `0.3.65`, or why it cannot.

@@ -7,26 +7,24 @@ import Musl
 import InputClick
 import Synchronization
 
-/// One PipeWire playback stream, connected while a keyboard is visible: its
-/// own thread loop, context and connection to the server, and a `pw_stream`
-/// (autoconnected, mapped buffers, processed on the real-time data loop)
-/// that the graph asks for audio every cycle. It renders silence until
-/// ``start(rendering:onFault:)`` and then the player's mixer, and nothing in
-/// the graph changes until ``close()``: a tap only reaches the mixer.
+/// One PipeWire playback stream, the pull device of a ``RenderStream``,
+/// connected while a keyboard is visible: its own thread loop, context and
+/// connection to the server, and a `pw_stream` (autoconnected, mapped
+/// buffers, processed on the real-time data loop) that the graph asks for
+/// audio every cycle. Its process callback renders through the stream's
+/// ``PullRenderEntry``: silence until the stream starts and then the
+/// player's mixer, and nothing in the graph changes until ``close()``: a
+/// tap only reaches the mixer.
 ///
 /// # Real-time context
 /// The process callback is ``PipeWireRenderTarget/process()``; everything
 /// else runs on control threads or the thread loop's thread.
 ///
-/// Thread context: ``start(rendering:onFault:)`` and ``close()`` on the
-/// player's control side; ``format`` and ``counters`` from any thread.
-final class PipeWireStream: AudioOutputStream, @unchecked Sendable {
+/// Thread context: ``close()`` on the player's control side; ``isRealtime``
+/// from any thread.
+final class PipeWireStream: PullRenderDevice, @unchecked Sendable {
     /// The format: the period and buffer the server granted once the open returned.
     private(set) var format: OutputFormat
-    let counters = OutputCounters()
-    /// Every click is appended: the stream runs while open.
-    var scheduling: ClickScheduling { .append }
-    var keepsRunning: Bool { true }
     var isRealtime: Bool { render.isRealtime }
 
     private let library: PipeWireLibrary
@@ -47,18 +45,17 @@ final class PipeWireStream: AudioOutputStream, @unchecked Sendable {
     ///   when the server does not answer within `connectTimeoutNanoseconds`.
     ///
     /// Thread context: a control thread; blocks at most about `connectTimeoutNanoseconds`.
-    init(library: PipeWireLibrary, format: OutputFormat, properties: StreamProperties, remote: String?,
-         threadName: String, stallTimeoutNanoseconds: UInt64, connectTimeoutNanoseconds: UInt64) throws(PipeWireError) {
+    init(library: PipeWireLibrary, entry: PullRenderEntry, properties: StreamProperties, remote: String?,
+         threadName: String, connectTimeoutNanoseconds: UInt64) throws(PipeWireError) {
         self.library = library
-        self.format = format
-        render = PipeWireRenderTarget(library: library, format: format, counters: counters, threadName: threadName)
+        format = entry.format
+        render = PipeWireRenderTarget(library: library, entry: entry, threadName: threadName)
 
         guard let threadLoop = library.newThreadLoop(named: "inputclick-pw") else {
             throw PipeWireError.failed("pw_thread_loop_new", code: errno)
         }
         self.threadLoop = threadLoop
-        monitor = PipeWireStreamMonitor(library: library, threadLoop: threadLoop, render: render,
-                                        stallTimeoutNanoseconds: stallTimeoutNanoseconds)
+        monitor = PipeWireStreamMonitor(library: library, threadLoop: threadLoop, entry: entry, render: render)
         guard let context = library.newContext(library.loop(of: threadLoop), library.newProperties(properties.context)) else {
             let code = errno
             library.destroyThreadLoop(threadLoop)
@@ -144,28 +141,14 @@ final class PipeWireStream: AudioOutputStream, @unchecked Sendable {
         }
     }
 
-    func start(rendering renderer: OutputRenderer, onFault: @escaping @Sendable (OutputFault) -> Void) throws {
-        precondition(renderer.format.sampleRate == format.sampleRate && renderer.format.channels == format.channels,
-                     "the renderer's format must match the stream's")
-        precondition(!isClosed.load(ordering: .acquiring), "a closed PipeWire stream cannot start")
-        library.lock(threadLoop)
-        defer { library.unlock(threadLoop) }
-        if let failure = monitor.failure { throw failure }
-        render.startRendering(renderer)
-        monitor.started(onFault: onFault)
-    }
-
     func close() {
         guard !isClosed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         tearDown()
     }
 
-    /// Stops rendering, disconnects, stops the loop's thread, and frees
-    /// everything made so far.
+    /// Disconnects, stops the loop's thread, and frees everything made so far.
     private func tearDown() {
         if loopRunning { library.lock(threadLoop) }
-        monitor.closing()
-        render.stopRendering()
         if let stream {
             library.disconnect(stream: stream)
             library.destroy(stream: stream)
@@ -184,7 +167,4 @@ final class PipeWireStream: AudioOutputStream, @unchecked Sendable {
         library.destroyContext(context)
         library.destroyThreadLoop(threadLoop)
     }
-
-    /// The graph cycles served so far (for tests and measurements).
-    var cycleCount: Int { render.cycleCount }
 }

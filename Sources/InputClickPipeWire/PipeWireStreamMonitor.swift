@@ -7,17 +7,19 @@ import Musl
 import InputClick
 
 /// Watches a PipeWire stream from its thread loop: the stream's state, the
-/// connection's errors, and a watchdog timer; it reports a failure of a
-/// started stream once, as an ``OutputFault``, after stopping the rendering.
+/// connection's errors, and a watchdog timer; it reports what goes wrong to
+/// the stream's ``PullRenderEntry``, which stops rendering and reports the
+/// stream's one ``OutputFault``.
 ///
 /// - The stream's state turning `error`, or `unconnected` after it streamed,
 ///   and the server closing the connection (`EPIPE` on the core), are faults
 ///   (``OutputFault/Kind/deviceLost`` when the server went away).
+/// - Every ``watchdogIntervalNanoseconds`` the entry looks for a stall
+///   (``PullRenderEntry/checkStall(now:)``): a started stream that the
+///   server has not asked for audio for the entry's stall timeout (a frozen
+///   server, a graph that stopped) is ``OutputFault/Kind/stalled``.
 /// - The graph's first cycle for the stream wakes an open waiting for what
 ///   the server granted (the watchdog sees it).
-/// - A started stream that the server has not asked for audio for
-///   ``stallTimeoutNanoseconds`` (a frozen server, a graph that stopped) is
-///   ``OutputFault/Kind/stalled``.
 ///
 /// Thread context: its callbacks run on the thread loop's thread with the
 /// loop's lock held; its other members are used with that lock held too.
@@ -27,8 +29,9 @@ final class PipeWireStreamMonitor: @unchecked Sendable {
 
     private let library: PipeWireLibrary
     private let threadLoop: OpaquePointer
+    private let entry: PullRenderEntry
     private let render: PipeWireRenderTarget
-    let stallTimeoutNanoseconds: UInt64
+    private var sawFirstCycle = false
 
     /// The stream's last state, and its error text in state `error`.
     private(set) var state = PW_STREAM_STATE_CONNECTING
@@ -37,31 +40,15 @@ final class PipeWireStreamMonitor: @unchecked Sendable {
     private(set) var hasStreamed = false
     /// The server's error on the connection, with its code (negative errno), if any.
     private(set) var connectionError: (code: Int32, message: String)?
-    private var onFault: (@Sendable (OutputFault) -> Void)?
-    private var startedAt: UInt64 = 0
-    private var faulted = false
-    private var sawFirstCycle = false
 
-    init(library: PipeWireLibrary, threadLoop: OpaquePointer, render: PipeWireRenderTarget, stallTimeoutNanoseconds: UInt64) {
+    init(library: PipeWireLibrary, threadLoop: OpaquePointer, entry: PullRenderEntry, render: PipeWireRenderTarget) {
         self.library = library
         self.threadLoop = threadLoop
+        self.entry = entry
         self.render = render
-        self.stallTimeoutNanoseconds = stallTimeoutNanoseconds
     }
 
-    /// The stream renders from now on; faults go to `onFault`.
-    func started(onFault: @escaping @Sendable (OutputFault) -> Void) {
-        startedAt = MonotonicClock.now()
-        self.onFault = onFault
-    }
-
-    /// Reports nothing any more (the stream is closing).
-    func closing() {
-        faulted = true
-        onFault = nil
-    }
-
-    /// Why the stream cannot go on, if it cannot: for an open that fails, or a start on a stream that already failed.
+    /// Why the stream cannot go on, if it cannot: for an open that fails, and under a fault.
     var failure: PipeWireError? {
         if let connectionError {
             return .callFailed(call: "pw_context_connect", errno: -connectionError.code, text: connectionError.message)
@@ -108,18 +95,11 @@ final class PipeWireStreamMonitor: @unchecked Sendable {
             sawFirstCycle = true
             library.signal(threadLoop)
         }
-        guard onFault != nil, !faulted else { return }
-        let last = max(render.lastProcessAt, startedAt)
-        let now = MonotonicClock.now()
-        guard now > last, now - last > stallTimeoutNanoseconds else { return }
-        fault(.stalled, "the PipeWire server has asked for no audio for \((now - last) / 1_000_000) ms")
+        entry.checkStall(now: MonotonicClock.now())
     }
 
     private func fault(_ kind: OutputFault.Kind, _ message: String) {
-        guard !faulted, let onFault else { return }
-        faulted = true
-        render.stopRendering()
-        onFault(OutputFault(kind: kind, message: message, underlying: failure))
+        entry.fail(kind, message: message, underlying: failure)
     }
 
     // MARK: C callbacks (data: an unretained PipeWireStreamMonitor)

@@ -79,10 +79,10 @@ public final class PulseAudioOutput: AudioOutput {
     /// Thread context: a control thread; blocks until the server answers.
     public func openStream(_ request: OutputStreamRequest) throws -> any AudioOutputStream {
         let library = try PulseAudioLibrary.require()
-        return try PulseAudioStream(library: library, server: server, serverName: server ?? "(default)",
-                                    properties: properties, request: request, priority: renderPriority,
-                                    stallTimeoutNanoseconds: stallTimeoutNanoseconds,
-                                    timeoutMilliseconds: openTimeoutMilliseconds)
+        return try PulseAudioStream.open(library: library, server: server, serverName: server ?? "(default)",
+                                         properties: properties, request: request, priority: renderPriority,
+                                         stallTimeoutNanoseconds: stallTimeoutNanoseconds,
+                                         timeoutMilliseconds: openTimeoutMilliseconds)
     }
 
     /// libpulse's version (`pa_get_library_version`), or `nil` when it does not load.

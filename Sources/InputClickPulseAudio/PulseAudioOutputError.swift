@@ -1,4 +1,5 @@
 import CPulseAudio
+import InputClick
 
 /// Why a ``PulseAudioOutput`` could not open a stream, or why one failed.
 ///
@@ -39,5 +40,12 @@ public enum PulseAudioOutputError: Error, Sendable, Equatable, CustomStringConve
                                            PA_ERR_NOENTITY, PA_ERR_TIMEOUT, PA_ERR_BADSTATE]
             return lost.contains { Int32($0.rawValue) == code }
         }
+    }
+}
+
+extension PulseAudioOutputError: RenderFailure {
+    /// ``timedOut(call:milliseconds:)`` of `pa_stream_write`: the server stopped taking audio.
+    public static func stalled(milliseconds: Int) -> (any Error & Sendable)? {
+        PulseAudioOutputError.timedOut(call: "pa_stream_write", milliseconds: milliseconds)
     }
 }

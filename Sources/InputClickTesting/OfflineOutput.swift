@@ -1,10 +1,14 @@
+import Dispatch
 import InputClick
 import Synchronization
 
 /// An output that tests drive by hand: nothing renders until the test calls
 /// ``render(frameCount:at:)``, and faults happen when the test says so.
 ///
-/// It is the in-memory twin of a device. By default it grants whatever is
+/// It is the in-memory twin of a device, run by the same stream as every
+/// backend (``RenderStream``): the real render loop writes to it on a thread
+/// of its own (named `ic-offline`), in simulated time, and it plays what
+/// the test asks for (``OfflineRenderDevice``). By default it grants whatever is
 /// requested; pass a fixed format to play a device that forces its own rate,
 /// channels or sizes. Make it unavailable, fail a number of opens, or
 /// ``disconnect(_:)`` the running stream to exercise a player's fault handling.
@@ -56,18 +60,18 @@ public final class OfflineOutput: AudioOutput {
     }
 
     /// Stops the running stream with a fault, as a device that disappears
-    /// would. Its `onFault` handler runs on the calling thread. Does nothing if
-    /// no stream is rendering.
+    /// would: its render loop fails at its next call to the device (or, for
+    /// ``OutputFault/Kind/stalled``, sees the device make no progress), and
+    /// the stream reports the fault. Returns once its `onFault` handler has
+    /// run. Does nothing if no stream is rendering.
     ///
-    /// Thread context: the thread that plays the render thread.
+    /// Thread context: the thread that drives the output.
     public func disconnect(_ kind: OutputFault.Kind = .deviceLost) {
-        let handler = state.withLock { state -> (@Sendable (OutputFault) -> Void)? in
-            guard state.renderer != nil else { return nil }
-            state.renderer = nil
-            defer { state.onFault = nil }
-            return state.onFault
+        let stream = state.withLock { state -> OfflineOutputStream? in
+            defer { state.rendering = nil }
+            return state.rendering
         }
-        handler?(OutputFault(kind: kind, message: "\(name): the offline device was disconnected by the test"))
+        stream?.disconnect(kind)
     }
 
     // MARK: Observation
@@ -90,7 +94,7 @@ public final class OfflineOutput: AudioOutput {
     /// Whether a stream is open and started, so ``render(frameCount:at:)`` produces audio.
     ///
     /// Thread context: any thread.
-    public var isRendering: Bool { state.withLock { $0.renderer != nil } }
+    public var isRendering: Bool { state.withLock { $0.rendering != nil } }
 
     /// The request of the most recent open attempt.
     ///
@@ -99,33 +103,21 @@ public final class OfflineOutput: AudioOutput {
 
     // MARK: Driving
 
-    /// Renders `frameCount` frames through the running stream, one period at a
-    /// time, as a device's render thread would, and returns them interleaved.
-    /// Each period counts as written at `time` (nanoseconds of the opening
-    /// player's clock, ``OutputStreamRequest/clock``; its now if `nil`) with
-    /// one period queued after it.
+    /// Renders `frameCount` frames through the running stream and returns
+    /// them interleaved, as floats: the render loop writes them in periods
+    /// of 16 frames (at most; a divisor of the format's period) as the
+    /// device asks for them, and what it wrote beyond `frameCount` is
+    /// returned first by the next call. The device's clock reads `time`
+    /// (nanoseconds of the opening player's clock, ``OutputStreamRequest/clock``;
+    /// its now if `nil`) when the call
+    /// begins, unless an earlier call left it later, and advances by each
+    /// frame played; each period counts as written at the clock's reading.
     /// Returns `[]` when no stream is rendering.
     ///
-    /// Thread context: one thread at a time, playing the render thread.
+    /// Thread context: one thread at a time, playing the sound card.
     public func render(frameCount: Int, at time: UInt64? = nil) -> [Float] {
-        guard let (renderer, clock) = state.withLock({ state in state.renderer.map { ($0, state.clock) } })
-        else { return [] }
-        let format = renderer.format
-        var output = [Float](repeating: 0, count: max(0, frameCount) * format.channels)
-        var done = 0
-        output.withUnsafeMutableBufferPointer { buffer in
-            while done < frameCount {
-                let frames = min(format.periodFrames, frameCount - done)
-                let start = buffer.baseAddress! + done * format.channels
-                renderer.render(into: start, frameCount: frames)
-                let now = time ?? clock.now()
-                renderer.didWrite(at: now, framesQueuedAfterWrite: format.periodFrames)
-                // What it renders is taken at once, like audio a device consumed.
-                renderer.heartbeat.consumed(at: now)
-                done += frames
-            }
-        }
-        return output
+        guard let stream = state.withLock({ $0.rendering }) else { return [] }
+        return stream.device.play(frameCount: frameCount, at: time)
     }
 
     // MARK: AudioOutput
@@ -141,26 +133,23 @@ public final class OfflineOutput: AudioOutput {
             bufferFrames: request.latency.periodFrames(atSampleRate: request.sampleRate) * request.latency.periodCount)
         return try state.withLock { state in
             state.lastRequest = request
-            state.clock = request.clock
             guard state.available else { throw OfflineOutputError.unavailable(name) }
             if state.failuresToInject > 0 {
                 state.failuresToInject -= 1
                 throw OfflineOutputError.openFailed(name)
             }
             precondition(state.openStream == nil, "OfflineOutput: a stream is already open; close it first")
-            let stream = OfflineOutputStream(output: self, format: format)
+            let stream = try OfflineOutputStream(output: self, format: format, clock: request.clock)
             state.openStream = ObjectIdentifier(stream)
             state.opens += 1
             return stream
         }
     }
 
-    fileprivate func started(_ stream: OfflineOutputStream, _ renderer: OutputRenderer,
-                             _ onFault: @escaping @Sendable (OutputFault) -> Void) {
+    fileprivate func started(_ stream: OfflineOutputStream) {
         state.withLock { state in
             guard state.openStream == ObjectIdentifier(stream) else { return }
-            state.renderer = renderer
-            state.onFault = onFault
+            state.rendering = stream
         }
     }
 
@@ -168,8 +157,7 @@ public final class OfflineOutput: AudioOutput {
         state.withLock { state in
             guard state.openStream == ObjectIdentifier(stream) else { return }
             state.openStream = nil
-            state.renderer = nil
-            state.onFault = nil
+            state.rendering = nil
             state.closes += 1
         }
     }
@@ -197,31 +185,59 @@ private struct OfflineOutputState: @unchecked Sendable {
     var opens = 0
     var closes = 0
     var openStream: ObjectIdentifier?
-    var renderer: OutputRenderer?
-    var onFault: (@Sendable (OutputFault) -> Void)?
+    var rendering: OfflineOutputStream?
     var lastRequest: OutputStreamRequest?
-    /// The clock of the open stream's request.
-    var clock = ClickClock.monotonic
 }
 
+/// A ``RenderStream`` over an ``OfflineRenderDevice``, with the output's bookkeeping.
 private final class OfflineOutputStream: AudioOutputStream, @unchecked Sendable {
-    let format: OutputFormat
-    let counters = OutputCounters()
-    let isRealtime = false
+    let device: OfflineRenderDevice
+    private let stream: RenderStream
     private let output: OfflineOutput
     private let isClosed = Atomic<Bool>(false)
+    /// Signalled once the stream's fault was reported.
+    private let faultReported = DispatchSemaphore(value: 0)
 
-    init(output: OfflineOutput, format: OutputFormat) {
+    let format: OutputFormat
+
+    init(output: OfflineOutput, format: OutputFormat, clock: ClickClock) throws {
         self.output = output
         self.format = format
+        // The loop writes periods of at most 16 frames (a divisor of the
+        // format's), so that a test renders any multiple of 16 frames exactly.
+        var period = 16
+        while format.periodFrames % period != 0 { period /= 2 }
+        let written = OutputFormat(sampleRate: format.sampleRate, channels: format.channels, sampleFormat: format.sampleFormat,
+                                   periodFrames: period, bufferFrames: max(2 * period, format.bufferFrames))
+        device = try OfflineRenderDevice(format: written, clock: clock)
+        stream = RenderStream(device: device, deviceName: output.name, format: written, counters: OutputCounters(),
+                              scheduling: .append, stallTimeoutNanoseconds: LivenessPolicy.standard.stallTimeoutNanoseconds,
+                              priority: nil, threadName: "ic-offline")
     }
 
+    var counters: OutputCounters { stream.counters }
+    var scheduling: ClickScheduling { stream.scheduling }
+    var keepsRunning: Bool { stream.keepsRunning }
+    var isRealtime: Bool { stream.isRealtime }
+
     func start(rendering renderer: OutputRenderer, onFault: @escaping @Sendable (OutputFault) -> Void) throws {
-        output.started(self, renderer, onFault)
+        let reported = faultReported
+        try stream.start(rendering: renderer) { fault in
+            onFault(fault)
+            reported.signal()
+        }
+        output.started(self)
+    }
+
+    /// Fails the device with `kind` and waits until the fault was reported.
+    func disconnect(_ kind: OutputFault.Kind) {
+        device.disconnect(kind)
+        _ = faultReported.wait(timeout: .now() + .seconds(30))
     }
 
     func close() {
         guard !isClosed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        stream.close()
         output.closed(self)
     }
 }

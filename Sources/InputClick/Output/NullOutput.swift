@@ -1,12 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-import Synchronization
-
-/// An output with no device: a render thread consumes audio at real-time
-/// pace, one period per period time, and discards it.
+/// An output with no device: the shared render loop (``RenderStream``)
+/// writes to a device that plays at real-time pace and discards what it
+/// plays (``NullRenderDevice``).
 ///
 /// It always opens, at exactly the requested rate, channels and sizes (first
 /// sample format of the request). Use it where there is no sound card but
@@ -36,7 +30,8 @@ public final class NullOutput: AudioOutput {
         self.threadName = threadName
     }
 
-    /// Opens a stream that paces itself with the clock.
+    /// Opens a stream whose device plays at the clock's pace; it appends
+    /// every click (``ClickScheduling/append``).
     ///
     /// Thread context: a control thread.
     public func openStream(_ request: OutputStreamRequest) throws -> any AudioOutputStream {
@@ -44,68 +39,9 @@ public final class NullOutput: AudioOutput {
         let format = OutputFormat(sampleRate: request.sampleRate, channels: request.channels,
                                   sampleFormat: request.sampleFormats.first ?? .float32,
                                   periodFrames: period, bufferFrames: period * request.latency.periodCount)
-        return NullOutputStream(format: format, priority: priority, threadName: threadName)
-    }
-}
-
-/// The stream a ``NullOutput`` opens.
-final class NullOutputStream: AudioOutputStream, RealtimeThreadBody, @unchecked Sendable {
-    let format: OutputFormat
-    let counters = OutputCounters()
-    private let priority: Int32?
-    private let threadName: String
-    private let stopRequested = Atomic<Bool>(false)
-    private let threadBox = Mutex<RealtimeThread?>(nil)
-    private let realtime = Atomic<Bool>(false)
-    private var renderer: OutputRenderer?
-    private let buffer: UnsafeMutablePointer<Float>
-
-    init(format: OutputFormat, priority: Int32?, threadName: String) {
-        self.format = format
-        self.priority = priority
-        self.threadName = threadName
-        buffer = .allocate(capacity: format.periodFrames * format.channels)
-        buffer.initialize(repeating: 0, count: format.periodFrames * format.channels)
-    }
-
-    deinit { buffer.deallocate() }
-
-    var isRealtime: Bool { realtime.load(ordering: .relaxed) }
-
-    func start(rendering renderer: OutputRenderer, onFault: @escaping @Sendable (OutputFault) -> Void) throws {
-        precondition(renderer.format.sampleRate == format.sampleRate && renderer.format.channels == format.channels)
-        self.renderer = renderer
-        let thread = try RealtimeThread.start(name: threadName, priority: priority, body: self)
-        realtime.store(thread.isRealtime, ordering: .relaxed)
-        threadBox.withLock { $0 = thread }
-    }
-
-    func run(on thread: RealtimeThread) {
-        guard let renderer else { return }
-        let periodNanos = Int(Double(format.periodFrames) * 1e9 / Double(format.sampleRate))
-        var next = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &next)
-        while !stopRequested.load(ordering: .acquiring) {
-            renderer.render(into: buffer, frameCount: format.periodFrames)
-            let now = MonotonicClock.now()
-            renderer.didWrite(at: now, framesQueuedAfterWrite: format.periodFrames)
-            // The null device consumes every period it is given.
-            renderer.heartbeat.consumed(at: now)
-            next.tv_nsec += periodNanos
-            while next.tv_nsec >= 1_000_000_000 {
-                next.tv_nsec -= 1_000_000_000
-                next.tv_sec += 1
-            }
-            while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &next, nil) == EINTR {}
-        }
-    }
-
-    func close() {
-        stopRequested.store(true, ordering: .releasing)
-        let thread = threadBox.withLock { box -> RealtimeThread? in
-            defer { box = nil }
-            return box
-        }
-        thread?.join()
+        return RenderStream(device: NullRenderDevice(format: format), deviceName: "the null device", format: format,
+                            counters: OutputCounters(), scheduling: .append,
+                            stallTimeoutNanoseconds: LivenessPolicy.standard.stallTimeoutNanoseconds,
+                            priority: priority, threadName: threadName)
     }
 }

@@ -1,7 +1,10 @@
-/// What a ``RenderLoop`` needs of a playback device: a thin, typed skin over
-/// one backend's PCM calls (cubeb keeps its backends this thin), so that the
-/// loop that renders, converts, writes, starts, stops and rewinds is written
-/// once for every backend.
+/// What a ``RenderLoop`` needs of a *push* device, one the render thread
+/// writes to: a thin, typed skin over one backend's PCM calls (cubeb keeps
+/// its backends this thin), so that the loop that renders, converts, writes,
+/// starts, stops and rewinds is written once for every backend, and the
+/// stream that runs it (``RenderStream``: the thread, stopping, fault
+/// reports) too. A backend is this device plus its opening and format
+/// negotiation.
 ///
 /// Frames are counted per channel set (one frame is one sample for each
 /// channel). A method that returns `nil` reports that the device had an
@@ -14,10 +17,20 @@
 /// ``wait(forRoom:wakeup:timeoutMilliseconds:)``, which blocks in `poll`.
 /// Starting, stopping and recovering may take the backend library's own
 /// locks (alsa-lib's jack plugin does); the real-time check reports those
-/// apart.
+/// apart. ``prepare(for:)`` and ``close()`` run on a control thread, before
+/// the render thread starts and after it stopped.
 public protocol RenderDevice {
     /// The backend's error.
     associatedtype Failure: Error
+
+    /// Gets ready to render for `renderer` (for example, watches its mixer's
+    /// wake-up), on the control thread, before the render thread starts.
+    /// Default: nothing.
+    func prepare(for renderer: OutputRenderer)
+
+    /// Releases the device: called once, on the control thread, after the
+    /// render thread stopped (or when it never started). Default: nothing.
+    func close()
 
     /// The clock the loop paces by, times latencies with and detects stalls
     /// by, in nanoseconds: ``MonotonicClock`` for a real device, simulated
@@ -60,6 +73,13 @@ public protocol RenderDevice {
     /// `forRoom`), `wakeup` is readable, or `timeoutMilliseconds` pass
     /// (negative: no limit). Returns `nil` after a recovery.
     func wait(forRoom: Bool, wakeup: Int32, timeoutMilliseconds: Int32) throws(Failure) -> RenderDeviceWait?
+}
+
+extension RenderDevice {
+    /// Does nothing.
+    public func prepare(for renderer: OutputRenderer) {}
+    /// Does nothing.
+    public func close() {}
 }
 
 /// Why ``RenderDevice/wait(forRoom:wakeup:timeoutMilliseconds:)`` returned.

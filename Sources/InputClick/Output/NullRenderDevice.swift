@@ -1,0 +1,115 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The device of a ``NullOutput``: it plays what is written at real-time
+/// pace, by the monotonic clock, and discards it. It never underruns: run
+/// dry, it waits for the next write and plays on from there. It cannot
+/// rewind.
+///
+/// # Real-time context
+/// Allocates nothing and takes no lock; only
+/// ``wait(forRoom:wakeup:timeoutMilliseconds:)`` blocks, in `poll`.
+///
+/// Thread context: the render thread alone, between ``RenderStream``'s
+/// start and close; made and closed on a control thread.
+struct NullRenderDevice: RenderDevice {
+    typealias Failure = Never
+
+    /// What the device holds: kept behind a pointer, as the loop's methods
+    /// do not mutate the device value.
+    private struct Playback {
+        var running = false
+        /// Frames written since the start.
+        var written = 0
+        /// The clock reading and the frames played at it, from which the device plays on.
+        var anchorTime: UInt64 = 0
+        var anchorFrames = 0
+        /// The wake-up's poll entry, made here so the render thread makes none.
+        var descriptor = pollfd()
+    }
+
+    let format: OutputFormat
+    private let state: UnsafeMutablePointer<Playback>
+
+    init(format: OutputFormat) {
+        self.format = format
+        state = .allocate(capacity: 1)
+        state.initialize(to: Playback())
+    }
+
+    func close() {
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
+
+    var now: UInt64 { MonotonicClock.now() }
+
+    private func played(at time: UInt64) -> Int {
+        let playback = state.pointee
+        guard playback.running, time > playback.anchorTime else { return playback.running ? playback.anchorFrames : 0 }
+        let elapsed = Int((time - playback.anchorTime) * UInt64(format.sampleRate) / 1_000_000_000)
+        return min(playback.written, playback.anchorFrames + elapsed)
+    }
+
+    private func queued(at time: UInt64) -> Int { state.pointee.written - played(at: time) }
+
+    func availableFrames() -> Int? { format.bufferFrames - queued(at: now) }
+
+    func write(_ buffer: UnsafeRawPointer, frames: Int) -> Int? {
+        let time = now
+        let queued = queued(at: time)
+        if state.pointee.running && queued == 0 {
+            // Ran dry: play on from now.
+            state.pointee.anchorTime = time
+            state.pointee.anchorFrames = state.pointee.written
+        }
+        let taken = max(0, min(frames, format.bufferFrames - queued))
+        state.pointee.written += taken
+        return taken
+    }
+
+    func queuedFrames() -> Int? { queued(at: now) }
+
+    func start() {
+        state.pointee.running = true
+        state.pointee.anchorTime = now
+        state.pointee.anchorFrames = 0
+    }
+
+    func stop() {
+        state.pointee.running = false
+        state.pointee.written = 0
+        state.pointee.anchorFrames = 0
+    }
+
+    func rewindableFrames() -> Int { 0 }
+
+    func rewind(_ frames: Int) -> Int { 0 }
+
+    func forward(_ frames: Int) -> Int { 0 }
+
+    func wait(forRoom: Bool, wakeup: Int32, timeoutMilliseconds: Int32) -> RenderDeviceWait? {
+        var timeout = timeoutMilliseconds
+        if forRoom && state.pointee.running {
+            // Room for a period comes once the queue has played down to a buffer less a period.
+            let toPlay = queued(at: now) - (format.bufferFrames - format.periodFrames)
+            guard toPlay > 0 else { return .room }
+            let nanoseconds = UInt64(toPlay) * 1_000_000_000 / UInt64(max(1, format.sampleRate))
+            let milliseconds = Int32(clamping: (nanoseconds + 999_999) / 1_000_000)
+            timeout = timeout < 0 ? milliseconds : min(timeout, milliseconds)
+        }
+        var ready: Int32
+        if wakeup >= 0 {
+            state.pointee.descriptor = pollfd(fd: wakeup, events: Int16(POLLIN), revents: 0)
+            ready = poll(&state.pointee.descriptor, 1, timeout)
+        } else {
+            ready = poll(nil, 0, timeout)
+        }
+        if ready > 0 && state.pointee.descriptor.revents != 0 { return .woken }
+        if forRoom, let room = availableFrames(), room >= format.periodFrames { return .room }
+        return .timedOut
+    }
+}
