@@ -19,18 +19,36 @@ public struct WrittenClicksHeard: Sendable, CustomStringConvertible {
     /// Written clicks that start inside a sound begun by an earlier (or
     /// simultaneous) click: heard, but not as an onset of their own.
     public let withAnother: [Int]
-    /// Written clicks in no sound at all: lost.
+    /// Written clicks in no sound at all where the recording holds every
+    /// frame around them: lost.
     public let unheard: [Int]
+    /// Written clicks in no sound at all, between two heard clicks where the
+    /// recording lost or gained frames (a recorder that missed cycles may
+    /// miss a short click whole): not in this recording, for want of it.
+    public let unrecorded: [Int]
     /// Sounds that no written click starts: audio nobody wrote.
     public let unexplained: [Int]
+    /// How many frames the recording lost against the stream, from the
+    /// first click to the last (negative: gained); at most `drift` between
+    /// two clicks.
+    public let recordingLost: Int
 
     /// Matches `written` (frames of the recording, in any order) against
     /// the interleaved `samples`.
     ///
-    /// - Parameter slack: how many frames a click's onset may lie after the
-    ///   frame it was written at (a sound's first samples may be quiet), and
-    ///   how far a recording's frames may be off.
-    public init(written: [Int], samples: [Float], channels: Int, threshold: Float, quietFrames: Int, slack: Int) {
+    /// - Parameters:
+    ///   - slack: how many frames a click's onset may lie after the frame it
+    ///     was written at (a sound's first samples may be quiet).
+    ///   - origin: the recording's frame of the stream's frame 0; `nil` when
+    ///     the recording started at an unknown point of the stream (a
+    ///     monitor recorded by another client): then the first sound is
+    ///     taken to be the first click's.
+    ///   - drift: how many frames the recording may lose or gain between one
+    ///     click and the next (a recorder that missed whole cycles of the
+    ///     graph holds fewer frames than the stream); 0 for a capture of
+    ///     every frame written.
+    public init(written: [Int], samples: [Float], channels: Int, threshold: Float, quietFrames: Int, slack: Int,
+                origin: Int? = 0, drift: Int = 0) {
         // The sounds: [start, end) from onset to the frame after the last loud one.
         var sounds: [Range<Int>] = []
         var quietRun = quietFrames
@@ -50,28 +68,44 @@ public struct WrittenClicksHeard: Sendable, CustomStringConvertible {
             }
         }
         onsets = sounds.map(\.lowerBound)
-        var alone: [Int] = [], withAnother: [Int] = [], unheard: [Int] = []
+        var alone: [Int] = [], withAnother: [Int] = [], unheard: [Int] = [], unrecorded: [Int] = []
+        // Clicks not found since the last one heard alone, and the shift then.
+        var missing: [Int] = []
+        var shiftBeforeMissing = 0
         var started = Set<Int>()
-        for click in written.sorted() {
-            if let index = sounds.firstIndex(where: { $0.lowerBound >= click && $0.lowerBound - click <= slack }),
-               !started.contains(index) {
+        let clicks = written.sorted()
+        // Where the stream's frames fall in the recording; it moves as the recording loses or gains frames.
+        let firstShift = origin ?? ((sounds.first?.lowerBound ?? 0) - (clicks.first ?? 0))
+        var shift = firstShift
+        for click in clicks {
+            let at = click + shift
+            if let index = sounds.indices.first(where: { !started.contains($0) && sounds[$0].lowerBound >= at - drift
+                                                         && sounds[$0].lowerBound - at <= slack + drift }) {
                 started.insert(index)
                 alone.append(click)
-            } else if sounds.contains(where: { $0.lowerBound - slack <= click && click < $0.upperBound + slack }) {
+                if drift > 0 { shift = sounds[index].lowerBound - click }
+                if abs(shift - shiftBeforeMissing) <= slack { unheard += missing } else { unrecorded += missing }
+                missing = []
+            } else if sounds.contains(where: { $0.lowerBound - slack - drift <= at && at < $0.upperBound + slack }) {
                 withAnother.append(click)
             } else {
-                unheard.append(click)
+                if missing.isEmpty { shiftBeforeMissing = shift }
+                missing.append(click)
             }
         }
+        unheard += missing
         self.alone = alone
         self.withAnother = withAnother
         self.unheard = unheard
+        self.unrecorded = unrecorded
+        recordingLost = firstShift - shift
         unexplained = sounds.indices.filter { !started.contains($0) }.map { sounds[$0].lowerBound }
     }
 
     /// The frames, for a failure message.
     public var description: String {
-        "onsets \(onsets); written clicks alone \(alone), with another \(withAnother), unheard \(unheard); "
-            + "sounds nobody wrote \(unexplained)"
+        "onsets \(onsets); written clicks alone \(alone), with another \(withAnother), unheard \(unheard), "
+            + "missing where the recording lost or gained frames \(unrecorded); "
+            + "sounds nobody wrote \(unexplained); frames the recording lost \(recordingLost)"
     }
 }
