@@ -86,3 +86,27 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// INPUTCLICK_PACKAGE_TARGETS (target names, space-separated) narrows the
+// package to those targets, the targets they depend on, and the products made
+// of them only, so that a build for a few suites compiles nothing else
+// (scripts/sanitizers.sh builds the core and keyboard suites twice this way).
+if let roots = Context.environment["INPUTCLICK_PACKAGE_TARGETS"]?.split(separator: " ").map(String.init), !roots.isEmpty {
+    let byName = Dictionary(uniqueKeysWithValues: package.targets.map { ($0.name, $0) })
+    var kept = Set<String>()
+    var pending = roots
+    while let name = pending.popLast() {
+        guard let target = byName[name], kept.insert(name).inserted else { continue }
+        for dependency in target.dependencies {
+            switch dependency {
+            case .targetItem(let name, _), .byNameItem(let name, _): pending.append(name)
+            default: break
+            }
+        }
+    }
+    package.targets = package.targets.filter { kept.contains($0.name) }
+    package.products = package.products.filter { product in
+        let targets = (product as? Product.Library)?.targets ?? (product as? Product.Executable)?.targets ?? []
+        return !targets.isEmpty && targets.allSatisfy(kept.contains)
+    }
+}

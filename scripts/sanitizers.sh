@@ -13,6 +13,10 @@
 #             on ALSA's null PCM: the real player, its control queue and its
 #             render thread through alsa-lib
 #
+# Each sanitizer's build compiles only those suites, what they depend on and,
+# under TSan, the plugin (INPUTCLICK_PACKAGE_TARGETS, read by Package.swift):
+# not the CLI, the benchmarks or the other suites.
+#
 # Each run passes when the suite passes and the sanitizer reports nothing.
 # False positives are suppressed only with a written reason:
 # scripts/sanitizers/lsan.supp and tsan.supp (passed through LSAN_OPTIONS and
@@ -102,6 +106,10 @@ for sanitizer in "${sanitizers[@]}"; do
   esac
   build_path=$scratch/$sanitizer
   build_log=$logs/$sanitizer-build.log
+  # Only what these runs need is built (Package.swift narrows the package to
+  # these targets and their dependencies): the suites, and under TSan the plugin.
+  export INPUTCLICK_PACKAGE_TARGETS="${suites[*]}"
+  [ "$sanitizer" = thread ] && INPUTCLICK_PACKAGE_TARGETS+=" InputClickPlugin"
   build_started=$SECONDS
   if ! swift build --build-tests --sanitize="$sanitizer" --scratch-path "$build_path" >"$build_log" 2>&1; then
     for suite in "${suites[@]}"; do fail "$sanitizer $suite" "the build failed" "$build_log"; done

@@ -59,5 +59,11 @@ func playTypedClicks(_ clicks: [TimedClick], device: String) throws {
     engine.setVisibleInputViews([])
     if dropped > 0 { writeError("warning: \(dropped) of \(clicks.count) clicks did not play") }
     let report = engine.player.latency.report()
-    if report.toConverter.count > 0 { writeError("latency: \(report)") }
+    guard report.toConverter.count > 0 else { return }
+    writeError("latency: \(report)")
+    // Where each click's first frame went, counted from the stream's first
+    // frame: taps that came while the device stalled start together (late)
+    // when it resumes, and sound as one click.
+    let frames = engine.player.latency.records().map { String($0.streamFrame) }
+    writeError("written at stream frames: \(frames.joined(separator: " "))")
 }

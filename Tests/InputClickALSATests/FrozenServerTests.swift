@@ -90,7 +90,11 @@ extension ThroughTheVirtualSink {
             #expect(refusedOtherwise == 0, "\(refusedOtherwise) taps during the freeze were refused as no-output, not device-lost")
             #expect(typing.longestCall.load(ordering: .relaxed) < 300_000_000,
                     "a tap blocked for \(typing.longestCall.load(ordering: .relaxed) / 1_000_000) ms")
-            #expect(rig.warnings.count == 2, "one warning for the episode and one note that it is over: \(rig.warnings)")
+            // Taps held while the stream reopens are dropped when a loaded machine
+            // takes over 100 ms to open it: counted, and said in one warning.
+            let warnings = rig.warningsBesidesHeldDrops
+            #expect(warnings.others.count == 2, "one warning for the episode and one note that it is over: \(rig.warnings)")
+            #expect(warnings.heldDropsAccounted, "held taps dropped at the reopen are counted and said once: \(rig.warnings)")
 
             // Every click accepted is accounted for.
             #expect(rig.player.drain(timeout: .seconds(10)), "the last clicks did not sound out")

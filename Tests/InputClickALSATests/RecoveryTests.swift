@@ -63,7 +63,11 @@ extension ThroughTheVirtualSink {
             #expect(rig.player.latency.count > writtenAfterRestart, "clicks must be written again after the restart")
             #expect(typing.longestCall.withLock { $0 } < 0.3, "playInputClick blocked for \(typing.longestCall.withLock { $0 }) s")
             #expect(rig.player.statistics.faults >= 1)
-            #expect(rig.warnings.count == 2, "one warning for the loss and one for the return: \(rig.warnings)")
+            // Taps held while the stream reopens are dropped when a loaded machine
+            // takes over 100 ms to open it: counted, and said in one warning.
+            let warnings = rig.warningsBesidesHeldDrops
+            #expect(warnings.others.count == 2, "one warning for the loss and one for the return: \(rig.warnings)")
+            #expect(warnings.heldDropsAccounted, "held taps dropped at the reopen are counted and said once: \(rig.warnings)")
             #expect(rig.hideAndWaitUntilClosed())
         }
     }
