@@ -9,7 +9,7 @@ public struct ALSADevice: Sendable, Hashable {
 
     /// Creates a device entry.
     ///
-    /// Thread context: any thread; it only stores its arguments.
+    /// It only stores its arguments.
     public init(name: String, description: String?, canPlay: Bool) {
         self.name = name
         self.description = description
@@ -21,7 +21,7 @@ public struct ALSADevice: Sendable, Hashable {
     /// - Throws: ``ALSAOutputError/unreadableConfiguration(problem:_:)`` if
     ///   the configuration cannot be read, saying where it is broken.
     ///
-    /// Thread context: any thread; reads the configuration files.
+    /// Reads the configuration files.
     public static func playbackDevices() throws -> [ALSADevice] {
         let (result, messages) = ALSACalls.collectingMessages { () throws(ALSAError) in try ALSACalls.pcmHints() }
         do {

@@ -45,7 +45,7 @@ public struct ALSAError: Error, RawRepresentable, Hashable, Sendable, CustomStri
 
     /// Hashes the code only.
     ///
-    /// Thread context: any thread; pure.
+    /// Pure.
     public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 
     /// The call's name as a `String`.

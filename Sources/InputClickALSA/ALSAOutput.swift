@@ -69,7 +69,7 @@ public final class ALSAOutput: AudioOutput {
     ///   opened now (busy, no card behind `default`, sound server down) is not
     ///   an error here: the player warns and retries.
     ///
-    /// Thread context: any thread; reads the ALSA configuration.
+    /// Reads the ALSA configuration.
     public init(device: String = "default", renderPriority: Int32? = RealtimeThread.defaultPriority,
                 stallTimeoutNanoseconds: UInt64 = LivenessPolicy.standard.stallTimeoutNanoseconds,
                 libraryMessageHandler: (@Sendable (String) -> Void)? = nil) throws(ALSAOutputError) {
@@ -192,8 +192,6 @@ public final class ALSAOutput: AudioOutput {
     }
 
     /// The alsa-lib version in use, such as `1.2.8`.
-    ///
-    /// Thread context: any thread.
     public static var libraryVersion: String { ALSACalls.libraryVersion() }
 
     /// The card part of a `hw:`/`plughw:` name (`hw:1,0` → `1`, `hw:CARD=PCH` → `PCH`), if any.

@@ -24,8 +24,6 @@ import Musl
 ///
 /// ``ALSAOutput/announceStreams(_:)`` sets them. ``environment`` gives the
 /// same variables for a child process.
-///
-/// Thread context: a plain value.
 public struct ALSAStreamProperties: Sendable, Equatable {
     /// The media role; `event` for feedback sounds.
     public var role: String

@@ -45,7 +45,7 @@ public struct BackendSelection: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: ``BackendSelectionError`` when a backend asked for by name
     ///   cannot be used, or a native backend is asked for with a PCM named.
     ///
-    /// Thread context: any thread; probes sockets without waiting on a server.
+    /// Probes sockets without waiting on a server.
     public static func choose(device: String?, preference: BackendPreference,
                               probe: SoundServerProbe = SoundServerProbe(),
                               libraryProblem: (OutputBackend) -> String?) throws(BackendSelectionError) -> BackendSelection {

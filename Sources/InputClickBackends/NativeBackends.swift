@@ -6,8 +6,6 @@ import InputClickPulseAudio
 /// door: whether each one's client library loads here, and opening its
 /// output. ALSA is not among them: its outputs are made by the caller, who
 /// sets alsa-lib's process-wide options first.
-///
-/// Thread context: any thread.
 public enum NativeBackends {
     /// Why `backend`'s client library cannot be used on this machine, or
     /// `nil` when it loads.

@@ -6,8 +6,6 @@ import InputClickPulseAudio
 /// client libraries find them (``PipeWireServer/socketCandidates(environment:remote:)``,
 /// ``PulseAudioServerAddress``); ``SocketListener/probe(_:)`` asks the kernel
 /// which process listens there.
-///
-/// Thread context: any thread.
 public struct SoundServerProbe: Sendable {
     /// The environment the servers are looked for in (the process's own by default).
     public var environment: ProcessEnvironment

@@ -29,7 +29,7 @@ public struct CharacterClicks: Sendable {
 
     /// The click kind of one Unicode scalar, or `nil` for one that makes no click.
     ///
-    /// Thread context: any thread; pure.
+    /// Pure.
     public static func kind(of scalar: Unicode.Scalar) -> ClickKind? {
         switch scalar.value {
         case 0x08, 0x7F: return .delete

@@ -3,7 +3,7 @@ import CPipeWire
 /// libpipewire-0.3, opened at run time with `dlopen` (never linked, so a
 /// machine without it needs nothing) and initialised once per process.
 ///
-/// Thread context: any thread; the library is loaded on first use, once.
+/// The library is loaded on first use, once.
 struct PipeWireLibrary: @unchecked Sendable {
     /// The library's functions, each non-nil once loaded.
     let api: inputclick_pw_api

@@ -47,8 +47,6 @@ public final class PipeWireOutput: AudioOutput {
     public let threadName: String
 
     /// Makes an output; nothing is loaded or connected until a stream opens.
-    ///
-    /// Thread context: any thread.
     public init(remote: String? = nil, properties: StreamProperties = StreamProperties(),
                 stallTimeoutNanoseconds: UInt64 = 500_000_000, connectTimeoutNanoseconds: UInt64 = 1_500_000_000,
                 threadName: String = RealtimeThread.renderThreadName) {
@@ -93,6 +91,6 @@ public final class PipeWireOutput: AudioOutput {
 
     /// The libpipewire version this process loads, such as `0.3.65`, or why it cannot.
     ///
-    /// Thread context: any thread; loads the library on first use.
+    /// Loads the library on first use.
     public static var libraryVersion: Result<String, PipeWireError> { PipeWireLibrary.version }
 }

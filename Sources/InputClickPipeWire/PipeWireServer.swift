@@ -11,8 +11,6 @@ import InputClick
 /// else `pipewire-0`. A name starting with `/` is the socket's path; any
 /// other is looked for in the runtime directory (`$PIPEWIRE_RUNTIME_DIR`,
 /// else `$XDG_RUNTIME_DIR`, else `$USERPROFILE`), then in `/run/pipewire`.
-///
-/// Thread context: a plain value.
 public struct PipeWireServer: Sendable, Hashable, CustomStringConvertible {
     /// The socket that answered, if one did.
     public var socketPath: String?
@@ -68,8 +66,6 @@ public struct PipeWireServer: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The socket paths libpipewire would try, in its order.
-    ///
-    /// Thread context: any thread.
     public static func socketCandidates(environment: ProcessEnvironment, remote: String? = nil) -> [String] {
         var name = environment["PIPEWIRE_REMOTE"] ?? ""
         if name.isEmpty { name = remote ?? "" }

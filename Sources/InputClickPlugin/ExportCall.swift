@@ -1,8 +1,6 @@
 /// The frame of every exported function: run the body, turn a
 /// ``PluginFailure`` into its code, and leave its message, prefixed with the
 /// function's name, for `inputclick_last_error_message`.
-///
-/// Thread context: any thread.
 enum ExportCall {
     /// Runs `body` and returns its result, or the failure's negative code.
     ///

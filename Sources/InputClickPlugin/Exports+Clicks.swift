@@ -18,8 +18,6 @@ func clickKind(_ kind: Int32) throws(PluginFailure) -> ClickKind {
 /// On success it allocates nothing, takes no lock and never waits: two
 /// atomic additions guard the handle, and the gate and the mixer's command
 /// ring are lock-free. Only failures (bad arguments) build a message.
-///
-/// Thread context: any thread.
 @c(inputclick_play)
 public func inputclickPlay(_ context: OpaquePointer?, _ kind: Int32) -> Int32 {
     ExportCall.withContext("inputclick_play", context) { _, context throws(PluginFailure) -> Int32 in
@@ -31,8 +29,6 @@ public func inputclickPlay(_ context: OpaquePointer?, _ kind: Int32) -> Int32 {
 ///
 /// # Real-time context
 /// As ``inputclickPlay(_:_:)``: lock-free and allocation-free on success.
-///
-/// Thread context: any thread.
 @c(inputclick_decision)
 public func inputclickDecision(_ context: OpaquePointer?, _ kind: Int32) -> Int32 {
     ExportCall.withContext("inputclick_decision", context) { _, context throws(PluginFailure) -> Int32 in

@@ -10,7 +10,7 @@ let maximumVisibleViews = 64
 
 /// `int inputclick_set_visible_views(inputclick_context *ctx, const int *enable_input_clicks_when_visible, size_t count)`.
 ///
-/// Thread context: any thread; takes the gate's short observer lock.
+/// Takes the gate's short observer lock.
 @c(inputclick_set_visible_views)
 public func inputclickSetVisibleViews(_ context: OpaquePointer?, _ flags: UnsafePointer<Int32>?, _ count: Int) -> Int32 {
     ExportCall.withContext("inputclick_set_visible_views", context) { _, context throws(PluginFailure) -> Int32 in
@@ -34,7 +34,7 @@ public func inputclickSetVisibleViews(_ context: OpaquePointer?, _ flags: Unsafe
 
 /// `int inputclick_set_secure_text_entry(inputclick_context *ctx, int secure)`.
 ///
-/// Thread context: any thread; lock-free.
+/// Lock-free.
 @c(inputclick_set_secure_text_entry)
 public func inputclickSetSecureTextEntry(_ context: OpaquePointer?, _ secure: Int32) -> Int32 {
     ExportCall.withContext("inputclick_set_secure_text_entry", context) { _, context throws(PluginFailure) -> Int32 in

@@ -29,7 +29,7 @@ public func inputclickLatency(_ context: OpaquePointer?, _ measure: Int32, _ cou
 
 /// `int inputclick_reset_latency(inputclick_context *ctx)`.
 ///
-/// Thread context: any thread; lock-free.
+/// Lock-free.
 @c(inputclick_reset_latency)
 public func inputclickResetLatency(_ context: OpaquePointer?) -> Int32 {
     ExportCall.withContext("inputclick_reset_latency", context) { _, context throws(PluginFailure) -> Int32 in

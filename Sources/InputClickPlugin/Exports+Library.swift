@@ -7,8 +7,6 @@ import InputClickALSA
 // implementation.
 
 /// `const char *inputclick_version(void)`.
-///
-/// Thread context: any thread.
 @c(inputclick_version)
 public func inputclickVersion() -> UnsafePointer<CChar> {
     StaticCStrings.version.pointer
@@ -16,7 +14,7 @@ public func inputclickVersion() -> UnsafePointer<CChar> {
 
 /// `int inputclick_version_number(void)`.
 ///
-/// Thread context: any thread; real-time safe.
+/// Real-time safe.
 @c(inputclick_version_number)
 public func inputclickVersionNumber() -> Int32 {
     Int32(InputClickVersion.major * 10_000 + InputClickVersion.minor * 100 + InputClickVersion.patch)
@@ -41,8 +39,6 @@ public func inputclickAnnounceStreams(_ applicationName: UnsafePointer<CChar>?, 
 }
 
 /// `const char *inputclick_strerror(int code)`.
-///
-/// Thread context: any thread.
 @c(inputclick_strerror)
 public func inputclickStrerror(_ code: Int32) -> UnsafePointer<CChar> {
     guard code <= 0, code > Int32.min else { return StaticCStrings.unknownResult.pointer }
@@ -50,32 +46,24 @@ public func inputclickStrerror(_ code: Int32) -> UnsafePointer<CChar> {
 }
 
 /// `const char *inputclick_decision_name(int decision)`.
-///
-/// Thread context: any thread.
 @c(inputclick_decision_name)
 public func inputclickDecisionName(_ decision: Int32) -> UnsafePointer<CChar> {
     StaticCStrings.lookup(StaticCStrings.decisionNames, decision, fallback: StaticCStrings.unknown)
 }
 
 /// `const char *inputclick_decision_description(int decision)`.
-///
-/// Thread context: any thread.
 @c(inputclick_decision_description)
 public func inputclickDecisionDescription(_ decision: Int32) -> UnsafePointer<CChar> {
     StaticCStrings.lookup(StaticCStrings.decisionDescriptions, decision, fallback: StaticCStrings.unknownDecision)
 }
 
 /// `const char *inputclick_kind_name(int kind)`.
-///
-/// Thread context: any thread.
 @c(inputclick_kind_name)
 public func inputclickKindName(_ kind: Int32) -> UnsafePointer<CChar> {
     StaticCStrings.lookup(StaticCStrings.kindNames, kind, fallback: StaticCStrings.unknown)
 }
 
 /// `const char *inputclick_state_name(int state)`.
-///
-/// Thread context: any thread.
 @c(inputclick_state_name)
 public func inputclickStateName(_ state: Int32) -> UnsafePointer<CChar> {
     StaticCStrings.lookup(StaticCStrings.stateNames, state, fallback: StaticCStrings.unknown)
@@ -86,7 +74,7 @@ public func inputclickStateName(_ state: Int32) -> UnsafePointer<CChar> {
 /// Its own bad arguments return a code without replacing the message, which
 /// the caller is still trying to read.
 ///
-/// Thread context: any thread; reads the calling thread's own message.
+/// Reads the calling thread's own message.
 @c(inputclick_last_error_message)
 public func inputclickLastErrorMessage(_ buffer: UnsafeMutablePointer<CChar>?, _ size: Int) -> Int32 {
     do {

@@ -4,7 +4,7 @@ import InputClick
 
 /// `int inputclick_open(const char *device, inputclick_context **out)`.
 ///
-/// Thread context: any thread; reads the ALSA configuration and the settings file.
+/// Reads the ALSA configuration and the settings file.
 @c(inputclick_open)
 public func inputclickOpen(_ device: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
     ExportCall.run("inputclick_open") { () throws(PluginFailure) -> Int32 in
@@ -22,7 +22,7 @@ public func inputclickOpen(_ device: UnsafePointer<CChar>?, _ out: UnsafeMutable
 
 /// `int inputclick_open_with_options(const inputclick_options *options, inputclick_context **out)`.
 ///
-/// Thread context: any thread; reads the ALSA configuration and the settings file.
+/// Reads the ALSA configuration and the settings file.
 @c(inputclick_open_with_options)
 public func inputclickOpenWithOptions(_ options: OpaquePointer?, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
     ExportCall.run("inputclick_open_with_options") { () throws(PluginFailure) -> Int32 in
@@ -42,7 +42,7 @@ public func inputclickOpenWithOptions(_ options: OpaquePointer?, _ out: UnsafeMu
 
 /// `int inputclick_close(inputclick_context *ctx)`.
 ///
-/// Thread context: any thread; waits for calls under way and for the device to close.
+/// Waits for calls under way and for the device to close.
 @c(inputclick_close)
 public func inputclickClose(_ context: OpaquePointer?) -> Int32 {
     ExportCall.run("inputclick_close") { () throws(PluginFailure) -> Int32 in

@@ -5,7 +5,7 @@ import InputClick
 
 /// `int inputclick_state(inputclick_context *ctx)`.
 ///
-/// Thread context: any thread; lock-free.
+/// Lock-free.
 @c(inputclick_state)
 public func inputclickState(_ context: OpaquePointer?) -> Int32 {
     ExportCall.withContext("inputclick_state", context) { _, context throws(PluginFailure) -> Int32 in
@@ -22,7 +22,7 @@ public func inputclickState(_ context: OpaquePointer?) -> Int32 {
 /// woken when the control queue publishes; `inputclick_close` on another
 /// thread shuts the player down first, which wakes this wait.
 ///
-/// Thread context: any thread; blocks up to `timeout_ms`.
+/// Blocks up to `timeout_ms`.
 @c(inputclick_wait_until_running)
 public func inputclickWaitUntilRunning(_ context: OpaquePointer?, _ timeoutMilliseconds: Int32) -> Int32 {
     ExportCall.withContext("inputclick_wait_until_running", context) { handle, context throws(PluginFailure) -> Int32 in
@@ -54,7 +54,7 @@ public func inputclickWaitUntilRunning(_ context: OpaquePointer?, _ timeoutMilli
 
 /// `int inputclick_drain(inputclick_context *ctx, int timeout_ms)`.
 ///
-/// Thread context: any thread; blocks up to `timeout_ms`.
+/// Blocks up to `timeout_ms`.
 @c(inputclick_drain)
 public func inputclickDrain(_ context: OpaquePointer?, _ timeoutMilliseconds: Int32) -> Int32 {
     ExportCall.withContext("inputclick_drain", context) { handle, context throws(PluginFailure) -> Int32 in
@@ -71,7 +71,7 @@ public func inputclickDrain(_ context: OpaquePointer?, _ timeoutMilliseconds: In
 
 /// `int inputclick_stream_format(inputclick_context *ctx, int *sample_rate, int *channels, int *period_frames, int *buffer_frames)`.
 ///
-/// Thread context: any thread; takes the player's short statistics lock.
+/// Takes the player's short statistics lock.
 @c(inputclick_stream_format)
 public func inputclickStreamFormat(_ context: OpaquePointer?, _ sampleRate: UnsafeMutablePointer<Int32>?,
                                    _ channels: UnsafeMutablePointer<Int32>?, _ periodFrames: UnsafeMutablePointer<Int32>?,
@@ -90,7 +90,7 @@ public func inputclickStreamFormat(_ context: OpaquePointer?, _ sampleRate: Unsa
 
 /// `int inputclick_statistic(inputclick_context *ctx, int which, uint64_t *value)`.
 ///
-/// Thread context: any thread; takes the player's short statistics lock.
+/// Takes the player's short statistics lock.
 @c(inputclick_statistic)
 public func inputclickStatistic(_ context: OpaquePointer?, _ which: Int32, _ value: UnsafeMutablePointer<UInt64>?) -> Int32 {
     ExportCall.withContext("inputclick_statistic", context) { _, context throws(PluginFailure) -> Int32 in
@@ -127,7 +127,7 @@ public func inputclickStatistic(_ context: OpaquePointer?, _ which: Int32, _ val
 
 /// `int inputclick_last_warning(inputclick_context *ctx, char *buf, size_t size)`.
 ///
-/// Thread context: any thread; takes the warning log's short lock.
+/// Takes the warning log's short lock.
 @c(inputclick_last_warning)
 public func inputclickLastWarning(_ context: OpaquePointer?, _ buffer: UnsafeMutablePointer<CChar>?, _ size: Int) -> Int32 {
     ExportCall.withContext("inputclick_last_warning", context) { _, context throws(PluginFailure) -> Int32 in

@@ -8,7 +8,7 @@ import InputClickBackends
 /// Makes the audio output a context plays on. The only place the plugin
 /// chooses an output type.
 ///
-/// Thread context: any thread; reads the ALSA configuration.
+/// Reads the ALSA configuration.
 enum OutputFactory {
     /// The output for `device`: for `default`, the running sound server's
     /// native backend (PipeWire, PulseAudio), else ALSA's `default`; for any

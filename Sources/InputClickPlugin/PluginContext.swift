@@ -22,7 +22,7 @@ final class PluginContext: Sendable {
     ///
     /// - Throws: ``PluginFailure`` when the device does not exist.
     ///
-    /// Thread context: any thread; reads the ALSA configuration and the settings file.
+    /// Reads the ALSA configuration and the settings file.
     init(options values: PluginOptionValues) throws(PluginFailure) {
         let warnings = WarningLog(callback: values.logCallback, toStandardError: values.warningsToStandardError)
         let (output, selection) = try OutputFactory.makeOutput(device: values.device, backend: values.backend,
@@ -60,7 +60,7 @@ final class PluginContext: Sendable {
     /// A context for `values` behind a new handle; shut down again when no
     /// handle can be had.
     ///
-    /// Thread context: any thread; reads the ALSA configuration and the settings file.
+    /// Reads the ALSA configuration and the settings file.
     static func handle(options values: PluginOptionValues) throws(PluginFailure) -> OpaquePointer {
         let context = try PluginContext(options: values)
         do {

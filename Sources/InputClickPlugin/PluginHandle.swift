@@ -129,7 +129,7 @@ final class PluginHandle: @unchecked Sendable {
 
         /// The slot at `index`, or `nil` when no such slot was ever made.
         ///
-        /// Thread context: any thread; lock-free and allocation-free.
+        /// Lock-free and allocation-free.
         static func slot(_ index: Int) -> PluginHandle? {
             guard index >= 0, index < maximumChunks * chunkSize else { return nil }
             let bits = chunks[index / chunkSize].pointee.load(ordering: .acquiring)
@@ -225,7 +225,7 @@ final class PluginHandle: @unchecked Sendable {
 
     /// Whether closing has begun; long calls (waits) poll it to return early.
     ///
-    /// Thread context: any thread; lock-free.
+    /// Lock-free.
     var isClosing: Bool {
         word.load(ordering: .acquiring) & Self.closedBit != 0
     }
@@ -238,7 +238,7 @@ final class PluginHandle: @unchecked Sendable {
     ///   another kind or a value that is no handle; ``PluginResult/closed``
     ///   when it was already closed.
     ///
-    /// Thread context: any thread; waits for calls under way on the handle.
+    /// Waits for calls under way on the handle.
     static func close<Payload: AnyObject & Sendable>(_ pointer: OpaquePointer?, _ kind: Kind, as type: Payload.Type,
                                           interrupt: (Payload) -> Void = { _ in },
                                           finish: (Payload) -> Void) throws(PluginFailure) {

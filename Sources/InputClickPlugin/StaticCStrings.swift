@@ -26,8 +26,6 @@ struct StaticCString: @unchecked Sendable {
 /// result sentences, and the names of decisions, kinds and states.
 ///
 /// Each table is built on first use (once, thread-safely) and kept forever.
-///
-/// Thread context: any thread.
 enum StaticCStrings {
     /// `major.minor.patch`.
     static let version = StaticCString(InputClickVersion.string)

@@ -11,7 +11,7 @@ import Musl
 /// Each thread's message lives in a box reached through a pthread key; the
 /// key's destructor frees the box when the thread exits.
 ///
-/// Thread context: any thread; each thread sees only its own message.
+/// Each thread sees only its own message.
 enum ThreadErrorMessage {
     /// Holds one thread's message.
     private final class Box {

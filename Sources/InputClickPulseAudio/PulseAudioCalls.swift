@@ -280,13 +280,13 @@ final class PulseAudioCalls: @unchecked Sendable {
 
     /// When the server last asked for audio (``MonotonicClock``), 0 if never.
     ///
-    /// Thread context: any thread; real-time safe.
+    /// Real-time safe.
     var lastRequestAt: UInt64 { requestedAt.load(ordering: .acquiring) }
 
     /// The error that ended the libpulse thread's work (the connection or
     /// the stream failed, or a call did), once it has.
     ///
-    /// Thread context: any thread; real-time safe (nothing is allocated while none).
+    /// Real-time safe (nothing is allocated while none).
     func failure() -> PulseAudioOutputError? {
         failed.load(ordering: .acquiring) ? recordedFailure : nil
     }

@@ -14,7 +14,7 @@ import Musl
 /// The library stays loaded for the life of the process (a `dlclose` while
 /// a context may still exist would be unsafe, and it is loaded once).
 ///
-/// Thread context: any thread; the first use loads (Swift's lazy statics are thread-safe).
+/// The first use loads (Swift's lazy statics are thread-safe).
 final class PulseAudioLibrary: @unchecked Sendable {
     /// The soname looked for: the ABI every libpulse since 0.9 keeps.
     static let soname = "libpulse.so.0"

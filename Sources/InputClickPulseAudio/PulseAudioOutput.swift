@@ -39,8 +39,6 @@ public final class PulseAudioOutput: AudioOutput {
     public let openTimeoutMilliseconds: Int
 
     /// Makes an output; nothing connects until a stream opens.
-    ///
-    /// Thread context: any thread.
     public init(server: String? = nil, properties: StreamProperties = StreamProperties(),
                 renderPriority: Int32? = RealtimeThread.defaultPriority, stallTimeoutNanoseconds: UInt64 = 500_000_000,
                 openTimeoutMilliseconds: Int = 2_000) {
@@ -53,7 +51,7 @@ public final class PulseAudioOutput: AudioOutput {
 
     /// Why libpulse cannot be loaded here (the loader's text), or `nil` when it loads.
     ///
-    /// Thread context: any thread; loads libpulse on first use.
+    /// Loads libpulse on first use.
     public static var libraryProblem: String? {
         switch PulseAudioLibrary.loaded {
         case .success: return nil
@@ -86,8 +84,6 @@ public final class PulseAudioOutput: AudioOutput {
     }
 
     /// libpulse's version (`pa_get_library_version`), or `nil` when it does not load.
-    ///
-    /// Thread context: any thread.
     public static var libraryVersion: String? {
         guard case .success(let library) = PulseAudioLibrary.loaded,
               let text = library.api.pa_get_library_version!() else { return nil }

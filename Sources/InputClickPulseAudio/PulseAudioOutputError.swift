@@ -2,8 +2,6 @@ import CPulseAudio
 import InputClick
 
 /// Why a ``PulseAudioOutput`` could not open a stream, or why one failed.
-///
-/// Thread context: a plain value.
 public enum PulseAudioOutputError: Error, Sendable, Equatable, CustomStringConvertible {
     /// libpulse could not be loaded (not installed, or too old): the dynamic linker's words.
     case libraryUnavailable(reason: String)

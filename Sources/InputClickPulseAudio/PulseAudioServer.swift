@@ -3,8 +3,6 @@ import InputClick
 /// Whether a PulseAudio server (or PipeWire's pipewire-pulse) can be
 /// reached, found as libpulse finds it, and whether libpulse loads: what
 /// backend selection and `doctor` ask before choosing the native backend.
-///
-/// Thread context: a plain value.
 public struct PulseAudioServer: Sendable, Equatable {
     /// Where the server was looked for: the socket path tried, or the remote
     /// server `$PULSE_SERVER` names.
@@ -25,7 +23,7 @@ public struct PulseAudioServer: Sendable, Equatable {
     /// libpulse would (``PulseAudioServerAddress``), asks the kernel whether
     /// a server listens there, and tries to load libpulse.
     ///
-    /// Thread context: any thread; may load libpulse the first time.
+    /// May load libpulse the first time.
     public static func discover(environment: ProcessEnvironment = .current()) -> PulseAudioServer {
         let library: String?
         switch PulseAudioLibrary.loaded {

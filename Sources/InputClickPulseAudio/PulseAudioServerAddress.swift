@@ -17,8 +17,6 @@ import InputClick
 ///   PulseAudio setups; it is not looked for.)
 ///
 /// `client.conf`'s `default-server` is not read.
-///
-/// Thread context: a plain value.
 public enum PulseAudioServerAddress: Sendable, Hashable, CustomStringConvertible {
     /// A local socket that `PULSE_SERVER` names.
     case namedSocket(String)
@@ -31,8 +29,6 @@ public enum PulseAudioServerAddress: Sendable, Hashable, CustomStringConvertible
     public static let systemSocket = "/var/run/pulse/native"
 
     /// Reads `environment` (the process's by default).
-    ///
-    /// Thread context: any thread.
     public init(environment: ProcessEnvironment = .current()) {
         if let entry = Self.firstEntry(of: environment["PULSE_SERVER"] ?? "") {
             if entry.hasPrefix("unix:") {

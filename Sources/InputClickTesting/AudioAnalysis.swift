@@ -18,7 +18,7 @@ public enum AudioAnalysis {
 
     /// The largest absolute sample value in `frames` (all frames when `nil`).
     ///
-    /// Thread context: any thread; pure, allocation-free.
+    /// Pure, allocation-free.
     public static func peak(_ samples: [Float], channels: Int = 1, frames: Range<Int>? = nil) -> Float {
         let range = frames ?? 0..<(samples.count / channels)
         var peak: Float = 0
@@ -30,7 +30,7 @@ public enum AudioAnalysis {
 
     /// The root mean square over `frames` of all channels.
     ///
-    /// Thread context: any thread; pure, allocation-free.
+    /// Pure, allocation-free.
     public static func rms(_ samples: [Float], channels: Int = 1, frames: Range<Int>? = nil) -> Float {
         let range = frames ?? 0..<(samples.count / channels)
         guard !range.isEmpty else { return 0 }
@@ -46,14 +46,14 @@ public enum AudioAnalysis {
 
     /// 20·log10 of a linear level; `-infinity` for 0.
     ///
-    /// Thread context: any thread; pure, allocation-free.
+    /// Pure, allocation-free.
     public static func decibels(_ level: Float) -> Double {
         level <= 0 ? -.infinity : 20 * log10(Double(level))
     }
 
     /// The mean of every sample (the DC offset).
     ///
-    /// Thread context: any thread; pure, allocation-free.
+    /// Pure, allocation-free.
     public static func mean(_ samples: [Float]) -> Double {
         samples.isEmpty ? 0 : samples.reduce(0.0) { $0 + Double($1) } / Double(samples.count)
     }
@@ -61,7 +61,7 @@ public enum AudioAnalysis {
     /// The largest jump between consecutive frames in any channel: a cut or
     /// an unfaded start shows up here as a large step.
     ///
-    /// Thread context: any thread; pure, allocation-free.
+    /// Pure, allocation-free.
     public static func largestStep(_ samples: [Float], channels: Int = 1) -> Float {
         var largest: Float = 0
         let frames = samples.count / channels
@@ -98,7 +98,7 @@ public enum AudioAnalysis {
 
     /// The root mean square of the loudest window of `windowFrames` frames.
     ///
-    /// Thread context: any thread; pure, allocation-free.
+    /// Pure, allocation-free.
     public static func loudestWindowRMS(_ samples: [Float], channels: Int = 1, windowFrames: Int) -> Float {
         let frames = samples.count / channels
         guard frames >= windowFrames, windowFrames > 0 else { return rms(samples, channels: channels) }
@@ -120,7 +120,7 @@ public enum AudioAnalysis {
     /// The normalized correlation (−1…1) of `signal` at `offset` with `reference`,
     /// both mono: 1 means `reference` appears there unchanged but for gain.
     ///
-    /// Thread context: any thread; pure, allocation-free.
+    /// Pure, allocation-free.
     public static func correlation(_ signal: [Float], at offset: Int, with reference: [Float]) -> Double {
         var dot = 0.0, a = 0.0, b = 0.0
         for i in 0..<reference.count where offset + i < signal.count && offset + i >= 0 {

@@ -39,20 +39,14 @@ public final class ManualControlScheduler: ControlScheduler {
     private let queued = RenderProgressSignal()
 
     /// Creates a scheduler whose clock starts at `start` nanoseconds.
-    ///
-    /// Thread context: any thread.
     public init(start: UInt64 = 0) {
         time = SimulatedClock(start: start)
     }
 
     /// The scheduler's simulated clock, which ``advance(byNanoseconds:)`` moves.
-    ///
-    /// Thread context: any thread.
     public var clock: ClickClock { .simulated(time) }
 
     /// Work items queued or waiting for their time.
-    ///
-    /// Thread context: any thread.
     public var pendingCount: Int { state.withLock { $0.items.count } }
 
     /// Blocks until an item is queued or waiting for its time (another
@@ -65,15 +59,11 @@ public final class ManualControlScheduler: ControlScheduler {
     }
 
     /// Queues `work` to run at the current time.
-    ///
-    /// Thread context: any thread.
     public func execute(_ work: @escaping @Sendable () -> Void) {
         enqueue(afterNanoseconds: 0, work)
     }
 
     /// Queues `work` to run once the clock has advanced by `nanoseconds`.
-    ///
-    /// Thread context: any thread.
     public func execute(afterNanoseconds nanoseconds: UInt64, _ work: @escaping @Sendable () -> Void) {
         enqueue(afterNanoseconds: nanoseconds, work)
     }

@@ -35,8 +35,6 @@ public final class OfflineOutput: AudioOutput {
     ///   - name: The device name it reports.
     ///   - format: A format every stream gets whatever the request says, as a
     ///     device with a fixed rate would; `nil` grants the request.
-    ///
-    /// Thread context: any thread.
     public init(name: String = "offline", format: OutputFormat? = nil) {
         self.name = name
         self.forcedFormat = format
@@ -45,16 +43,12 @@ public final class OfflineOutput: AudioOutput {
     // MARK: Faults on demand
 
     /// Whether opening succeeds. While `false`, opens throw ``OfflineOutputError/unavailable``.
-    ///
-    /// Thread context: any thread.
     public var isAvailable: Bool {
         get { state.withLock { $0.available } }
         set { state.withLock { $0.available = newValue } }
     }
 
     /// Makes the next `count` opens throw ``OfflineOutputError/openFailed``.
-    ///
-    /// Thread context: any thread.
     public func failNextOpens(_ count: Int) {
         state.withLock { $0.failuresToInject = max(0, count) }
     }
@@ -77,28 +71,18 @@ public final class OfflineOutput: AudioOutput {
     // MARK: Observation
 
     /// Streams opened so far.
-    ///
-    /// Thread context: any thread.
     public var openCount: Int { state.withLock { $0.opens } }
 
     /// Streams closed so far.
-    ///
-    /// Thread context: any thread.
     public var closeCount: Int { state.withLock { $0.closes } }
 
     /// Whether a stream is open (the device is held).
-    ///
-    /// Thread context: any thread.
     public var isStreamOpen: Bool { state.withLock { $0.openStream != nil } }
 
     /// Whether a stream is open and started, so ``render(frameCount:at:)`` produces audio.
-    ///
-    /// Thread context: any thread.
     public var isRendering: Bool { state.withLock { $0.rendering != nil } }
 
     /// The request of the most recent open attempt.
-    ///
-    /// Thread context: any thread.
     public var lastRequest: OutputStreamRequest? { state.withLock { $0.lastRequest } }
 
     // MARK: Driving

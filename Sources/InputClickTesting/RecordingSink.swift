@@ -19,8 +19,6 @@ public final class RecordingSink: ClickSink {
     private let accepting: Atomic<Bool>
 
     /// Creates a sink that accepts clicks, or refuses them when `accepting` is `false`.
-    ///
-    /// Thread context: any thread.
     public init(accepting: Bool = true) {
         self.accepting = Atomic(accepting)
     }
@@ -30,12 +28,12 @@ public final class RecordingSink: ClickSink {
 
     /// Makes the sink accept or refuse clicks from now on.
     ///
-    /// Thread context: any thread; lock-free.
+    /// Lock-free.
     public func setAccepting(_ value: Bool) { accepting.store(value, ordering: .relaxed) }
 
     /// Records the click if accepting.
     ///
-    /// Thread context: any thread; takes a lock and allocates, so not real-time safe.
+    /// Takes a lock and allocates, so not real-time safe.
     public func submitClick(_ kind: ClickKind, requestedAt: UInt64) -> Bool {
         guard accepting.load(ordering: .relaxed) else { return false }
         recorded.withLock { $0.append(Click(kind: kind, requestedAt: requestedAt)) }

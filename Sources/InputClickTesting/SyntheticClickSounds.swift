@@ -16,7 +16,7 @@ import InputClick
 public enum SyntheticClickSounds {
     /// Each kind's tone frequency in hertz.
     ///
-    /// Thread context: any thread; pure, allocation-free.
+    /// Pure, allocation-free.
     public static func frequency(_ kind: ClickKind) -> Double {
         switch kind {
         case .key: return 3_000
@@ -29,7 +29,7 @@ public enum SyntheticClickSounds {
 
     /// Each kind's length in milliseconds.
     ///
-    /// Thread context: any thread; pure, allocation-free.
+    /// Pure, allocation-free.
     public static func milliseconds(_ kind: ClickKind) -> Double {
         switch kind {
         case .key: return 6

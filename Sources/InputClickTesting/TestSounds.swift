@@ -38,7 +38,7 @@ public enum TestSounds {
 
     /// The frequency ``bank(sampleRate:channels:milliseconds:)`` gives each kind.
     ///
-    /// Thread context: any thread; pure.
+    /// Pure.
     public static func frequency(of kind: ClickKind) -> Double {
         [1000, 400, 1600, 250, 700][Int(kind.rawValue)]
     }

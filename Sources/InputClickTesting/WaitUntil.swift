@@ -11,7 +11,7 @@ import InputClick
 /// Deadlines here are generous on purpose: a loaded 2-core machine may take
 /// long, and a test that waits only fails when the condition never holds.
 ///
-/// Thread context: any thread; blocks up to `seconds`.
+/// Blocks up to `seconds`.
 public func waitUntil(seconds: Double = 5, _ condition: () -> Bool) -> Bool {
     let deadline = MonotonicClock.now() &+ UInt64(max(0, seconds) * 1e9)
     while MonotonicClock.now() < deadline {

@@ -9,7 +9,7 @@ extension InputClickEngine {
     /// - Returns: The settings now in force.
     /// - Throws: ``SettingsError`` for a bad value; nothing changes then.
     ///
-    /// Thread context: any thread; a sound-pack or theme change loads sounds on the player's queue.
+    /// A sound-pack or theme change loads sounds on the player's queue.
     @discardableResult
     public func setHostOverride(_ key: SettingsKey, to text: String) throws(SettingsError) -> ClickSettings {
         let settings = try settingsStore.setHostOverride(key, to: text)
@@ -20,8 +20,6 @@ extension InputClickEngine {
     /// Removes a host override, so the user's value applies again, and applies the result.
     ///
     /// - Returns: The settings now in force.
-    ///
-    /// Thread context: any thread.
     @discardableResult
     public func clearHostOverride(_ key: SettingsKey) -> ClickSettings {
         let settings = settingsStore.clearHostOverride(key)
@@ -32,8 +30,6 @@ extension InputClickEngine {
     /// Removes every host override at once and applies the result.
     ///
     /// - Returns: The settings now in force.
-    ///
-    /// Thread context: any thread.
     @discardableResult
     public func clearHostOverrides() -> ClickSettings {
         let settings = settingsStore.clearHostOverrides()

@@ -142,7 +142,7 @@ public final class InputClickEngine: Sendable {
     /// Plays a click if the settings and the visible views allow it; see
     /// ``InputClickGate/playInputClick(_:)``.
     ///
-    /// Thread context: any thread; lock-free and allocation-free.
+    /// Lock-free and allocation-free.
     @discardableResult
     public func playInputClick(_ kind: ClickKind = .key) -> ClickDecision {
         gate.playInputClick(kind)
@@ -153,7 +153,7 @@ public final class InputClickEngine: Sendable {
     /// (``MixerConfiguration/variation``, set through the player's
     /// configuration). Secure entry plays it centred and unvaried.
     ///
-    /// Thread context: any thread; lock-free and allocation-free.
+    /// Lock-free and allocation-free.
     @discardableResult
     public func playInputClick(_ kind: ClickKind, placement: ClickPlacement) -> ClickDecision {
         gate.playInputClick(kind, at: player.clock.now(), placement: placement)
@@ -161,7 +161,7 @@ public final class InputClickEngine: Sendable {
 
     /// What a tap of `kind` would do now, without playing it.
     ///
-    /// Thread context: any thread; lock-free.
+    /// Lock-free.
     public func decision(for kind: ClickKind = .key) -> ClickDecision {
         gate.decision(for: kind)
     }
@@ -192,14 +192,14 @@ public final class InputClickEngine: Sendable {
     /// Reports the first responder's visible input view and accessory view;
     /// `[]` when the keyboard hides. See ``InputClickGate/setVisibleInputViews(_:)``.
     ///
-    /// Thread context: any thread; returns without waiting for the device.
+    /// Returns without waiting for the device.
     public func setVisibleInputViews(_ views: [AnyObject]) {
         gate.setVisibleInputViews(views)
     }
 
     /// Reports whether the focused text input is secure (every tap then plays the key sound).
     ///
-    /// Thread context: any thread; lock-free.
+    /// Lock-free.
     public func setSecureTextEntry(_ secure: Bool) {
         gate.setSecureTextEntry(secure)
     }
@@ -209,7 +209,7 @@ public final class InputClickEngine: Sendable {
     /// Plays the host's own audio through the click mixer, ducked while
     /// clicks sound; see ``ClickPlayer/attach(_:)``.
     ///
-    /// Thread context: any thread; returns without waiting for the device.
+    /// Returns without waiting for the device.
     public func attach(_ stream: HostStream) {
         player.attach(stream)
     }
@@ -217,14 +217,14 @@ public final class InputClickEngine: Sendable {
     /// Sets the master volume of clicks and host audio together; see
     /// ``ClickPlayer/setMasterVolume(_:)``.
     ///
-    /// Thread context: any thread; returns without waiting for the device.
+    /// Returns without waiting for the device.
     public func setMasterVolume(_ gain: Float) {
         player.setMasterVolume(gain)
     }
 
     /// Stops playing a stream attached with ``attach(_:)``.
     ///
-    /// Thread context: any thread; returns without waiting for the device.
+    /// Returns without waiting for the device.
     public func detach(_ stream: HostStream) {
         player.detach(stream)
     }
@@ -232,25 +232,19 @@ public final class InputClickEngine: Sendable {
     // MARK: Settings and sounds
 
     /// The settings in force.
-    ///
-    /// Thread context: any thread.
     public var settings: ClickSettings { settingsStore.current }
 
     /// The settings problem in force, if any: a malformed file or a bad
     /// environment value. `nil` when everything parsed.
-    ///
-    /// Thread context: any thread.
     public var settingsError: SettingsError? { settingsStore.lastError }
 
     /// The files of the sound pack that were refused at the last load; the
     /// bundled sound plays for each of their kinds.
-    ///
-    /// Thread context: any thread.
     public var soundProblems: [SoundLoadError] { problems.list.withLock { $0 } }
 
     /// Reads the settings file again now and applies it if it parses.
     ///
-    /// Thread context: any thread; reads the file on this thread.
+    /// Reads the file on this thread.
     @discardableResult
     public func reloadSettings() -> Result<ClickSettings, SettingsError> {
         let result = settingsStore.reload()
@@ -278,7 +272,7 @@ struct SettingsSubscriber: Sendable {
 
     /// Applies `settings` to both.
     ///
-    /// Thread context: any thread; a sound-pack or theme change loads sounds on the player's queue.
+    /// A sound-pack or theme change loads sounds on the player's queue.
     func apply(_ settings: ClickSettings) {
         gate.apply(settings)
         player.apply(settings)

@@ -14,7 +14,7 @@ public struct ClickRateLimit: Sendable, Hashable {
 
     /// Creates a limit; the default is 20 per second per kind.
     ///
-    /// Thread context: any thread; pure.
+    /// Pure.
     public init(clicksPerSecond: Int = 20) {
         self.clicksPerSecond = clicksPerSecond
     }

@@ -24,38 +24,36 @@ public protocol ClickSink: AnyObject, Sendable {
     ///     ``clock``; used for latency accounting.
     /// - Returns: `true` if the click was queued to play.
     ///
-    /// Thread context: any thread; lock-free and allocation-free.
+    /// Lock-free and allocation-free.
     func submitClick(_ kind: ClickKind, requestedAt: UInt64) -> Bool
 
     /// Queues one click placed by `placement` (pan, gain, variation).
     /// A sink that cannot place clicks plays them centred, as
     /// ``submitClick(_:requestedAt:)`` does (the default implementation).
     ///
-    /// Thread context: any thread; lock-free and allocation-free.
+    /// Lock-free and allocation-free.
     func submitClick(_ kind: ClickKind, requestedAt: UInt64, placement: ClickPlacement) -> Bool
 
     /// Whether a click submitted now would be queued.
     ///
-    /// Thread context: any thread; lock-free.
+    /// Lock-free.
     var isAcceptingClicks: Bool { get }
 
     /// Why a click would not be queued now: ``ClickDecision/noOutput``,
     /// ``ClickDecision/queueFull`` or ``ClickDecision/deviceLost`` (or
     /// ``ClickDecision/held`` for a sink that holds clicks while it opens).
     ///
-    /// Thread context: any thread; lock-free.
+    /// Lock-free.
     var refusal: ClickDecision { get }
 
     /// Queues one click placed by `placement` and says what became of it:
     /// ``ClickDecision/plays``, ``ClickDecision/held``, or why it was refused.
     ///
-    /// Thread context: any thread; lock-free and allocation-free.
+    /// Lock-free and allocation-free.
     func submit(_ kind: ClickKind, requestedAt: UInt64, placement: ClickPlacement) -> ClickDecision
 
     /// The clock the sink's `requestedAt` times are on, which a gate stamps
     /// its taps with (``ClickClock``); ``ClickClock/monotonic`` by default.
-    ///
-    /// Thread context: any thread.
     var clock: ClickClock { get }
 }
 

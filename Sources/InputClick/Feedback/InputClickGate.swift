@@ -45,8 +45,6 @@ public final class InputClickGate: Sendable {
     ///   - sink: Where clicks go; `nil` makes every click report ``ClickDecision/noOutput``.
     ///   - settings: The settings in force until ``apply(_:)`` is called.
     ///   - rateLimit: The per-kind rate limit. Default: at most 20 per kind in any one second.
-    ///
-    /// Thread context: any thread.
     public init(sink: (any ClickSink)?, settings: ClickSettings = ClickSettings(),
                 rateLimit: ClickRateLimit = .default) {
         self.sink = sink
@@ -125,7 +123,7 @@ public final class InputClickGate: Sendable {
     /// The sound a tap of `kind` plays right now: `kind` itself, or ``ClickKind/key``
     /// during secure text entry.
     ///
-    /// Thread context: any thread; lock-free.
+    /// Lock-free.
     public func soundKind(for kind: ClickKind) -> ClickKind {
         GateState(rawValue: state.load(ordering: .acquiring)).soundKind(kind)
     }
@@ -142,7 +140,7 @@ public final class InputClickGate: Sendable {
     /// notifications of all, so a call may return just before its own
     /// notification is delivered on another thread.
     ///
-    /// Thread context: any thread; takes the gate's observer lock briefly.
+    /// Takes the gate's observer lock briefly.
     public func setVisibleInputViews(_ views: [AnyObject]) {
         let visibility: GateState.Visibility
         if views.isEmpty {
@@ -163,14 +161,14 @@ public final class InputClickGate: Sendable {
 
     /// Whether a visible input view or accessory view has opted in to clicks.
     ///
-    /// Thread context: any thread; lock-free.
+    /// Lock-free.
     public var isClickEnabledInputViewVisible: Bool {
         GateState(rawValue: state.load(ordering: .acquiring)).isClickEnabledViewVisible
     }
 
     /// Reports whether the first responder's text input is secure (a password field).
     ///
-    /// Thread context: any thread; lock-free.
+    /// Lock-free.
     public func setSecureTextEntry(_ secure: Bool) {
         update { $0.isSecureTextEntry = secure }
     }
@@ -178,7 +176,7 @@ public final class InputClickGate: Sendable {
     /// Applies the user's settings: whether clicks are on and the profile.
     /// (Volume, sounds and ducking belong to the player and mixer.)
     ///
-    /// Thread context: any thread; lock-free.
+    /// Lock-free.
     public func apply(_ settings: ClickSettings) {
         update {
             $0.clicksEnabled = settings.clicksEnabled
@@ -191,7 +189,7 @@ public final class InputClickGate: Sendable {
     /// observer that is already there (for example the player the gate was
     /// made with) does nothing.
     ///
-    /// Thread context: any thread; takes the gate's observer lock briefly and
+    /// Takes the gate's observer lock briefly and
     /// calls the observer outside it.
     public func addVisibilityObserver(_ observer: any InputViewVisibilityObserver) {
         let delivers = observers.withLock { list -> Bool in
@@ -207,7 +205,7 @@ public final class InputClickGate: Sendable {
     /// player the gate was made with). A notification already being delivered
     /// on another thread may still reach it.
     ///
-    /// Thread context: any thread; takes the gate's observer lock briefly.
+    /// Takes the gate's observer lock briefly.
     public func removeVisibilityObserver(_ observer: any InputViewVisibilityObserver) {
         observers.withLock { $0.observers.removeAll { $0 === observer } }
     }

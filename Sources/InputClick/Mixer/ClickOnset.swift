@@ -14,7 +14,7 @@ public struct ClickOnset: Sendable, Hashable {
 
     /// Creates an onset record.
     ///
-    /// Thread context: any thread; real-time safe.
+    /// Real-time safe.
     public init(kind: ClickKind, requestedAt: UInt64, frameOffset: Int) {
         self.kind = kind
         self.requestedAt = requestedAt

@@ -31,7 +31,7 @@ public struct ClickPlacement: Sendable, Hashable, BitwiseCopyable {
 
     /// Creates a placement; every argument has the neutral default.
     ///
-    /// Thread context: any thread; pure.
+    /// Pure.
     public init(pan: Float = 0, gainDecibels: Float = 0, varies: Bool = true, isRelease: Bool = false) {
         self.pan = pan
         self.gainDecibels = gainDecibels

@@ -12,7 +12,7 @@ public struct ClickTimeline: Sendable, Hashable {
 
         /// Creates an entry.
         ///
-        /// Thread context: any thread; it only stores its arguments.
+        /// It only stores its arguments.
         public init(time: UInt64, kind: ClickKind, placement: ClickPlacement = .center) {
             self.time = time
             self.kind = kind
@@ -33,7 +33,7 @@ public struct ClickTimeline: Sendable, Hashable {
     /// The frame where a click at `time` starts: round(`time` × rate), computed
     /// without overflow for any time.
     ///
-    /// Thread context: any thread; pure.
+    /// Pure.
     public func frame(of time: UInt64, sampleRate: Int) -> Int {
         let (whole, fraction) = time.quotientAndRemainder(dividingBy: 1_000_000_000)
         let rate = UInt64(max(sampleRate, 0))
@@ -44,7 +44,7 @@ public struct ClickTimeline: Sendable, Hashable {
 
     /// How long the timeline lasts: from its start to its last click, in nanoseconds.
     ///
-    /// Thread context: any thread; pure.
+    /// Pure.
     public var duration: UInt64 { entries.map(\.time).max() ?? 0 }
 
     /// Renders every click frame-exactly (a click at time *t* starts at frame

@@ -21,7 +21,7 @@ public struct ClickVariation: Sendable, Hashable {
 
     /// Creates a variation; the ranges default to ±1 dB and ±2 %.
     ///
-    /// Thread context: any thread; pure.
+    /// Pure.
     public init(seed: UInt64, gainDecibels: Float = 1, pitchFraction: Float = 0.02) {
         self.seed = seed
         self.gainDecibels = gainDecibels
@@ -36,7 +36,7 @@ public struct ClickVariation: Sendable, Hashable {
 
     /// The gain (linear) and playback rate of the click started `serial`-th.
     ///
-    /// Thread context: any thread; pure, allocation-free, real-time safe.
+    /// Pure, allocation-free, real-time safe.
     public func factors(forClick serial: UInt64) -> (gain: Float, rate: Float) {
         let valid = clamped
         var random = SplitMix64(seed: seed ^ (serial &* 0xD6E8_FEB8_6659_FD93))

@@ -50,7 +50,7 @@ public final class HostStream: @unchecked Sendable {
     /// The stream's own gain before ducking, linear. Default 1. A negative
     /// gain is taken as 0, and so is one that is not finite.
     ///
-    /// Thread context: any thread; lock-free.
+    /// Lock-free.
     public var gain: Float {
         get { Float(bitPattern: gainBits.load(ordering: .relaxed)) }
         set { gainBits.store((newValue.isFinite ? max(0, newValue) : 0).bitPattern, ordering: .relaxed) }
@@ -58,7 +58,7 @@ public final class HostStream: @unchecked Sendable {
 
     /// Frames written and not yet played (or still within reach of a rewind).
     ///
-    /// Thread context: any thread; lock-free.
+    /// Lock-free.
     public var queuedFrames: Int {
         writeIndex.load(ordering: .acquiring) - readIndex.load(ordering: .acquiring)
     }

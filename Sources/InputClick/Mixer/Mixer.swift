@@ -73,6 +73,8 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     /// block without waiting for a writer.
     private let ducking: SequenceLocked<DuckingParameters>
     private let state: UnsafeMutablePointer<RenderState>
+    /// One thread at a time renders, rewinds and forgets (checked in debug builds).
+    private let renderSide = RenderSide()
     /// Checkpoints for rewinding; replaced only while no thread renders.
     private var history: MixerHistory
     private let voices: VoicePool
@@ -98,7 +100,7 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     /// ``staleClickLimitNanoseconds`` old when a render took them (a device
     /// that stalled, then recovered).
     ///
-    /// Thread context: any thread; lock-free.
+    /// Lock-free.
     public var staleClicksDropped: Int { staleDropped.load(ordering: .relaxed) }
 
     /// ``ClickPlacement/releaseFallbackGainDecibels`` as a linear gain,
@@ -197,7 +199,7 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     /// Queues a click to start at the next render. Returns `false` only if the
     /// click queue is full (nothing has rendered for a long time).
     ///
-    /// Thread context: any thread; lock-free and allocation-free.
+    /// Lock-free and allocation-free.
     public func submitClick(_ kind: ClickKind, requestedAt: UInt64) -> Bool {
         submitClick(kind, requestedAt: requestedAt, placement: .center)
     }
@@ -213,7 +215,7 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     /// plays only if the device recovers in time. Without it, a queued click
     /// always plays, late if the device stalls, as its caller was promised.
     ///
-    /// Thread context: any thread; lock-free and allocation-free.
+    /// Lock-free and allocation-free.
     public func submitClick(_ kind: ClickKind, requestedAt: UInt64, placement: ClickPlacement,
                             expiresWhenStale: Bool = false) -> Bool {
         guard clicks.push(ClickRequest(kind: kind, requestedAt: requestedAt, placement: placement,
@@ -227,7 +229,7 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     /// click's variation comes from the seed and its start order
     /// (``ClickVariation``), so offline renders and rewinds repeat it exactly.
     ///
-    /// Thread context: any thread; lock-free. A render that starts clicks
+    /// Lock-free. A render that starts clicks
     /// while the variation changes may use the old seed with the new ranges
     /// for those clicks: set it before clicks play.
     public func setVariation(_ variation: ClickVariation?) {
@@ -239,7 +241,7 @@ public final class Mixer: ClickSink, @unchecked Sendable {
 
     /// The variation in force (``setVariation(_:)``), or `nil` when off.
     ///
-    /// Thread context: any thread; lock-free.
+    /// Lock-free.
     public var variation: ClickVariation? {
         let ranges = variationRanges.load(ordering: .acquiring)
         guard ranges != 0 else { return nil }
@@ -250,18 +252,18 @@ public final class Mixer: ClickSink, @unchecked Sendable {
 
     /// Whether the click queue has room.
     ///
-    /// Thread context: any thread; lock-free.
+    /// Lock-free.
     public var isAcceptingClicks: Bool { clicks.hasRoom }
 
     /// A mixer refuses only when its click queue is full.
     ///
-    /// Thread context: any thread; lock-free.
+    /// Lock-free.
     public var refusal: ClickDecision { .queueFull }
 
     /// Sets the gain applied to clicks, linear (``ClickSettings/clickGain``).
     /// While clicks sound, the change ramps over one render block.
     ///
-    /// Thread context: any thread; lock-free.
+    /// Lock-free.
     public func setClickGain(_ gain: Float) {
         clickGainBits.store(max(0, gain.isFinite ? gain : 0).bitPattern, ordering: .relaxed)
     }
@@ -270,7 +272,7 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     /// host streams) before the limiter. Default 1. Negative or non-finite
     /// values mean 0. A change ramps across the next render block.
     ///
-    /// Thread context: any thread; lock-free.
+    /// Lock-free.
     public func setMasterVolume(_ gain: Float) {
         masterGainBits.store(max(0, gain.isFinite ? gain : 0).bitPattern, ordering: .relaxed)
     }
@@ -360,8 +362,11 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     /// frames each, so that ``rewind(toFrame:)`` can go back to any of them;
     /// 0 turns the history off. Call it before a stream starts rendering.
     ///
-    /// Thread context: only while no thread is rendering (it allocates).
+    /// Thread context: only while no thread is rendering (it allocates;
+    /// debug builds check that none is).
     public func prepareHistory(periods: Int) {
+        renderSide.enter()
+        defer { renderSide.leave() }
         let template = state.pointee
         history = MixerHistory(capacity: max(0, periods), voiceSlots: voices.slotCount,
                                streamSlots: Self.maxStreams, template: template)
@@ -372,7 +377,7 @@ public final class Mixer: ClickSink, @unchecked Sendable {
 
     /// Frames rendered so far: the mixer's frame clock, which a rewind moves back.
     ///
-    /// Thread context: the render thread.
+    /// Thread context: the render side (``RenderSide``).
     public var renderedFrames: Int64 { state.pointee.frame }
 
     /// Whether a click waits to start.
@@ -384,7 +389,7 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     /// something: no voice sounds, no host stream is attached, and no click
     /// or control message waits.
     ///
-    /// Thread context: the render thread.
+    /// Thread context: the render side (``RenderSide``).
     public var isIdle: Bool {
         if voices.anyActive || state.pointee.pendingControl != nil || !clicks.isEmpty || !control.isEmpty { return false }
         return streams.isEmpty
@@ -393,7 +398,7 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     /// The earliest frame at or after `frame` that ``rewind(toFrame:)`` can
     /// go back to: a checkpoint after anything a rewind could not undo.
     ///
-    /// Thread context: the render thread.
+    /// Thread context: the render side (``RenderSide``).
     public func earliestRewindFrame(atOrAfter frame: Int64) -> Int64? {
         history.earliestCheckpoint(atOrAfter: frame)
     }
@@ -407,16 +412,16 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     /// # Real-time context
     /// Allocates nothing, takes no lock, never blocks.
     public func rewind(toFrame frame: Int64) -> Bool {
-        history.restore(frame: frame, state: state, voices: voices, streams: streams)
+        renderSide.visit { history.restore(frame: frame, state: state, voices: voices, streams: streams) }
     }
 
     /// Forgets every checkpoint: the device dropped what was queued (it
     /// stopped or recovered from an underrun), so nothing before now can be
     /// rewound to.
     ///
-    /// Thread context: the render thread.
+    /// Thread context: the render side (``RenderSide``).
     public func forgetHistory() {
-        history.clear(barrier: state.pointee.frame)
+        renderSide.visit { history.clear(barrier: state.pointee.frame) }
     }
 
     private func send(_ operation: ControlMessage.Operation, _ object: UnsafeMutableRawPointer) -> Bool {
@@ -460,6 +465,8 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     /// Allocates nothing, takes no lock, does no I/O or logging, never blocks.
     public func render(into buffer: UnsafeMutablePointer<Float>, frameCount: Int,
                        onsets: UnsafeMutableBufferPointer<ClickOnset>, startingClicks: Bool) -> Int {
+        renderSide.enter()
+        defer { renderSide.leave() }
         history.save(frame: state.pointee.frame, state: state, voices: voices, streams: streams)
         let now = startingClicks ? clockNow() : nil
         let channels = configuration.channels

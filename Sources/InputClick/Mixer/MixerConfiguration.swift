@@ -40,7 +40,7 @@ public struct MixerConfiguration: Sendable, Hashable {
 
     /// Creates a configuration; every argument has the documented default.
     ///
-    /// Thread context: any thread; pure.
+    /// Pure.
     public init(sampleRate: Int = 48_000, channels: Int = 2, voiceCount: Int = 32,
                 maxFramesPerRender: Int = 4096, clickQueueCapacity: Int = 256,
                 clickOnClickDuckingDecibels: Double = -6, clickOnClickRampMilliseconds: Double = 2,
@@ -69,7 +69,7 @@ public struct MixerConfiguration: Sendable, Hashable {
     /// over 0…100 ms, a steal fade of 1…100 ms, a limiter ceiling of −20…0 dBFS
     /// releasing over 1…5000 ms, a variation within ±6 dB and ±10 %, and ducking as ``DuckingParameters/clamped()``.
     ///
-    /// Thread context: any thread; pure.
+    /// Pure.
     public func validated() -> MixerConfiguration {
         func clamp(_ value: Int, _ range: ClosedRange<Int>) -> Int { min(max(value, range.lowerBound), range.upperBound) }
         func clamp(_ value: Double, _ range: ClosedRange<Double>, _ fallback: Double) -> Double {

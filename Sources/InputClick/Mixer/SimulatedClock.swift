@@ -4,7 +4,7 @@ import Synchronization
 /// ``MixerClock/manual(_:)`` mixer reads, so that a test can make a click
 /// old before the render that takes it, with no sleeping.
 ///
-/// Thread context: any thread; lock-free and allocation-free, so a render
+/// Lock-free and allocation-free, so a render
 /// thread may read it. Two clocks are equal only if they are the same object.
 public final class SimulatedClock: Sendable, Hashable {
     private let nanoseconds: Atomic<UInt64>

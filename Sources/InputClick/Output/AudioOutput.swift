@@ -14,8 +14,6 @@
 /// queue, never on a render thread.
 public protocol AudioOutput: AnyObject, Sendable {
     /// A name for messages, such as the device name.
-    ///
-    /// Thread context: any thread.
     var name: String { get }
 
     /// Opens a stream, negotiating the format and sizes with the device.
@@ -29,8 +27,6 @@ public protocol AudioOutput: AnyObject, Sendable {
     /// own and waits for them only so long (see ``ClickPlayerConfiguration/openTimeoutNanoseconds``).
     /// Default `false`: the calls return promptly, and the player makes them
     /// on its control queue.
-    ///
-    /// Thread context: any thread.
     var callsMayBlock: Bool { get }
 }
 
@@ -62,24 +58,16 @@ extension AudioOutput {
 /// player's control queue; ``format`` and ``counters`` from any thread.
 public protocol AudioOutputStream: AnyObject, Sendable {
     /// The negotiated format.
-    ///
-    /// Thread context: any thread.
     var format: OutputFormat { get }
 
     /// Underruns and suspends recovered so far.
-    ///
-    /// Thread context: any thread.
     var counters: OutputCounters { get }
 
     /// How the stream schedules clicks: ``ClickScheduling/rewind``,
     /// ``ClickScheduling/onDemand`` or ``ClickScheduling/append``.
-    ///
-    /// Thread context: any thread.
     var scheduling: ClickScheduling { get }
 
     /// Whether the render thread runs with real-time scheduling (SCHED_FIFO).
-    ///
-    /// Thread context: any thread.
     var isRealtime: Bool { get }
 
     /// Starts rendering `renderer` until ``close()`` or a fault.
@@ -100,8 +88,6 @@ public protocol AudioOutputStream: AnyObject, Sendable {
 
     /// Whether the device runs from the first write until close, never
     /// stopped while silent (``RenderLoop/keepsRunning``).
-    ///
-    /// Thread context: any thread.
     var keepsRunning: Bool { get }
 }
 

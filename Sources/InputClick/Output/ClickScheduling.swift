@@ -60,8 +60,6 @@ public enum SchedulingPreference: Sendable, Hashable, CustomStringConvertible {
 extension SchedulingPreference {
     /// Reads `auto`, `on-demand` or `append` (the spelling of
     /// ``description``); `nil` for anything else.
-    ///
-    /// Thread context: any thread.
     public init?(name: String) {
         switch name {
         case "auto": self = .automatic

@@ -13,8 +13,6 @@ public enum LatencyProfile: Sendable, Hashable, CustomStringConvertible {
     case explicit(periodFrames: Int, periodCount: Int)
 
     /// The period size asked for at `sampleRate`.
-    ///
-    /// Thread context: any thread.
     public func periodFrames(atSampleRate sampleRate: Int) -> Int {
         switch self {
         case .lowLatency: return 64
@@ -24,8 +22,6 @@ public enum LatencyProfile: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The number of periods per buffer asked for.
-    ///
-    /// Thread context: any thread.
     public var periodCount: Int {
         switch self {
         case .lowLatency: return 2

@@ -38,7 +38,7 @@ public final class LatencyRecorder: Sendable {
     /// How many clicks were recorded since creation or the last ``reset()``,
     /// including those the ring no longer holds.
     ///
-    /// Thread context: any thread; lock-free.
+    /// Lock-free.
     public var count: Int {
         // A reset on another thread may move the floor past what this thread
         // read as written: never let that go below zero.
@@ -91,7 +91,7 @@ public final class LatencyRecorder: Sendable {
 
     /// Forgets the records so far; later reports cover only later clicks.
     ///
-    /// Thread context: any thread; lock-free.
+    /// Lock-free.
     public func reset() {
         floor.store(written.load(ordering: .acquiring), ordering: .releasing)
     }

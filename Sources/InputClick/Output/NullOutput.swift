@@ -22,8 +22,6 @@ public final class NullOutput: AudioOutput {
     ///   - threadName: Its render thread's name, at most 15 bytes. Give each
     ///     player its own name when a process runs several and something
     ///     (a test, `top -H`) must tell their threads apart.
-    ///
-    /// Thread context: any thread.
     public init(priority: Int32? = RealtimeThread.defaultPriority,
                 threadName: String = RealtimeThread.renderThreadName) {
         self.priority = priority

@@ -29,8 +29,6 @@ public enum BackendPreference: Sendable, Hashable, CustomStringConvertible {
     public static let names = ["auto"] + OutputBackend.allCases.map(\.rawValue)
 
     /// Reads `auto`, `alsa`, `pipewire` or `pulseaudio`; `nil` for anything else.
-    ///
-    /// Thread context: any thread.
     public init?(name: String) {
         if name == "auto" { self = .automatic; return }
         guard let backend = OutputBackend(rawValue: name) else { return nil }

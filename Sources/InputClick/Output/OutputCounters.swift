@@ -8,8 +8,6 @@ import Synchronization
 ///
 /// # Real-time context
 /// The `record` methods are single atomic increments: no allocation, no lock.
-///
-/// Thread context: any thread.
 public final class OutputCounters: Sendable {
     private let underrunCount = Atomic<Int>(0)
     private let suspendCount = Atomic<Int>(0)
@@ -18,34 +16,32 @@ public final class OutputCounters: Sendable {
     private let queuedBehindCount = Atomic<Int>(0)
 
     /// Creates zeroed counters.
-    ///
-    /// Thread context: any thread.
     public init() {}
 
     /// Underruns recovered so far (EPIPE on ALSA).
     ///
-    /// Thread context: any thread; lock-free.
+    /// Lock-free.
     public var underruns: Int { underrunCount.load(ordering: .relaxed) }
 
     /// Suspends recovered so far (ESTRPIPE on ALSA).
     ///
-    /// Thread context: any thread; lock-free.
+    /// Lock-free.
     public var suspends: Int { suspendCount.load(ordering: .relaxed) }
 
     /// Times the render loop started the device for a click (on demand).
     ///
-    /// Thread context: any thread; lock-free.
+    /// Lock-free.
     public var starts: Int { startCount.load(ordering: .relaxed) }
 
     /// Periods whose clicks were written just ahead of the read position by a rewind.
     ///
-    /// Thread context: any thread; lock-free.
+    /// Lock-free.
     public var rewinds: Int { rewindCount.load(ordering: .relaxed) }
 
     /// Times clicks waited behind queued audio because no rewind could
     /// reach far enough (in rewind mode) or the device cannot rewind.
     ///
-    /// Thread context: any thread; lock-free.
+    /// Lock-free.
     public var queuedBehind: Int { queuedBehindCount.load(ordering: .relaxed) }
 
     /// Counts one start on demand.

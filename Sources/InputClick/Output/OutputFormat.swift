@@ -17,7 +17,7 @@ public struct OutputFormat: Sendable, Hashable, CustomStringConvertible {
 
     /// Creates a format description.
     ///
-    /// Thread context: any thread; pure, allocation-free.
+    /// Pure, allocation-free.
     public init(sampleRate: Int, channels: Int, sampleFormat: SampleFormat, periodFrames: Int, bufferFrames: Int) {
         self.sampleRate = sampleRate
         self.channels = channels
@@ -33,7 +33,7 @@ public struct OutputFormat: Sendable, Hashable, CustomStringConvertible {
 
     /// `frames` at ``sampleRate`` in milliseconds.
     ///
-    /// Thread context: any thread; pure, allocation-free.
+    /// Pure, allocation-free.
     public func milliseconds(_ frames: Int) -> Double {
         sampleRate > 0 ? Double(frames) * 1000 / Double(sampleRate) : 0
     }

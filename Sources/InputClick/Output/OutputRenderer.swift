@@ -72,13 +72,13 @@ public final class OutputRenderer: @unchecked Sendable {
     /// takes frames back and writes them again, so this is the high-water
     /// mark: it never goes down.
     ///
-    /// Thread context: any thread; lock-free.
+    /// Lock-free.
     public var streamPosition: Int64 { framesWritten.load(ordering: .relaxed) }
 
     /// How many clicks have started in periods written to the device (a
     /// click in frames that a rewind writes again counts again).
     ///
-    /// Thread context: any thread; lock-free.
+    /// Lock-free.
     public var clicksWritten: Int { writtenClicks.load(ordering: .acquiring) }
 
     /// How many clicks started in periods that were rendered but never
@@ -86,13 +86,13 @@ public final class OutputRenderer: @unchecked Sendable {
     /// (``discardRendered()``): lost with the device, and counted here
     /// rather than silently.
     ///
-    /// Thread context: any thread; lock-free.
+    /// Lock-free.
     public var clicksLost: Int { lostClicks.load(ordering: .acquiring) }
 
     /// The stream frame (counted like ``streamPosition``) at which the last
     /// written click started; 0 before the first.
     ///
-    /// Thread context: any thread; lock-free.
+    /// Lock-free.
     public var lastClickFrame: Int64 { lastClick.load(ordering: .acquiring) }
 
     /// Whether the render loop has stopped the device because everything it
@@ -102,7 +102,7 @@ public final class OutputRenderer: @unchecked Sendable {
     /// restart is rendered, so a click already recorded in ``latency`` and a
     /// `true` here mean that click has played.
     ///
-    /// Thread context: any thread; lock-free.
+    /// Lock-free.
     public var isStoppedWhileSilent: Bool { stopped.load(ordering: .acquiring) }
 
     /// Says the device stopped (`true`) or is about to start (`false`).

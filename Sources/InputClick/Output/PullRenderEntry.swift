@@ -66,13 +66,9 @@ public final class PullRenderEntry: @unchecked Sendable {
     }
 
     /// When the device last served a cycle (``MonotonicClock``), 0 before it first did.
-    ///
-    /// Thread context: any thread.
     public var lastCycleAt: UInt64 { lastCycle.load(ordering: .acquiring) }
 
     /// The cycles the device has served so far.
-    ///
-    /// Thread context: any thread.
     public var cycleCount: Int { cycles.load(ordering: .relaxed) }
 
     // MARK: The device's real-time thread

@@ -69,8 +69,6 @@ public final class RealtimeThread: @unchecked Sendable {
     }
 
     /// Whether the thread got SCHED_FIFO.
-    ///
-    /// Thread context: any thread.
     public var isRealtime: Bool { realtime.load(ordering: .acquiring) }
 
     /// Starts a thread running `body`, and returns once the thread carries its

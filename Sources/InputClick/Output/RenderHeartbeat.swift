@@ -27,13 +27,9 @@ public final class RenderHeartbeat: Sendable {
     private let proven = Atomic<Bool>(true)
 
     /// A heartbeat of a device that is not running, never suspect until ``arm(suspectAfterNanoseconds:)``.
-    ///
-    /// Thread context: any thread.
     public init() {}
 
     /// How long a running device may make no progress before it is suspect.
-    ///
-    /// Thread context: any thread.
     public var suspectAfterNanoseconds: UInt64 { suspectAfter.load(ordering: .relaxed) }
 
     /// Resets the heartbeat for a new stream that is suspect after
@@ -50,7 +46,7 @@ public final class RenderHeartbeat: Sendable {
     /// Whether the device has consumed audio since ``arm(suspectAfterNanoseconds:requiringProof:)``
     /// asked for proof (always `true` when it did not).
     ///
-    /// Thread context: any thread; lock-free.
+    /// Lock-free.
     public var isProven: Bool { proven.load(ordering: .acquiring) }
 
     /// The device made progress (was just started from silence) at `time`.
@@ -92,7 +88,7 @@ public final class RenderHeartbeat: Sendable {
     /// or runs but has made no progress for longer than
     /// ``suspectAfterNanoseconds`` before `now`.
     ///
-    /// Thread context: any thread; lock-free.
+    /// Lock-free.
     @inline(__always)
     public func isSuspect(now: UInt64) -> Bool {
         guard proven.load(ordering: .acquiring) else { return true }
@@ -101,8 +97,6 @@ public final class RenderHeartbeat: Sendable {
     }
 
     /// ``LivenessPolicy/suspectAfterNanoseconds(for:)`` of the standard policy.
-    ///
-    /// Thread context: any thread.
     public static func suspectAfterNanoseconds(for format: OutputFormat) -> UInt64 {
         LivenessPolicy.standard.suspectAfterNanoseconds(for: format)
     }

@@ -472,7 +472,7 @@ public enum RenderLoopEnd<Failure: Error> {
 
 /// A one-way flag that asks a render loop to stop, and wakes it.
 ///
-/// Thread context: any thread; lock-free.
+/// Lock-free.
 public final class StopFlag: Sendable {
     private let requested = Atomic<Bool>(false)
     private let wakeup: RenderWakeup?

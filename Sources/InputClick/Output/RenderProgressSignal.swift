@@ -51,7 +51,7 @@ public final class RenderProgressSignal: @unchecked Sendable {
 
     /// Wakes every thread waiting now, if any.
     ///
-    /// Thread context: any thread; lock-free and allocation-free.
+    /// Lock-free and allocation-free.
     @inline(__always)
     public func signal() {
         atomicMemoryFence(ordering: .sequentiallyConsistent)

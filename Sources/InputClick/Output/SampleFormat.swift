@@ -31,8 +31,6 @@ public enum SampleFormat: UInt8, Sendable, Hashable, CaseIterable, CustomStringC
     ///
     /// # Real-time context
     /// Allocates nothing, takes no lock, does no I/O; safe on the render thread.
-    ///
-    /// Thread context: any thread.
     public func convert(_ source: UnsafePointer<Float>, count: Int, into destination: UnsafeMutableRawPointer) {
         switch self {
         case .float32:

@@ -23,8 +23,6 @@ public enum ServerLatencyPolicy: Sendable, Hashable, CaseIterable, CustomStringC
     case economy
 
     /// The frames asked for at `sampleRate`.
-    ///
-    /// Thread context: any thread.
     public func frames(atSampleRate sampleRate: Int) -> Int {
         let at48k: Int
         switch self {
@@ -45,8 +43,6 @@ public enum ServerLatencyPolicy: Sendable, Hashable, CaseIterable, CustomStringC
     }
 
     /// Reads `lowest`, `balanced` or `economy`; `nil` for anything else.
-    ///
-    /// Thread context: any thread.
     public init?(name: String) {
         guard let policy = Self.allCases.first(where: { $0.description == name }) else { return nil }
         self = policy

@@ -5,8 +5,6 @@
 /// property lists (PipeWire's client and stream properties, PulseAudio's
 /// client and stream property lists); set as properties, never through the
 /// environment.
-///
-/// Thread context: a plain value.
 public struct StreamProperties: Sendable, Hashable {
     /// The media role, spelled as freedesktop and PulseAudio spell it
     /// (`event`, `music`, `game`, ...); `event` for feedback sounds. PipeWire's

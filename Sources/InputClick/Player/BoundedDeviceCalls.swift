@@ -21,7 +21,7 @@ import Synchronization
 ///   new stream on it (so a frozen server never gathers a thread per retry);
 /// - ``abandonedTotal`` counts every call ever abandoned, for the statistics.
 ///
-/// Thread context: any thread; the calls run on threads of their own.
+/// The calls run on threads of their own.
 final class BoundedDeviceCalls: Sendable {
     private let inFlight = Atomic<Int>(0)
     private let total = Atomic<Int>(0)

@@ -5,7 +5,7 @@ extension ClickPlayer {
     /// Opens, faults, recovered underruns and suspends, dropped clicks, and
     /// the current stream's format.
     ///
-    /// Thread context: any thread; takes a short lock.
+    /// Takes a short lock.
     public var statistics: ClickPlayerStatistics {
         shared.withLock { state in
             counts.statistics(open: state.stream, renderer: state.renderer, abandonedDeviceCalls: opener.abandonedCalls)
@@ -18,7 +18,7 @@ extension ClickPlayer {
     /// keyboard can wait until this passes the click's frame plus
     /// ``longestSoundFrames`` and the stream's buffer.
     ///
-    /// Thread context: any thread; takes a short lock.
+    /// Takes a short lock.
     public var framesWritten: Int64? {
         shared.withLock { $0.renderer?.streamPosition }
     }
@@ -29,7 +29,7 @@ extension ClickPlayer {
     /// sound out can stop waiting once this is `true` after the click was
     /// written (its ``LatencyRecord`` exists): a stopped stream writes no more.
     ///
-    /// Thread context: any thread; takes a short lock.
+    /// Takes a short lock.
     public var isStoppedWhileSilent: Bool? {
         shared.withLock { $0.renderer?.isStoppedWhileSilent }
     }
@@ -39,7 +39,7 @@ extension ClickPlayer {
     /// ``LatencyRecord/streamFrame`` a click may still sound. `nil` while no
     /// stream is open.
     ///
-    /// Thread context: any thread; takes a short lock.
+    /// Takes a short lock.
     public var longestSoundFrames: Int? {
         shared.withLock { $0.renderer == nil ? nil : $0.longestSoundFrames }
     }

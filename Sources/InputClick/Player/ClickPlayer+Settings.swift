@@ -4,7 +4,7 @@ extension ClickPlayer {
     /// sound-pack directory changed — reloads the sounds. Whether clicks play at
     /// all is the gate's business (``InputClickGate/apply(_:)``).
     ///
-    /// Thread context: any thread; the work happens on the control queue.
+    /// The work happens on the control queue.
     public func apply(_ settings: ClickSettings) {
         scheduler.execute { [self] in
             if mixers.apply(settings), let activeSlot { reloadBank(activeSlot) }
@@ -16,7 +16,7 @@ extension ClickPlayer {
     /// it stays in force across stream reopens. Unlike the user's click
     /// volume (``ClickSettings/volume``), it is the host's control.
     ///
-    /// Thread context: any thread; the work happens on the control queue.
+    /// The work happens on the control queue.
     public func setMasterVolume(_ gain: Float) {
         scheduler.execute { [self] in mixers.setMasterVolume(gain) }
     }
@@ -24,7 +24,7 @@ extension ClickPlayer {
     /// Asks the sound bank provider again for the current sounds, for example
     /// after the files of the sound pack changed.
     ///
-    /// Thread context: any thread; the work happens on the control queue.
+    /// The work happens on the control queue.
     public func reloadSounds() {
         scheduler.execute { [self] in
             mixers.markAllForReload()
@@ -40,7 +40,7 @@ extension ClickPlayer {
     /// Host streams play while the player's stream is open, that is, while a
     /// click-enabled keyboard is visible and for the linger after.
     ///
-    /// Thread context: any thread; the work happens on the control queue.
+    /// The work happens on the control queue.
     public func attach(_ stream: HostStream) {
         scheduler.execute { [self] in
             guard mixers.addHostStream(stream) else { return }
@@ -50,7 +50,7 @@ extension ClickPlayer {
 
     /// Stops mixing a host stream attached with ``attach(_:)``.
     ///
-    /// Thread context: any thread; the work happens on the control queue.
+    /// The work happens on the control queue.
     public func detach(_ stream: HostStream) {
         scheduler.execute { [self] in
             mixers.removeHostStream(stream)

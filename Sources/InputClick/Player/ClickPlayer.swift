@@ -100,8 +100,6 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     ///   - scheduler: Where control work runs, and the clock; a private
     ///     serial queue on real time when `nil`.
     ///   - sounds: Makes sound banks at a stream's actual format.
-    ///
-    /// Thread context: any thread.
     public init(output: any AudioOutput, configuration: ClickPlayerConfiguration = ClickPlayerConfiguration(),
                 settings: ClickSettings = ClickSettings(), scheduler: (any ControlScheduler)? = nil,
                 sounds: @escaping SoundBankProvider) {
@@ -149,21 +147,21 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     /// ``ClickDecision/held``; should the stream then fail, it is counted in
     /// ``ClickPlayerStatistics/clicksLostWithDevice``.
     ///
-    /// Thread context: any thread; lock-free and allocation-free.
+    /// Lock-free and allocation-free.
     public func submit(_ kind: ClickKind, requestedAt: UInt64, placement: ClickPlacement) -> ClickDecision {
         route.submit(ClickRequest(kind: kind, requestedAt: requestedAt, placement: placement))
     }
 
     /// ``submit(_:requestedAt:placement:)`` centred, `true` for a click that plays or is held.
     ///
-    /// Thread context: any thread; lock-free and allocation-free.
+    /// Lock-free and allocation-free.
     public func submitClick(_ kind: ClickKind, requestedAt: UInt64) -> Bool {
         submitClick(kind, requestedAt: requestedAt, placement: .center)
     }
 
     /// ``submit(_:requestedAt:placement:)``, `true` for a click that plays or is held.
     ///
-    /// Thread context: any thread; lock-free and allocation-free.
+    /// Lock-free and allocation-free.
     public func submitClick(_ kind: ClickKind, requestedAt: UInt64, placement: ClickPlacement) -> Bool {
         let decision = submit(kind, requestedAt: requestedAt, placement: placement)
         return decision == .plays || decision == .held
@@ -171,7 +169,7 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
 
     /// Whether a click submitted now would be queued to play.
     ///
-    /// Thread context: any thread; lock-free.
+    /// Lock-free.
     public var isAcceptingClicks: Bool { route.isAcceptingClicks }
 
     /// Why a click would be refused now: ``ClickDecision/queueFull`` while a
@@ -180,12 +178,12 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     /// for a device that failed under an open stream, else
     /// ``ClickDecision/noOutput`` (still opening, or never opened).
     ///
-    /// Thread context: any thread; lock-free.
+    /// Lock-free.
     public var refusal: ClickDecision { route.refusal }
 
     /// Where the player is: closed, running, lingering, waiting for a device, or shut down.
     ///
-    /// Thread context: any thread; lock-free.
+    /// Lock-free.
     public var state: ClickPlayerState {
         ClickPlayerState(rawValue: publishedState.value) ?? .closed
     }
@@ -196,7 +194,7 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     /// before closing when it becomes `false`. The work happens on the control
     /// queue; this returns at once.
     ///
-    /// Thread context: any thread; returns without waiting for the device.
+    /// Returns without waiting for the device.
     public func clickEnabledInputViewVisibilityChanged(_ visible: Bool) {
         // A closed player holds taps from now, not once its control queue runs the open.
         if visible { route.holdIfClosed() }

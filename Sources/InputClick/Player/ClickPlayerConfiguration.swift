@@ -53,7 +53,7 @@ public struct ClickPlayerConfiguration: Sendable {
 
     /// Creates a configuration; every argument has the documented default.
     ///
-    /// Thread context: any thread; it only stores its arguments.
+    /// It only stores its arguments.
     public init(stream: OutputStreamRequest = OutputStreamRequest(),
                 mixer: MixerConfiguration = MixerConfiguration(),
                 lingerNanoseconds: UInt64 = 3_000_000_000,
@@ -71,8 +71,6 @@ public struct ClickPlayerConfiguration: Sendable {
     }
 
     /// Writes `inputclick: warning: <text>` to standard error.
-    ///
-    /// Thread context: any thread.
     public static let standardErrorWarning: @Sendable (String) -> Void = { text in
         let line = "inputclick: warning: \(text)\n"
         line.withCString { _ = write(2, $0, strlen($0)) }

@@ -54,7 +54,7 @@ public struct ClickPlayerStatistics: Sendable, Hashable {
 
     /// Creates a statistics value.
     ///
-    /// Thread context: any thread; it only stores its arguments.
+    /// It only stores its arguments.
     public init(opens: Int = 0, faults: Int = 0, underruns: Int = 0, suspends: Int = 0, droppedClicks: Int = 0,
                 format: OutputFormat? = nil, isRealtime: Bool = false, scheduling: ClickScheduling? = nil,
                 keepsRunning: Bool? = nil,

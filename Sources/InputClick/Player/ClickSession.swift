@@ -29,8 +29,6 @@ public final class ClickSession: Sendable {
     ///
     /// - Parameter sounds: the sounds for each format the output opens with;
     ///   by default the bundled ones (``bundledSounds``).
-    ///
-    /// Thread context: any thread.
     public init(output: any AudioOutput, configuration: ClickPlayerConfiguration = ClickPlayerConfiguration(),
                 rateLimit: ClickRateLimit = .unlimited, sounds: @escaping SoundBankProvider = ClickSession.bundledSounds) {
         player = ClickPlayer(output: output, configuration: configuration, sounds: sounds)
@@ -60,7 +58,7 @@ public final class ClickSession: Sendable {
 
     /// Taps once; see ``InputClickGate/playInputClick(_:)``.
     ///
-    /// Thread context: any thread; lock-free and allocation-free.
+    /// Lock-free and allocation-free.
     @discardableResult
     public func play(_ kind: ClickKind = .key) -> ClickDecision {
         gate.playInputClick(kind)

@@ -16,12 +16,12 @@ import Dispatch
 public protocol ControlScheduler: Sendable {
     /// Runs `work` soon, after the work already queued.
     ///
-    /// Thread context: any thread; returns at once.
+    /// Returns at once.
     func execute(_ work: @escaping @Sendable () -> Void)
 
     /// Runs `work` once `nanoseconds` have passed.
     ///
-    /// Thread context: any thread; returns at once.
+    /// Returns at once.
     func execute(afterNanoseconds nanoseconds: UInt64, _ work: @escaping @Sendable () -> Void)
 
     /// Runs `work` after the work already queued and returns when it is done.
@@ -32,8 +32,6 @@ public protocol ControlScheduler: Sendable {
     /// The clock work is scheduled by, and the one the player it serves
     /// reads (``ClickClock``): ``ClickClock/monotonic`` unless the scheduler
     /// keeps time of its own.
-    ///
-    /// Thread context: any thread.
     var clock: ClickClock { get }
 }
 
@@ -42,8 +40,6 @@ extension ControlScheduler {
     public var clock: ClickClock { .monotonic }
 
     /// ``clock``'s time now, in nanoseconds.
-    ///
-    /// Thread context: any thread.
     public var now: UInt64 { clock.now() }
 }
 
@@ -54,22 +50,20 @@ public final class DispatchControlScheduler: ControlScheduler {
     private let queue: DispatchQueue
 
     /// Creates a scheduler with its own serial queue.
-    ///
-    /// Thread context: any thread.
     public init(label: String = "inputclick.player.control") {
         queue = DispatchQueue(label: label)
     }
 
     /// Runs `work` on the queue, asynchronously.
     ///
-    /// Thread context: any thread; returns at once.
+    /// Returns at once.
     public func execute(_ work: @escaping @Sendable () -> Void) {
         queue.async(execute: work)
     }
 
     /// Runs `work` on the queue after `nanoseconds`.
     ///
-    /// Thread context: any thread; returns at once.
+    /// Returns at once.
     public func execute(afterNanoseconds nanoseconds: UInt64, _ work: @escaping @Sendable () -> Void) {
         queue.asyncAfter(deadline: .now() + .nanoseconds(Int(min(nanoseconds, UInt64(Int.max)))), execute: work)
     }

@@ -47,8 +47,6 @@ public struct LivenessPolicy: Sendable, Hashable {
                                                 healthyRunNanoseconds: 2_000_000_000)
 
     /// A policy with the given limits.
-    ///
-    /// Thread context: any thread.
     public init(holdLimitNanoseconds: UInt64, staleClickLimitNanoseconds: UInt64, suspectMarginNanoseconds: UInt64,
                 stallTimeoutNanoseconds: UInt64, healthyRunNanoseconds: UInt64) {
         self.holdLimitNanoseconds = holdLimitNanoseconds
@@ -62,8 +60,6 @@ public struct LivenessPolicy: Sendable, Hashable {
     /// is suspect: the longest a render loop waits between looks (half the
     /// buffer, the rewind mode's top-up, or the loop's 20 ms wait slice,
     /// whichever is longer) plus ``suspectMarginNanoseconds`` for a loaded machine.
-    ///
-    /// Thread context: any thread.
     public func suspectAfterNanoseconds(for format: OutputFormat) -> UInt64 {
         let halfBuffer = UInt64(format.bufferFrames / 2) * 1_000_000_000 / UInt64(max(1, format.sampleRate))
         return max(halfBuffer, 20_000_000) + suspectMarginNanoseconds

@@ -18,7 +18,7 @@ public struct RetryBackoff: Sendable, Hashable {
 
     /// Creates a backoff; every argument has the documented default.
     ///
-    /// Thread context: any thread; pure.
+    /// Pure.
     public init(initialNanoseconds: UInt64 = 100_000_000, factor: Double = 2, maximumNanoseconds: UInt64 = 400_000_000,
                 persistentFailureNanoseconds: UInt64 = 30_000_000_000) {
         self.initialNanoseconds = initialNanoseconds
@@ -28,8 +28,6 @@ public struct RetryBackoff: Sendable, Hashable {
     }
 
     /// The wait before retry number `attempt` (0 for the first).
-    ///
-    /// Thread context: any thread.
     public func delay(forAttempt attempt: Int) -> UInt64 {
         var delay = Double(initialNanoseconds)
         for _ in 0..<max(0, attempt) {

@@ -13,7 +13,7 @@ public struct SoundBankRequest: Sendable, Hashable {
 
     /// Creates a request.
     ///
-    /// Thread context: any thread; it only stores its arguments.
+    /// It only stores its arguments.
     public init(sampleRate: Int, channels: Int, soundPackDirectory: String? = nil, soundTheme: String? = nil) {
         self.sampleRate = sampleRate
         self.channels = channels

@@ -28,7 +28,7 @@ public struct ClickSettings: Sendable, Hashable {
 
     /// Creates settings; every argument has the documented default.
     ///
-    /// Thread context: any thread; it only stores its arguments.
+    /// It only stores its arguments.
     public init(clicksEnabled: Bool = true, volume: Double = 0.8, profile: ClickProfile = .full,
                 soundPackDirectory: String? = nil, ducking: DuckingParameters = .default,
                 soundTheme: String? = nil, serverLatency: ServerLatencyPolicy = .balanced) {

@@ -18,7 +18,7 @@ public struct DuckingParameters: Sendable, Hashable, Codable {
     /// Creates parameters; every argument has the documented default. Values
     /// are stored as given; the mixer clamps them (``clamped()``).
     ///
-    /// Thread context: any thread; it only stores its arguments.
+    /// It only stores its arguments.
     public init(depthDecibels: Double = -12, attackMilliseconds: Double = 5,
                 holdMilliseconds: Double = 150, releaseMilliseconds: Double = 250) {
         self.depthDecibels = depthDecibels
@@ -46,7 +46,7 @@ extension DuckingParameters {
     /// that is not finite replaced by the default. The mixer applies this to
     /// whatever a host passes, so no value can upset the render thread.
     ///
-    /// Thread context: any thread; pure.
+    /// Pure.
     public func clamped() -> DuckingParameters {
         func clamp(_ value: Double, _ range: ClosedRange<Double>, _ fallback: Double) -> Double {
             value.isFinite ? min(max(value, range.lowerBound), range.upperBound) : fallback

@@ -17,8 +17,6 @@ public struct SettingsEnvironmentOverrides: Sendable, Hashable {
     private var values: [SettingsKey: SettingsKey.Value]
 
     /// No overrides.
-    ///
-    /// Thread context: any thread.
     public static let none = SettingsEnvironmentOverrides(values: [:])
 
     private init(values: [SettingsKey: SettingsKey.Value]) {
@@ -34,8 +32,6 @@ public struct SettingsEnvironmentOverrides: Sendable, Hashable {
     /// - Throws: ``SettingsError`` (kind ``SettingsError/Kind/invalidValue``,
     ///   with ``SettingsError/variable`` set) for the first bad variable,
     ///   including one whose value is not UTF-8 text.
-    ///
-    /// Thread context: any thread.
     public init(environment: ProcessEnvironment, currentDirectory: String? = nil) throws(SettingsError) {
         var values: [SettingsKey: SettingsKey.Value] = [:]
         let home = SettingsHome(environment: environment)
@@ -58,13 +54,9 @@ public struct SettingsEnvironmentOverrides: Sendable, Hashable {
     }
 
     /// The keys these overrides set, in the documented order.
-    ///
-    /// Thread context: any thread.
     public var keys: [SettingsKey] { SettingsKey.allCases.filter { values[$0] != nil } }
 
     /// `settings` with every override applied.
-    ///
-    /// Thread context: any thread.
     public func applied(to settings: ClickSettings) -> ClickSettings {
         var result = settings
         for key in SettingsKey.allCases {

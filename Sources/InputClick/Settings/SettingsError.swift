@@ -47,8 +47,6 @@ public struct SettingsError: Error, Sendable, Hashable, CustomStringConvertible 
     public var problem: String
 
     /// Creates an error; most code receives these rather than making them.
-    ///
-    /// Thread context: any thread.
     public init(kind: Kind, file: String? = nil, line: Int? = nil, variable: String? = nil, problem: String) {
         self.kind = kind
         self.file = file
@@ -58,8 +56,6 @@ public struct SettingsError: Error, Sendable, Hashable, CustomStringConvertible 
     }
 
     /// `file:line: problem`, `file: problem` or `environment: problem`.
-    ///
-    /// Thread context: any thread.
     public var description: String {
         switch (file, line) {
         case let (file?, line?): return "\(file):\(line): \(problem)"

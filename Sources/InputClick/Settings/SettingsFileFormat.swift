@@ -67,7 +67,6 @@ public enum SettingsFileFormat {
     /// The directory inside the configuration home: `inputclick`. Thread context: any thread.
     public static let directoryName = "inputclick"
     /// The largest settings file read: 64 KiB. Anything bigger is not a settings file.
-    /// Thread context: any thread.
     public static let maximumFileSize = 64 * 1024
 
     /// Parses the text of a settings file.
@@ -82,8 +81,6 @@ public enum SettingsFileFormat {
     /// - Returns: ``ClickSettings()`` with every key in `text` applied.
     /// - Throws: ``SettingsError`` for the first faulty line; then nothing applies.
     ///   ``check(text:file:homeDirectory:)`` lists every faulty line.
-    ///
-    /// Thread context: any thread.
     public static func parse(text: String, file: String, homeDirectory: String?) throws(SettingsError) -> ClickSettings {
         try parse(text: text, file: file, home: SettingsHome(directory: homeDirectory))
     }
@@ -105,8 +102,6 @@ public enum SettingsFileFormat {
     /// - Returns: every error, in line order (empty for a good file), and the
     ///   settings with every good line applied. A host must not use those
     ///   settings when there is an error: the whole file is refused then.
-    ///
-    /// Thread context: any thread.
     public static func check(text: String, file: String, homeDirectory: String?)
         -> (settings: ClickSettings, errors: [SettingsError]) {
         let result = check(text: text, file: file, home: SettingsHome(directory: homeDirectory))
@@ -170,7 +165,7 @@ public enum SettingsFileFormat {
     /// - Returns: `nil` when there is no file at `path` (every default
     ///   applies); else the errors, empty for a good file.
     ///
-    /// Thread context: any thread; blocks only for the file read (and the
+    /// Blocks only for the file read (and the
     /// theme and pack look-ups with `themeSearchPath`).
     public static func check(fileAt path: String, homeDirectory: String?,
                              themeSearchPath: SoundThemeSearchPath? = nil) -> [SettingsError]? {
@@ -189,8 +184,6 @@ public enum SettingsFileFormat {
 
     /// Writes `settings` as a settings file that ``parse(text:file:homeDirectory:)``
     /// reads back to the same values, with a comment above each key saying what it accepts.
-    ///
-    /// Thread context: any thread.
     public static func render(_ settings: ClickSettings) -> String {
         var text = "# InputClick settings: one 'key = value' per line; '#' starts a comment line.\n"
         for key in SettingsKey.allCases {

@@ -10,7 +10,7 @@ import Musl
 /// The file is opened non-blocking, so a FIFO or device at the path cannot
 /// hang the host; it is refused after `fstat` shows it is not a regular file.
 ///
-/// Thread context: any thread; blocks only for the file read itself.
+/// Blocks only for the file read itself.
 enum SettingsFileReader {
     /// The file's text, or `nil` when there is no file at `path`.
     static func read(path: String) throws(SettingsError) -> String? {

@@ -28,20 +28,14 @@ public enum SettingsKey: String, CaseIterable, Sendable, Hashable, CustomStringC
     case duckReleaseMilliseconds = "duck-release-ms"
 
     /// The key as written in the settings file, e.g. `duck-depth-db`.
-    ///
-    /// Thread context: any thread.
     public var description: String { rawValue }
 
     /// The environment variable that overrides this key, e.g. `INPUTCLICK_DUCK_DEPTH_DB`.
-    ///
-    /// Thread context: any thread.
     public var environmentVariable: String {
         "INPUTCLICK_" + String(rawValue.uppercased().map { $0 == "-" ? "_" : $0 })
     }
 
     /// The inclusive range of a numeric key; `nil` for the others.
-    ///
-    /// Thread context: any thread.
     public var range: ClosedRange<Double>? {
         switch self {
         case .volume: return 0...1
@@ -54,8 +48,6 @@ public enum SettingsKey: String, CaseIterable, Sendable, Hashable, CustomStringC
     }
 
     /// What the key accepts, in words, e.g. `a number from 0 to 1`.
-    ///
-    /// Thread context: any thread.
     public var accepted: String {
         switch self {
         case .clicks: return "on or off (or true/false, yes/no, 1/0)"
@@ -71,8 +63,6 @@ public enum SettingsKey: String, CaseIterable, Sendable, Hashable, CustomStringC
 
     /// The key's value in `settings`, spelled as the settings file spells it
     /// (`on`, `0.8`, `quiet`, an absolute path or empty).
-    ///
-    /// Thread context: any thread.
     public func valueText(in settings: ClickSettings) -> String {
         switch self {
         case .clicks: return settings.clicksEnabled ? "on" : "off"
@@ -176,8 +166,6 @@ public enum SettingsKey: String, CaseIterable, Sendable, Hashable, CustomStringC
     /// A number as the settings file writes it: `-12`, not `-12.0`, and
     /// `0.00001`, not `1e-05`, since the file takes plain decimals only. The
     /// digits are Swift's shortest that read back to the same value.
-    ///
-    /// Thread context: any thread.
     public static func format(_ x: Double) -> String {
         if x == x.rounded(), abs(x) < 1e15 { return String(Int64(x)) }
         let text = String(x)

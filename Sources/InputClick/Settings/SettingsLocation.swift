@@ -28,8 +28,6 @@ import Musl
 /// All functions read only the `environment` they are given (and, for the
 /// home directory fallback, the password database), so tests never touch the
 /// real `~/.config`.
-///
-/// Thread context: any thread.
 public enum SettingsLocation {
     /// `INPUTCLICK_CONFIG`: the variable naming an explicit settings file. Thread context: any thread.
     public static let configFileVariable = "INPUTCLICK_CONFIG"
@@ -37,8 +35,6 @@ public enum SettingsLocation {
     /// The base directory for configuration: `$XDG_CONFIG_HOME` or `<home>/.config`.
     ///
     /// - Throws: ``SettingsError`` when the variable it comes from is not UTF-8.
-    ///
-    /// Thread context: any thread.
     public static func configHome(environment: ProcessEnvironment) throws(SettingsError) -> String {
         if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") { return xdg }
         try refuseIfAbsolute("XDG_CONFIG_HOME", in: environment, naming: "the settings directory")
@@ -48,8 +44,6 @@ public enum SettingsLocation {
     /// `<configHome>/inputclick/settings.conf`, ignoring `INPUTCLICK_CONFIG`.
     ///
     /// - Throws: ``SettingsError`` when a variable it comes from is not UTF-8.
-    ///
-    /// Thread context: any thread.
     public static func defaultFilePath(environment: ProcessEnvironment) throws(SettingsError) -> String {
         let directory = SettingsValueSyntax.joined(try configHome(environment: environment), SettingsFileFormat.directoryName)
         return FilePaths.standardized(SettingsValueSyntax.joined(directory, SettingsFileFormat.fileName))
@@ -62,8 +56,6 @@ public enum SettingsLocation {
     ///   relative to; the process's current directory when `nil`.
     /// - Throws: ``SettingsError`` (kind ``SettingsError/Kind/invalidValue``,
     ///   naming the variable) when a variable the location depends on is not UTF-8.
-    ///
-    /// Thread context: any thread.
     public static func filePath(environment: ProcessEnvironment, currentDirectory: String? = nil) throws(SettingsError) -> String {
         if let raw = environment.nonUTF8Variables[configFileVariable] {
             throw notUTF8(configFileVariable, raw, naming: "the settings file")
@@ -84,8 +76,6 @@ public enum SettingsLocation {
     ///
     /// - Throws: ``SettingsError`` when an absolute `HOME`, or the password
     ///   database's entry, is not UTF-8.
-    ///
-    /// Thread context: any thread.
     public static func homeDirectory(environment: ProcessEnvironment) throws(SettingsError) -> String? {
         if let home = environment["HOME"], home.hasPrefix("/") { return home }
         try refuseIfAbsolute("HOME", in: environment, naming: "the home directory")

@@ -53,16 +53,16 @@ public final class SettingsStore: Sendable {
     /// store reads nothing, and this is only an approximation for messages,
     /// with U+FFFD in place of the bytes that are not UTF-8.
     ///
-    /// Thread context: any thread; immutable.
+    /// Immutable.
     public let filePath: String
     /// Why the settings file could not be located, so that none is read:
     /// a variable naming it is not UTF-8 text. `nil` normally.
     ///
-    /// Thread context: any thread; immutable.
+    /// Immutable.
     public let locationError: SettingsError?
     /// The environment layer in force (``SettingsEnvironmentOverrides/none`` when the environment held a bad value).
     ///
-    /// Thread context: any thread; immutable.
+    /// Immutable.
     public let environmentOverrides: SettingsEnvironmentOverrides
     /// Why part of the environment was refused, or `nil` when every
     /// `INPUTCLICK_*` value was good: a bad setting's variable discards the
@@ -70,7 +70,7 @@ public final class SettingsStore: Sendable {
     /// `INPUTCLICK_DESKTOP_SETTINGS` leaves the desktop layer out
     /// (``DesktopSettings/switchError(in:)``). The first is named when both are bad.
     ///
-    /// Thread context: any thread; immutable.
+    /// Immutable.
     public let environmentError: SettingsError?
 
     private let home: SettingsHome
@@ -111,7 +111,7 @@ public final class SettingsStore: Sendable {
     ///
     /// After `init`, ``current`` holds the settings and ``lastError`` any problem.
     ///
-    /// Thread context: any thread; reads the file on the calling thread.
+    /// Reads the file on the calling thread.
     public init(filePath: String? = nil, environment: ProcessEnvironment = .current(),
                 desktop: (@Sendable () -> DesktopSettings)? = nil) {
         var locationError: SettingsError?
@@ -147,7 +147,7 @@ public final class SettingsStore: Sendable {
     /// Creates a store whose environment is `environment`, all of it UTF-8
     /// text; otherwise the same as the initializer that takes a ``ProcessEnvironment``.
     ///
-    /// Thread context: any thread; reads the file on the calling thread.
+    /// Reads the file on the calling thread.
     public convenience init(filePath: String? = nil, environment: [String: String],
                             desktop: (@Sendable () -> DesktopSettings)? = nil) {
         self.init(filePath: filePath, environment: ProcessEnvironment(environment), desktop: desktop)
@@ -167,13 +167,13 @@ public final class SettingsStore: Sendable {
 
     /// The settings in force: the defaults with the desktop, file, host and environment layers applied in that order.
     ///
-    /// Thread context: any thread; takes a short lock.
+    /// Takes a short lock.
     public var current: ClickSettings { state.withLock { $0.current } }
 
     /// What keeps part of the user's settings from applying now: the last
     /// load's file error, else ``environmentError``, else `nil`.
     ///
-    /// Thread context: any thread; takes a short lock.
+    /// Takes a short lock.
     public var lastError: SettingsError? { state.withLock { $0.fileError } ?? environmentError }
 
     /// Reads and parses the settings file again and, if it is good, makes it
@@ -184,7 +184,7 @@ public final class SettingsStore: Sendable {
     ///   ``startWatching(onChange:onError:)`` callbacks; the watcher tells
     ///   them about any change it finds on its own.
     ///
-    /// Thread context: any thread; reads the file on the calling thread.
+    /// Reads the file on the calling thread.
     @discardableResult
     public func reload() -> Result<ClickSettings, SettingsError> {
         reloadLock.withLock { _ in
@@ -227,12 +227,12 @@ public final class SettingsStore: Sendable {
     /// What the desktop said at the last load or reload (``DesktopSettings/none``
     /// when it cannot be read or the lookup is off).
     ///
-    /// Thread context: any thread; takes a short lock.
+    /// Takes a short lock.
     public var desktopSettings: DesktopSettings { state.withLock { $0.desktop } }
 
     /// The keys the settings file in force sets (those over the desktop's).
     ///
-    /// Thread context: any thread; takes a short lock.
+    /// Takes a short lock.
     public var fileKeys: [SettingsKey] { state.withLock { $0.fileLayer.keys } }
 
     // MARK: Host overrides
@@ -249,7 +249,7 @@ public final class SettingsStore: Sendable {
     /// - Throws: ``SettingsError`` (kind ``SettingsError/Kind/invalidValue``)
     ///   for a bad value; the host layer is unchanged then.
     ///
-    /// Thread context: any thread; takes a short lock. Does not call the
+    /// Takes a short lock. Does not call the
     /// ``startWatching(onChange:onError:)`` callbacks; the caller applies the result.
     @discardableResult
     public func setHostOverride(_ key: SettingsKey, to text: String) throws(SettingsError) -> ClickSettings {
@@ -270,7 +270,7 @@ public final class SettingsStore: Sendable {
     ///
     /// - Returns: The new ``current`` settings.
     ///
-    /// Thread context: any thread; takes a short lock.
+    /// Takes a short lock.
     @discardableResult
     public func clearHostOverride(_ key: SettingsKey) -> ClickSettings {
         state.withLock { state in
@@ -284,7 +284,7 @@ public final class SettingsStore: Sendable {
     ///
     /// - Returns: The new ``current`` settings.
     ///
-    /// Thread context: any thread; takes a short lock.
+    /// Takes a short lock.
     @discardableResult
     public func clearHostOverrides() -> ClickSettings {
         state.withLock { state in
@@ -296,7 +296,7 @@ public final class SettingsStore: Sendable {
 
     /// The keys the host layer sets, in the documented order.
     ///
-    /// Thread context: any thread; takes a short lock.
+    /// Takes a short lock.
     public var hostOverrideKeys: [SettingsKey] { state.withLock { $0.hostLayer.keys } }
 
     /// Parses the text of a settings file; see ``SettingsFileFormat`` for the format.
@@ -310,8 +310,6 @@ public final class SettingsStore: Sendable {
     ///   - homeDirectory: What `~` in `sound-pack` expands to; `nil` refuses `~`.
     /// - Returns: The defaults with every key of `text` applied.
     /// - Throws: ``SettingsError`` for the first bad line; nothing of `text` applies then.
-    ///
-    /// Thread context: any thread.
     public static func parse(text: String, file: String, homeDirectory: String? = nil) throws(SettingsError) -> ClickSettings {
         try SettingsFileFormat.parse(text: text, file: file, homeDirectory: homeDirectory)
     }
@@ -377,14 +375,10 @@ public final class SettingsStore: Sendable {
     }
 
     /// Whether the file is being followed.
-    ///
-    /// Thread context: any thread.
     public var isWatching: Bool { watching.withLock { $0 }?.isRunning ?? false }
 
     /// The directory inotify watches now: the file's directory, or its nearest
     /// existing ancestor while that is missing; `nil` when not watching.
-    ///
-    /// Thread context: any thread.
     public var watchedDirectory: String? { watching.withLock { $0 }?.watchedDirectory }
 
     /// Reloads for the watcher and tells the callbacks what happened.

@@ -34,8 +34,6 @@ public enum BundledSoundGenerator {
     }
 
     /// The file name of `kind`'s sound: `key.wav`, `delete.wav`, ….
-    ///
-    /// Thread context: any thread.
     public static func fileName(for kind: ClickKind) -> String { "\(kind.name).wav" }
 
     /// Writes the five WAV files (48 kHz mono 16-bit PCM) into `directory`,

@@ -29,12 +29,8 @@ public struct DecodedSound: Sendable, Hashable {
     }
 
     /// The number of frames.
-    ///
-    /// Thread context: any thread.
     public var frameCount: Int { samples.count / channels }
 
     /// The length in seconds.
-    ///
-    /// Thread context: any thread.
     public var duration: Double { Double(frameCount) / Double(sampleRate) }
 }

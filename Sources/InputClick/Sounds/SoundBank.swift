@@ -82,21 +82,19 @@ public final class SoundBank: @unchecked Sendable {
 
     /// The sound for a kind.
     ///
-    /// Thread context: any thread; real-time safe (no allocation, no reference counting).
+    /// Real-time safe (no allocation, no reference counting).
     @inline(__always)
     public func sound(_ kind: ClickKind) -> ClickSound { storage[Int(kind.rawValue)] }
 
     /// The release sound for a kind, or `nil` when the bank has none (a
     /// release then plays ``sound(_:)``, quieter).
     ///
-    /// Thread context: any thread; real-time safe (no allocation, no reference counting).
+    /// Real-time safe (no allocation, no reference counting).
     @inline(__always)
     public func releaseSound(_ kind: ClickKind) -> ClickSound? { releaseStorage[Int(kind.rawValue)] }
 
     /// The length of the longest sound in the bank, in frames: how long a
     /// click may go on sounding after it starts.
-    ///
-    /// Thread context: any thread.
     public var longestFrameCount: Int {
         ClickKind.allCases.map { max(sound($0).frameCount, releaseSound($0)?.frameCount ?? 0) }.max() ?? 0
     }

@@ -22,8 +22,6 @@ public enum SoundFileFormat: String, Sendable, Hashable, CaseIterable {
     case oggVorbis
 
     /// The usual file extension, without the dot.
-    ///
-    /// Thread context: any thread.
     public var fileExtension: String {
         switch self {
         case .wavPCMU8, .wavPCM16, .wavPCM24, .wavPCM32, .wavFloat32, .wavFloat64: return "wav"

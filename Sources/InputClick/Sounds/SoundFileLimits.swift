@@ -17,8 +17,6 @@ public struct SoundFileLimits: Sendable, Hashable {
     public var maxSamples: Int?
 
     /// Makes limits; `nil` means no limit.
-    ///
-    /// Thread context: any thread.
     public init(maxBytes: Int64?, maxSeconds: Double?, maxChannels: Int? = nil, maxSampleRate: Int? = nil,
                 maxSamples: Int? = nil) {
         self.maxBytes = maxBytes

@@ -67,8 +67,6 @@ public struct SoundLoadError: Error, Sendable, Hashable, CustomStringConvertible
     public var playing: SoundSource?
 
     /// Makes an error for `path`.
-    ///
-    /// Thread context: any thread.
     public init(path: String, reason: Reason, kind: ClickKind? = nil, isRelease: Bool = false) {
         self.path = path
         self.reason = reason
@@ -77,8 +75,6 @@ public struct SoundLoadError: Error, Sendable, Hashable, CustomStringConvertible
     }
 
     /// The reason alone, in words.
-    ///
-    /// Thread context: any thread.
     public var reasonText: String {
         switch reason {
         case .notFound: return "does not exist"
@@ -119,8 +115,6 @@ public struct SoundLoadError: Error, Sendable, Hashable, CustomStringConvertible
 
     /// `path: reason`, plus what plays instead when ``kind`` is known: the
     /// bundled sound, or ``playing`` as `doctor` shows it.
-    ///
-    /// Thread context: any thread.
     public var description: String {
         var text = "\(path): \(reasonText)"
         if let kind {

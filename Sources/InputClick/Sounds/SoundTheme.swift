@@ -46,8 +46,6 @@ public enum SoundTheme {
     public static let extensions = ["oga", "ogg", "wav"]
 
     /// The sound names tried for `kind`, most specific first (see the table above).
-    ///
-    /// Thread context: any thread.
     public static func soundNames(for kind: ClickKind) -> [String] {
         switch kind {
         case .key: return ["button-pressed"]

@@ -8,8 +8,6 @@ public struct SoundThemeSearchPath: Sendable, Hashable {
     public var directories: [String]
 
     /// A search path of the given directories, for tests and tools.
-    ///
-    /// Thread context: any thread.
     public init(directories: [String]) {
         self.directories = directories
     }

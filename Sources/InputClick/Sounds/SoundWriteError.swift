@@ -7,15 +7,11 @@ public struct SoundWriteError: Error, Sendable, Hashable, CustomStringConvertibl
     public let reason: String
 
     /// Makes an error for `path`.
-    ///
-    /// Thread context: any thread.
     public init(path: String, reason: String) {
         self.path = path
         self.reason = reason
     }
 
     /// `path: cannot be written: reason`.
-    ///
-    /// Thread context: any thread.
     public var description: String { "\(path): cannot be written: \(reason)" }
 }

@@ -27,7 +27,7 @@ public final class AtomicArray<Value: AtomicRepresentable>: @unchecked Sendable 
 
     /// The atomic at `index`.
     ///
-    /// Thread context: any thread; real-time safe.
+    /// Real-time safe.
     @inline(__always)
     public subscript(index: Int) -> UnsafeMutablePointer<Atomic<Value>> {
         base + index

@@ -31,7 +31,7 @@ public struct ClickClock: Sendable, Hashable {
 
     /// Now, in nanoseconds.
     ///
-    /// Thread context: any thread; lock-free, allocation-free.
+    /// Lock-free, allocation-free.
     @inline(__always)
     public func now() -> UInt64 {
         guard let simulated else { return MonotonicClock.now() }

@@ -12,7 +12,7 @@ import Musl
 /// bytes, past the end of the last, shorter record of the directory's
 /// buffer (AddressSanitizer found it with a pack of a thousand files).
 ///
-/// Thread context: any thread; `entry` is valid until the next `readdir`
+/// `entry` is valid until the next `readdir`
 /// on its stream.
 public func directoryEntryName(_ entry: UnsafeMutablePointer<dirent>) -> [UInt8] {
     withUnsafeMutablePointer(to: &entry.pointee.d_name) { name in

@@ -4,8 +4,6 @@ extension Unicode.Scalar {
     /// the one-byte CSI that some terminals act on) and the Unicode line and
     /// paragraph separators. A message that quotes what the user wrote then
     /// stays one line and cannot steer the terminal it is printed to.
-    ///
-    /// Thread context: any thread.
     var isEscapedInMessages: Bool {
         switch properties.generalCategory {
         case .control, .lineSeparator, .paragraphSeparator: return true
@@ -19,8 +17,6 @@ extension String {
     /// written as `\u{…}` (a NUL as `\u{0}`, an escape as `\u{1b}`), so that
     /// printing it cannot steer a terminal or break a line; with `limit`, cut
     /// after that many scalars and ended with `…`.
-    ///
-    /// Thread context: any thread.
     public func escapingControlCharacters(limit: Int? = nil) -> String {
         var out = ""
         var count = 0

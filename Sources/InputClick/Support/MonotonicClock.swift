@@ -10,11 +10,11 @@ import Musl
 /// latency figures, rate limiting) uses this one clock, so that times taken on
 /// different threads compare.
 ///
-/// Thread context: any thread; lock-free, allocation-free, real-time safe.
+/// Lock-free, allocation-free, real-time safe.
 public enum MonotonicClock {
     /// Now, in nanoseconds since an arbitrary fixed point.
     ///
-    /// Thread context: any thread; lock-free, allocation-free, real-time safe.
+    /// Lock-free, allocation-free, real-time safe.
     @inline(__always)
     public static func now() -> UInt64 {
         var ts = timespec()
@@ -27,7 +27,7 @@ public enum MonotonicClock {
     /// (``ClickClock``). A negative timeout is now; a huge one is far off
     /// without overflowing.
     ///
-    /// Thread context: any thread; lock-free, allocation-free.
+    /// Lock-free, allocation-free.
     public static func deadline(after timeout: Duration) -> UInt64 {
         let (seconds, attoseconds) = timeout.components
         guard seconds >= 0 else { return now() }
@@ -38,7 +38,7 @@ public enum MonotonicClock {
 
     /// Whether `deadline` (nanoseconds of this clock) has passed.
     ///
-    /// Thread context: any thread; lock-free, allocation-free.
+    /// Lock-free, allocation-free.
     @inline(__always)
     public static func hasPassed(_ deadline: UInt64) -> Bool { now() >= deadline }
 

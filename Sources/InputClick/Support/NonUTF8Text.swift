@@ -13,8 +13,6 @@ public struct NonUTF8Text: Sendable, Hashable, CustomStringConvertible {
     public let firstInvalidOffset: Int
 
     /// Wraps `bytes`, or returns `nil` when they are valid UTF-8 (and so an ordinary `String`).
-    ///
-    /// Thread context: any thread.
     public init?(_ bytes: [UInt8]) {
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = bytes.makeIterator()
@@ -34,8 +32,6 @@ public struct NonUTF8Text: Sendable, Hashable, CustomStringConvertible {
     /// The bytes as printable text in single quotes: valid UTF-8 as itself,
     /// every other byte as `\xFF`, control characters as `\u{1b}`, and at most
     /// 120 characters before an ellipsis.
-    ///
-    /// Thread context: any thread.
     public var escaped: String {
         var out = "'"
         var count = 0
@@ -65,8 +61,6 @@ public struct NonUTF8Text: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `byte 0xFF at offset 6 of '/tmp/a\xFFb'`.
-    ///
-    /// Thread context: any thread.
     public var description: String {
         "byte 0x\(String(bytes[firstInvalidOffset], radix: 16, uppercase: true)) at offset \(firstInvalidOffset) of \(escaped)"
     }

@@ -22,23 +22,17 @@ public struct ProcessEnvironment: Sendable, Hashable, ExpressibleByDictionaryLit
     public var nonUTF8Variables: [String: NonUTF8Text]
 
     /// Makes an environment from its two parts.
-    ///
-    /// Thread context: any thread.
     public init(_ variables: [String: String] = [:], nonUTF8Variables: [String: NonUTF8Text] = [:]) {
         self.variables = variables
         self.nonUTF8Variables = nonUTF8Variables
     }
 
     /// Makes an environment of UTF-8 variables.
-    ///
-    /// Thread context: any thread.
     public init(dictionaryLiteral elements: (String, String)...) {
         self.init(Dictionary(elements, uniquingKeysWith: { first, _ in first }))
     }
 
     /// The value of `name`, or `nil` when it is unset or not UTF-8.
-    ///
-    /// Thread context: any thread.
     public subscript(name: String) -> String? { variables[name] }
 
     /// The environment of this process, read from `environ`: every `NAME=value`

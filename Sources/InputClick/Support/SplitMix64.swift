@@ -9,7 +9,7 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
 
     /// Starts the sequence at `seed`.
     ///
-    /// Thread context: any thread; pure.
+    /// Pure.
     public init(seed: UInt64) { state = seed }
 
     /// The next 64 random bits.

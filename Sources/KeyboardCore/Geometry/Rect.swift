@@ -14,8 +14,6 @@ public struct Rect: Sendable, Hashable, CustomStringConvertible {
     public var height: Double
 
     /// Creates a rectangle from its origin and size.
-    ///
-    /// Thread context: any thread.
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x
         self.y = y
@@ -39,8 +37,6 @@ public struct Rect: Sendable, Hashable, CustomStringConvertible {
     public var isEmpty: Bool { width <= 0 || height <= 0 }
 
     /// The overlap of two rectangles, or ``zero`` when they do not overlap.
-    ///
-    /// Thread context: any thread.
     public func intersection(_ other: Rect) -> Rect {
         let left = max(minX, other.minX), right = min(maxX, other.maxX)
         let top = max(minY, other.minY), bottom = min(maxY, other.maxY)
@@ -49,8 +45,6 @@ public struct Rect: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The same rectangle moved by `dx`, `dy`.
-    ///
-    /// Thread context: any thread.
     public func offsetBy(dx: Double = 0, dy: Double = 0) -> Rect {
         Rect(x: x + dx, y: y + dy, width: width, height: height)
     }

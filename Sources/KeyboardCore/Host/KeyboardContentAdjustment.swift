@@ -28,8 +28,6 @@ public struct KeyboardContentAdjustment: Sendable, Hashable {
     ///   - contentOffsetY: The scroll view's current vertical content offset.
     ///   - focusedFrame: The focused input's frame, in content coordinates.
     ///   - margin: Space to keep between the input and the keyboard. Default 8.
-    ///
-    /// Thread context: any thread.
     public init(keyboardFrame: Rect, scrollViewFrame: Rect, contentOffsetY: Double,
                 focusedFrame: Rect, margin: Double = 8) {
         let covered = scrollViewFrame.intersection(keyboardFrame)

@@ -23,8 +23,6 @@ public struct KeyboardGeometry: Sendable, Hashable {
     ///   - keyboardHeight: The height flexible input views take.
     ///   - inputView: The input view's preferred height and flexibility, or `nil`.
     ///   - accessoryHeight: The accessory view's preferred height, or `nil`.
-    ///
-    /// Thread context: any thread.
     public init(bounds: Rect, keyboardHeight: Double,
                 inputView: (preferredHeight: Double, hasFlexibleHeight: Bool)?, accessoryHeight: Double?) {
         var top = bounds.maxY
@@ -41,8 +39,6 @@ public struct KeyboardGeometry: Sendable, Hashable {
     }
 
     /// The keyboard frame moved just below `bounds`: where showing starts and hiding ends.
-    ///
-    /// Thread context: any thread.
     public func offscreenKeyboardFrame(in bounds: Rect) -> Rect {
         Rect(x: keyboardFrame.x, y: bounds.maxY, width: keyboardFrame.width, height: keyboardFrame.height)
     }

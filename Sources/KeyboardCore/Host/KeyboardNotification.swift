@@ -30,8 +30,6 @@ public struct KeyboardNotification: Sendable, Hashable, CustomStringConvertible 
     public var animationDuration: Double
 
     /// Creates a notification.
-    ///
-    /// Thread context: any thread.
     public init(name: Name, frameBegin: Rect, frameEnd: Rect, animationDuration: Double) {
         self.name = name
         self.frameBegin = frameBegin

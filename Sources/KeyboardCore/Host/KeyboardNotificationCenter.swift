@@ -37,15 +37,11 @@ public final class KeyboardNotificationCenter: Sendable {
     private let registry = Mutex(Registry())
 
     /// Creates an empty center.
-    ///
-    /// Thread context: any thread.
     public init() {}
 
     /// Registers `block` for the notifications named in `names` (all four by default).
     ///
     /// - Returns: The token to pass to ``removeObserver(_:)``.
-    ///
-    /// Thread context: any thread.
     @discardableResult
     public func addObserver(for names: Set<KeyboardNotification.Name> = Set(KeyboardNotification.Name.allCases),
                             _ block: @escaping @Sendable (KeyboardNotification) -> Void) -> Token {
@@ -59,20 +55,16 @@ public final class KeyboardNotificationCenter: Sendable {
 
     /// Unregisters an observer. Removing an unknown or already removed token does nothing.
     /// A post already in progress on another thread may still call it once.
-    ///
-    /// Thread context: any thread.
     public func removeObserver(_ token: Token) {
         registry.withLock { $0.registrations.removeAll { $0.token == token } }
     }
 
     /// How many observers are registered now.
-    ///
-    /// Thread context: any thread.
     public var observerCount: Int { registry.withLock { $0.registrations.count } }
 
     /// Calls every observer registered for the notification's name.
     ///
-    /// Thread context: any thread; the host posts on its own thread.
+    /// The host posts on its own thread.
     public func post(_ notification: KeyboardNotification) {
         let interested = registry.withLock { registry in
             registry.registrations.filter { $0.names.contains(notification.name) }

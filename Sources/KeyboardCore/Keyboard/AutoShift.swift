@@ -12,8 +12,6 @@
 /// Thread context: pure functions; use them from any thread.
 public enum AutoShift {
     /// Whether shift should be on before typing at a caret preceded by `textBefore`.
-    ///
-    /// Thread context: any thread.
     public static func shouldShift(_ mode: AutocapitalizationType, textBefore: Substring) -> Bool {
         switch mode {
         case .none: return false

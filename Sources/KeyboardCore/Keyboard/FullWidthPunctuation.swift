@@ -12,13 +12,9 @@ public enum FullWidthPunctuation {
     ]
 
     /// The full-width form of `text`, or `text` itself when it has none.
-    ///
-    /// Thread context: any thread.
     public static func form(of text: String) -> String { forms[text] ?? text }
 
     /// Whether `character` is one of the full-width sentence ends `。`, `？`, `！`.
-    ///
-    /// Thread context: any thread.
     public static func isSentenceEnd(_ character: Character) -> Bool {
         character == "\u{3002}" || character == "\u{FF1F}" || character == "\u{FF01}"
     }

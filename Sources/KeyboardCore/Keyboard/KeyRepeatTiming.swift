@@ -17,8 +17,6 @@ public struct KeyRepeatTiming: Sendable, Hashable {
     public var accelerationPercent: UInt64
 
     /// Creates a timing; every argument has the documented default.
-    ///
-    /// Thread context: any thread.
     public init(initialDelay: UInt64 = 500_000_000, firstInterval: UInt64 = 100_000_000,
                 minimumInterval: UInt64 = 50_000_000, accelerationPercent: UInt64 = 90) {
         self.initialDelay = initialDelay
@@ -30,8 +28,6 @@ public struct KeyRepeatTiming: Sendable, Hashable {
     /// The times of the repeats of a key touched down at `start` and released
     /// at `start + duration` (both in nanoseconds): every repeat strictly
     /// before the release.
-    ///
-    /// Thread context: any thread.
     public func repeatTimes(touchDownAt start: UInt64, heldFor duration: UInt64) -> [UInt64] {
         let release = start.addingReportingOverflow(duration)
         let end = release.overflow ? UInt64.max : release.partialValue

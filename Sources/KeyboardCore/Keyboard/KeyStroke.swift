@@ -22,8 +22,6 @@ public struct KeyStroke: Sendable, Hashable {
     public var edit: TextEditOutcome?
 
     /// Creates a record.
-    ///
-    /// Thread context: any thread.
     public init(time: UInt64, key: KeyRole, isRepeat: Bool, clickKind: ClickKind, soundKind: ClickKind,
                 decision: ClickDecision, edit: TextEditOutcome?) {
         self.time = time

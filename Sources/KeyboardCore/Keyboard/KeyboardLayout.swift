@@ -27,8 +27,6 @@ public struct KeyboardLayout: Sendable, Hashable {
     /// The layout of `page` for `keyboardType`. A page the type does not have
     /// (letters on a number pad, a pad page on a letter keyboard) gives the
     /// type's home page.
-    ///
-    /// Thread context: any thread.
     public init(keyboardType: KeyboardType, page: KeyboardPage) {
         self.keyboardType = keyboardType
         let resolved = Self.pages(for: keyboardType).contains(page) ? page : keyboardType.homePage
@@ -37,8 +35,6 @@ public struct KeyboardLayout: Sendable, Hashable {
     }
 
     /// The pages a keyboard type has, home page first.
-    ///
-    /// Thread context: any thread.
     public static func pages(for keyboardType: KeyboardType) -> [KeyboardPage] {
         switch keyboardType {
         case .default, .asciiCapable, .emailAddress, .URL: return [.letters, .numbers, .symbols]
@@ -52,8 +48,6 @@ public struct KeyboardLayout: Sendable, Hashable {
     public var keys: [KeyRole] { rows.flatMap { $0 } }
 
     /// Whether the layout has `key`.
-    ///
-    /// Thread context: any thread.
     public func contains(_ key: KeyRole) -> Bool { rows.contains { $0.contains(key) } }
 
     private static func characters(_ texts: String) -> [KeyRole] {

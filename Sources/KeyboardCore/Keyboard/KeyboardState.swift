@@ -20,8 +20,6 @@ public struct KeyboardState: Sendable, Hashable {
     public var returnKeyType: ReturnKeyType
 
     /// The state on `keyboardType`'s home page, shift off, English.
-    ///
-    /// Thread context: any thread.
     public init(keyboardType: KeyboardType = .default, returnKeyType: ReturnKeyType = .default) {
         self.keyboardType = keyboardType
         page = keyboardType.homePage
@@ -40,8 +38,6 @@ public struct KeyboardState: Sendable, Hashable {
     /// (uppercased by shift on the letters page, full-width in the Chinese
     /// punctuation mode), `" "` for space, `"\n"` for return; `nil` for keys
     /// that insert nothing.
-    ///
-    /// Thread context: any thread.
     public func text(for key: KeyRole) -> String? {
         switch key {
         case .character(let base):
@@ -56,8 +52,6 @@ public struct KeyboardState: Sendable, Hashable {
     }
 
     /// The label a front end shows on `key` in this state.
-    ///
-    /// Thread context: any thread.
     public func label(for key: KeyRole) -> String {
         switch key {
         case .character: return text(for: key) ?? key.description
@@ -76,8 +70,6 @@ public struct KeyboardState: Sendable, Hashable {
     /// The state after one tap of a mode key: shift turns on from off and off
     /// otherwise; a page key shows its page; `ch/en` toggles the Chinese
     /// punctuation mode. Other keys leave the state as it is.
-    ///
-    /// Thread context: any thread.
     public func applyingTap(_ key: KeyRole) -> KeyboardState {
         var next = self
         switch key {

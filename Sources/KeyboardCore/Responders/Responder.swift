@@ -32,7 +32,7 @@ open class Responder {
 
     /// Creates a responder that belongs to no host yet.
     ///
-    /// Thread context: any thread; use it afterwards on the host's thread.
+    /// Use it afterwards on the host's thread.
     public init() {}
 
     /// Whether ``becomeFirstResponder()`` may succeed. Default `true`.

@@ -14,7 +14,7 @@ public final class TextField: TextInputResponder {
 
     /// Creates a field with `text` (line breaks as spaces) and the caret at its end.
     ///
-    /// Thread context: any thread; use it afterwards on the host's thread.
+    /// Use it afterwards on the host's thread.
     public override init(text: String = "", traits: TextInputTraits = TextInputTraits()) {
         super.init(text: text, traits: traits)
     }

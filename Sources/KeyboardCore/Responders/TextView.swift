@@ -13,7 +13,7 @@ public final class TextView: TextInputResponder {
 
     /// Creates a text view with `text` and the caret at its end.
     ///
-    /// Thread context: any thread; use it afterwards on the host's thread.
+    /// Use it afterwards on the host's thread.
     public override init(text: String = "", traits: TextInputTraits = TextInputTraits()) {
         super.init(text: text, traits: traits)
     }

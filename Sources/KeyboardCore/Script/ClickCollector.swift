@@ -19,18 +19,14 @@ public final class ClickCollector: ClickSink {
     private let collected = Mutex<[Click]>([])
 
     /// Creates an empty collector.
-    ///
-    /// Thread context: any thread.
     public init() {}
 
     /// Every click so far, in arrival order.
-    ///
-    /// Thread context: any thread.
     public var clicks: [Click] { collected.withLock { $0 } }
 
     /// Keeps the click; always `true`.
     ///
-    /// Thread context: any thread; takes a short lock.
+    /// Takes a short lock.
     public func submitClick(_ kind: ClickKind, requestedAt: UInt64) -> Bool {
         collected.withLock { $0.append(Click(kind: kind, requestedAt: requestedAt)) }
         return true

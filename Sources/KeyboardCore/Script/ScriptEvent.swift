@@ -30,16 +30,12 @@ public struct ScriptEvent: Sendable, Hashable {
     public var action: Action
 
     /// An event at `time` nanoseconds.
-    ///
-    /// Thread context: any thread.
     public init(at time: UInt64, _ action: Action) {
         self.time = time
         self.action = action
     }
 
     /// An event at `milliseconds` milliseconds.
-    ///
-    /// Thread context: any thread.
     public init(milliseconds: UInt64, _ action: Action) {
         self.init(at: milliseconds &* 1_000_000, action)
     }

@@ -18,8 +18,6 @@ public struct TypingPlanError: Error, Sendable, Hashable, CustomStringConvertibl
     public var reason: Reason
 
     /// Creates an error.
-    ///
-    /// Thread context: any thread.
     public init(character: Character, offset: Int, reason: Reason) {
         self.character = character
         self.offset = offset

@@ -30,8 +30,6 @@ public struct TypingPlanner: Sendable {
     public var rhythm: TypingRhythm
 
     /// Creates a planner; every argument has the documented default.
-    ///
-    /// Thread context: any thread.
     public init(target: Target = .textView, traits: TextInputTraits = TextInputTraits(),
                 rhythm: TypingRhythm = TypingRhythm()) {
         self.target = target
@@ -40,8 +38,6 @@ public struct TypingPlanner: Sendable {
     }
 
     /// The taps that type `text`, in order.
-    ///
-    /// Thread context: any thread.
     public func keys(for text: String) throws(TypingPlanError) -> [KeyRole] {
         let host = KeyboardHost(gate: InputClickGate(sink: nil))
         let input = makeInput()
@@ -79,8 +75,6 @@ public struct TypingPlanner: Sendable {
     /// A script that types `text`: one tap per planned key, the first at
     /// `start` plus one interval, each next one an interval later
     /// (``TypingRhythm/intervals(count:)``). Focus the input before `start`.
-    ///
-    /// Thread context: any thread.
     public func events(for text: String, startingAt start: UInt64 = 0) throws(TypingPlanError) -> [ScriptEvent] {
         let keys = try keys(for: text)
         var time = start
@@ -125,8 +119,6 @@ public struct TypingPlanner: Sendable {
     ///
     /// Interactive front ends use this to turn a typed character into taps
     /// from wherever the keyboard is now.
-    ///
-    /// Thread context: any thread.
     public static func keys(toType character: Character, from state: KeyboardState) -> [KeyRole]? {
         shortestPath(from: state, to: String(character))
     }
@@ -136,8 +128,6 @@ public struct TypingPlanner: Sendable {
     /// Chinese punctuation mode a punctuation key with a full-width form
     /// types that form (`?` gives `？`), and ch/en is never tapped for the
     /// user. `nil` if no page of the keyboard has such a key.
-    ///
-    /// Thread context: any thread.
     public static func keys(forKeyPress character: Character, from state: KeyboardState) -> [KeyRole]? {
         let text = String(character)
         let target = state.typesFullWidthPunctuation ? FullWidthPunctuation.form(of: text) : text

@@ -25,8 +25,6 @@ public struct TypingRhythm: Sendable, Hashable {
 
     /// Creates a rhythm. A speed outside ``wordsPerMinuteRange`` (or not a
     /// number) is clamped into it (40 for NaN); the jitter is clamped to 0–0.5.
-    ///
-    /// Thread context: any thread.
     public init(wordsPerMinute: Double = 40, jitter: Double = 0.15, seed: UInt64 = 2024) {
         let speed = wordsPerMinute.isNaN ? 40 : wordsPerMinute
         self.wordsPerMinute = min(max(speed, Self.wordsPerMinuteRange.lowerBound), Self.wordsPerMinuteRange.upperBound)
@@ -38,8 +36,6 @@ public struct TypingRhythm: Sendable, Hashable {
     public var meanInterval: UInt64 { UInt64((60e9 / (wordsPerMinute * 5)).rounded()) }
 
     /// `count` intervals between taps, in nanoseconds, the same for the same seed.
-    ///
-    /// Thread context: any thread.
     public func intervals(count: Int) -> [UInt64] {
         var generator = SplitMix64(seed: seed)
         let mean = Double(meanInterval)
@@ -54,8 +50,6 @@ public struct TypingRhythm: Sendable, Hashable {
     /// `taps` intervals each as short as the jitter allows. A caller with a
     /// time limit can refuse a text this long before planning it, since typing
     /// a character takes at least one tap.
-    ///
-    /// Thread context: any thread.
     public func shortestDuration(taps: Int) -> UInt64 {
         let shortest = UInt64((Double(meanInterval) * Self.intervalFactorRange.lowerBound).rounded())
         return UInt64(max(taps, 0)).multipliedReportingOverflow(by: shortest).partialValue

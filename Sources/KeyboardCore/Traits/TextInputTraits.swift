@@ -21,8 +21,6 @@ public struct TextInputTraits: Sendable, Hashable {
     public var isSecureTextEntry: Bool
 
     /// Creates traits; every argument has the documented default.
-    ///
-    /// Thread context: any thread.
     public init(keyboardType: KeyboardType = .default,
                 autocapitalizationType: AutocapitalizationType = .sentences,
                 autocorrectionType: AutocorrectionType = .default,

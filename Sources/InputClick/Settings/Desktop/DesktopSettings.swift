@@ -43,8 +43,6 @@ public struct DesktopSettings: Sendable, Hashable {
     public static let none = DesktopSettings()
 
     /// Desktop values as given.
-    ///
-    /// Thread context: any thread.
     public init(clicksEnabled: Bool? = nil, soundTheme: String? = nil, profile: ClickProfile? = nil) {
         self.clicksEnabled = clicksEnabled
         self.soundTheme = soundTheme
@@ -56,8 +54,6 @@ public struct DesktopSettings: Sendable, Hashable {
     /// `off` (`false`, `no`, `0`) turns it off, and so does any other value,
     /// which ``switchError(in:)`` reports: a value that is not understood
     /// never reads as on.
-    ///
-    /// Thread context: any thread.
     public static func isEnabled(in environment: ProcessEnvironment) -> Bool {
         if environment.nonUTF8Variables[switchVariable] != nil { return false }
         guard let text = environment[switchVariable], !text.isEmpty else { return true }
@@ -67,8 +63,6 @@ public struct DesktopSettings: Sendable, Hashable {
     /// What is wrong with ``switchVariable`` in `environment`: a value other
     /// than the words `on`/`off`, `true`/`false`, `yes`/`no`, `1`/`0` (any
     /// case), or one that is not UTF-8 text; `nil` when it is good, empty or unset.
-    ///
-    /// Thread context: any thread.
     public static func switchError(in environment: ProcessEnvironment) -> SettingsError? {
         let consequence = "; the desktop's settings are not read"
         if let raw = environment.nonUTF8Variables[switchVariable] {
@@ -107,7 +101,5 @@ public struct DesktopSettings: Sendable, Hashable {
     }
 
     /// The settings keys the desktop sets, in the documented order.
-    ///
-    /// Thread context: any thread.
     public var keys: [SettingsKey] { layer.keys }
 }

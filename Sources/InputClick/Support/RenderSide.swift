@@ -1,0 +1,48 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import Synchronization
+
+/// The render side of a real-time object: the members that one thread at a
+/// time may call, the render thread (or a test playing it). Every thread may
+/// use the rest of a `Sendable` type, which is the house rule and is not
+/// repeated on each member.
+///
+/// Debug builds check the rule: ``enter()`` notes the calling thread and
+/// stops the process if another thread is inside; ``leave()`` ends the
+/// visit. Release builds compile both away. Both are lock-free and
+/// allocation-free, so the render path calls them.
+public struct RenderSide: ~Copyable, Sendable {
+    /// The thread inside (its `pthread_t`), 0 when none.
+    private let occupant = Atomic<UInt>(0)
+
+    public init() {}
+
+    /// Starts a visit of the render side by the calling thread.
+    @inline(__always)
+    public func enter() {
+        #if DEBUG
+        let me = UInt(pthread_self())
+        let (entered, inside) = occupant.compareExchange(expected: 0, desired: me, ordering: .acquiring)
+        precondition(entered || inside == me, "two threads on one render side at once")
+        #endif
+    }
+
+    /// Ends the calling thread's visit.
+    @inline(__always)
+    public func leave() {
+        #if DEBUG
+        occupant.store(0, ordering: .releasing)
+        #endif
+    }
+
+    /// Runs `body` as one visit.
+    @inline(__always)
+    public func visit<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+        enter()
+        defer { leave() }
+        return try body()
+    }
+}
