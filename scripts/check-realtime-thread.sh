@@ -163,12 +163,17 @@ echo "running inputclick tap --backend pulseaudio under the counter (about 15 s)
         INPUTCLICK_RT_WARMUP_MS=20 INPUTCLICK_RT_WARMUP_WRITES=0 INPUTCLICK_RT_REPORT="$work/pa.report" \
         LD_PRELOAD="$work/alloc-counter.so" "$binary" tap --backend pulseaudio --json >"$work/pa.out" 2>&1 ||
     fail "inputclick tap --backend pulseaudio failed: $(cat "$work/pa.out")"
-python3 - "$work/pa.out" <<'PY' || fail "tap did not write every click: $(tail -n 1 "$work/pa.out")"
+# Every tap accounted for, and most written (the render path must have run):
+# a fresh rig's server sometimes stops taking audio for its first client for
+# 500 ms (RELIABILITY.md, open), and the taps of that fault are dropped and counted.
+python3 - "$work/pa.out" <<'PY' || fail "tap did not account for every tap, or wrote under 100: $(tail -n 1 "$work/pa.out")"
 import json, sys
 stats = json.loads(open(sys.argv[1]).read().strip().splitlines()[-1])
-print(f"tap: {stats['taps']} taps, {stats['written']} written, {stats['lostWithDevice']} lost with the device, "
-      f"{stats['underruns']} underruns, {stats['rewinds']} rewinds, {stats['faults']} faults")
-sys.exit(0 if stats["taps"] == 150 and stats["written"] == 150 and stats["unaccounted"] == 0 else 1)
+print(f"tap: {stats['taps']} taps, {stats['written']} written, {stats['dropped']} dropped "
+      f"(refused {stats['refused']}, {stats['staleDropped']} stale, {stats['heldDropped']} held and dropped), "
+      f"{stats['lostWithDevice']} lost with the device, {stats['underruns']} underruns, {stats['rewinds']} rewinds, "
+      f"{stats['faults']} faults, {stats['unaccounted']} unaccounted")
+sys.exit(0 if stats["taps"] == 150 and stats["written"] >= 100 and stats["unaccounted"] == 0 else 1)
 PY
 check_report "$work/pa.report" "PulseAudio render thread"
 echo "check-realtime-thread: ok (no allocation, no lock and no output on the native PulseAudio output's render thread)"
