@@ -37,7 +37,8 @@ fi
 export INPUTCLICK_SINK_NAME=${INPUTCLICK_SINK_NAME:-inputclick-soak-$server}
 unset PULSE_SERVER PIPEWIRE_RUNTIME_DIR PIPEWIRE_REMOTE JACK_DEFAULT_SERVER
 "${rig[@]}" start --watch-pid $$ >/dev/null
-trap '"${rig[@]}" stop >/dev/null 2>&1 || true' EXIT
+work=
+trap '"${rig[@]}" stop >/dev/null 2>&1 || true; [ -z "$work" ] || rm -rf "$work"' EXIT
 eval "$("${rig[@]}" env)"
 work=$(mktemp -d)
 mkfifo "$work/taps"

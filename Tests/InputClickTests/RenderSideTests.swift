@@ -33,6 +33,22 @@ private final class SideHolder: Sendable {
     }
 
     #if DEBUG
+    @Test("a debug build stops a second thread that enters while the first is still in an outer visit")
+    func aSecondThreadAfterANestedVisitStopsTheProcess() async {
+        await #expect(processExitsWith: .failure) {
+            let holder = SideHolder()
+            holder.side.enter()
+            holder.side.visit {}
+            var thread = pthread_t()
+            let context = Unmanaged.passRetained(holder).toOpaque()
+            _ = pthread_create(&thread, nil, { context in
+                Unmanaged<SideHolder>.fromOpaque(context!).takeRetainedValue().side.enter()
+                return nil
+            }, context)
+            pthread_join(thread, nil)
+        }
+    }
+
     @Test("a debug build stops a second thread that enters while the first is inside")
     func aSecondThreadInsideStopsTheProcess() async {
         await #expect(processExitsWith: .failure) {

@@ -17,26 +17,41 @@ import Synchronization
 public struct RenderSide: ~Copyable, Sendable {
     /// The thread inside (its `pthread_t`), 0 when none.
     private let occupant = Atomic<UInt>(0)
+    /// How deep the occupant's visits are nested (only the occupant changes it).
+    private let depth = Atomic<Int>(0)
 
     public init() {}
 
-    /// Starts a visit of the render side by the calling thread.
+    /// Starts a visit of the render side by the calling thread (visits nest).
     @inline(__always)
     public func enter() {
         #if DEBUG
-        let me = UInt(pthread_self())
+        let me = Self.currentThread
         let (entered, inside) = occupant.compareExchange(expected: 0, desired: me, ordering: .acquiring)
         precondition(entered || inside == me, "two threads on one render side at once")
+        depth.add(1, ordering: .relaxed)
         #endif
     }
 
-    /// Ends the calling thread's visit.
+    /// Ends the calling thread's innermost visit.
     @inline(__always)
     public func leave() {
         #if DEBUG
-        occupant.store(0, ordering: .releasing)
+        if depth.subtract(1, ordering: .relaxed).newValue == 0 {
+            occupant.store(0, ordering: .releasing)
+        }
         #endif
     }
+
+    #if DEBUG
+    private static var currentThread: UInt {
+        #if canImport(Musl)
+        UInt(bitPattern: pthread_self())
+        #else
+        UInt(pthread_self())
+        #endif
+    }
+    #endif
 
     /// Runs `body` as one visit.
     @inline(__always)

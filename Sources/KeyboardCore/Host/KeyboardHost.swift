@@ -68,7 +68,7 @@ public final class KeyboardHost {
     ///   - animationDuration: Stated in notifications, in seconds. Default 0.25.
     ///   - notificationCenter: Where notifications go. Default: a new center.
     ///
-    /// Use the host afterwards on that one thread.
+    /// Create it on any thread; use it afterwards only on the thread that drives it.
     public init(gate: InputClickGate, bounds: Rect = Rect(x: 0, y: 0, width: 375, height: 667),
                 keyboardHeight: Double = 216, animationDuration: Double = 0.25,
                 notificationCenter: KeyboardNotificationCenter = KeyboardNotificationCenter()) {

@@ -32,7 +32,7 @@ open class InputView {
     ///   - preferredHeight: The height the view asks for, in points; negative values count as 0.
     ///   - hasFlexibleHeight: Take the keyboard's height when shown as an input view.
     ///
-    /// Use it afterwards on the host's thread.
+    /// Create it on any thread; use it afterwards only on the host's thread.
     public init(name: String = "input view", preferredHeight: Double = 216, hasFlexibleHeight: Bool = false) {
         self.name = name
         self.preferredHeight = max(preferredHeight, 0)

@@ -32,7 +32,7 @@ open class Responder {
 
     /// Creates a responder that belongs to no host yet.
     ///
-    /// Use it afterwards on the host's thread.
+    /// Create it on any thread; use it afterwards only on the host's thread.
     public init() {}
 
     /// Whether ``becomeFirstResponder()`` may succeed. Default `true`.

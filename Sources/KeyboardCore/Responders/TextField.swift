@@ -14,7 +14,7 @@ public final class TextField: TextInputResponder {
 
     /// Creates a field with `text` (line breaks as spaces) and the caret at its end.
     ///
-    /// Use it afterwards on the host's thread.
+    /// Create it on any thread; use it afterwards only on the host's thread.
     public override init(text: String = "", traits: TextInputTraits = TextInputTraits()) {
         super.init(text: text, traits: traits)
     }

@@ -13,7 +13,7 @@ public final class TextView: TextInputResponder {
 
     /// Creates a text view with `text` and the caret at its end.
     ///
-    /// Use it afterwards on the host's thread.
+    /// Create it on any thread; use it afterwards only on the host's thread.
     public override init(text: String = "", traits: TextInputTraits = TextInputTraits()) {
         super.init(text: text, traits: traits)
     }
