@@ -80,4 +80,3 @@ print("soak: refused " + json.dumps(r.get("refused", {})) + "; every tap account
 ' "$work/report"
 sed 's/^/soak: tap said: /' "$work/errors"
 echo "rss: ${first} kB after 2 s, ${last:-$first} kB at the end, peak ${peak} kB"
-rm -rf "$work"

@@ -39,13 +39,7 @@ private final class SideHolder: Sendable {
             let holder = SideHolder()
             holder.side.enter()
             holder.side.visit {}
-            var thread = pthread_t()
-            let context = Unmanaged.passRetained(holder).toOpaque()
-            _ = pthread_create(&thread, nil, { context in
-                Unmanaged<SideHolder>.fromOpaque(context!).takeRetainedValue().side.enter()
-                return nil
-            }, context)
-            pthread_join(thread, nil)
+            enterFromAnotherThread(holder)
         }
     }
 
@@ -54,14 +48,21 @@ private final class SideHolder: Sendable {
         await #expect(processExitsWith: .failure) {
             let holder = SideHolder()
             holder.side.enter()
-            var thread = pthread_t()
-            let context = Unmanaged.passRetained(holder).toOpaque()
-            _ = pthread_create(&thread, nil, { context in
-                Unmanaged<SideHolder>.fromOpaque(context!).takeRetainedValue().side.enter()
-                return nil
-            }, context)
-            pthread_join(thread, nil)
+            enterFromAnotherThread(holder)
         }
     }
     #endif
 }
+
+#if DEBUG
+/// Enters `holder`'s render side from a thread of its own, and waits for it.
+private func enterFromAnotherThread(_ holder: SideHolder) {
+    var thread = pthread_t()
+    let context = Unmanaged.passRetained(holder).toOpaque()
+    _ = pthread_create(&thread, nil, { context in
+        Unmanaged<SideHolder>.fromOpaque(context!).takeRetainedValue().side.enter()
+        return nil
+    }, context)
+    pthread_join(thread, nil)
+}
+#endif
