@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import Synchronization
 
 /// The render side of a real-time object: the members that one thread at a
@@ -26,7 +21,7 @@ public struct RenderSide: ~Copyable, Sendable {
     @inline(__always)
     public func enter() {
         #if DEBUG
-        let me = Self.currentThread
+        let me = CurrentThread.id
         let (entered, inside) = occupant.compareExchange(expected: 0, desired: me, ordering: .acquiring)
         precondition(entered || inside == me, "two threads on one render side at once")
         depth.add(1, ordering: .relaxed)
@@ -42,16 +37,6 @@ public struct RenderSide: ~Copyable, Sendable {
         }
         #endif
     }
-
-    #if DEBUG
-    private static var currentThread: UInt {
-        #if canImport(Musl)
-        UInt(bitPattern: pthread_self())
-        #else
-        UInt(pthread_self())
-        #endif
-    }
-    #endif
 
     /// Runs `body` as one visit.
     @inline(__always)

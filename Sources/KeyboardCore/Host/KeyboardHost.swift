@@ -27,9 +27,10 @@ import InputClick
 /// responder and hides only when it resigns; nothing dismisses it on its own.
 /// Moving focus between two text inputs reroutes typing without hiding.
 ///
-/// Thread context: confined to one thread (the UI thread), with its responders,
-/// views and keyboard; only ``notificationCenter`` and ``gate`` may be used
-/// from others.
+/// **Threads.** The host, its responders, views and keyboard belong to one
+/// thread, the first to use them after creation, which any thread may do;
+/// debug builds stop the process when another calls in (`HostThread`). Only
+/// ``notificationCenter`` and ``gate`` are for every thread.
 public final class KeyboardHost {
     /// The click gate the host reports visibility to and the keyboard clicks through.
     public let gate: InputClickGate
@@ -58,6 +59,8 @@ public final class KeyboardHost {
     public private(set) var visibleAccessoryView: InputView?
     /// The frames of what is shown, or `nil` when nothing is.
     public private(set) var geometry: KeyboardGeometry?
+    /// The thread that owns the host, checked at each entry point.
+    let thread = HostThread()
 
     /// Creates a host with the demo keyboard enabled and no first responder.
     ///
@@ -67,8 +70,6 @@ public final class KeyboardHost {
     ///   - keyboardHeight: The height of flexible input views. Default 216.
     ///   - animationDuration: Stated in notifications, in seconds. Default 0.25.
     ///   - notificationCenter: Where notifications go. Default: a new center.
-    ///
-    /// Create it on any thread; use it afterwards only on the thread that drives it.
     public init(gate: InputClickGate, bounds: Rect = Rect(x: 0, y: 0, width: 375, height: 667),
                 keyboardHeight: Double = 216, animationDuration: Double = 0.25,
                 notificationCenter: KeyboardNotificationCenter = KeyboardNotificationCenter()) {
@@ -90,9 +91,8 @@ public final class KeyboardHost {
 
     /// Puts `responder` in this host, so that it can become first responder.
     /// A responder moved from another host resigns there first.
-    ///
-    /// Thread context: the host's thread.
     public func add(_ responder: Responder) {
+        thread.check()
         if let other = responder.host, other !== self {
             if other.firstResponder === responder { other.resignFirstResponder() }
         }
@@ -102,10 +102,9 @@ public final class KeyboardHost {
     /// Makes the first responder resign, hiding what it showed.
     ///
     /// - Returns: `true` if there is no first responder afterwards.
-    ///
-    /// Thread context: the host's thread.
     @discardableResult
     public func resignFirstResponder() -> Bool {
+        thread.check()
         guard let current = firstResponder else { return true }
         guard current.canResignFirstResponder else { return false }
         firstResponder = nil
@@ -116,11 +115,13 @@ public final class KeyboardHost {
 
     /// Re-reads the first responder's input views and traits and swaps the
     /// visible views in place (``Responder/reloadInputViews()`` calls this).
-    ///
-    /// Thread context: the host's thread.
-    public func reloadInputViews() { refresh() }
+    public func reloadInputViews() {
+        thread.check()
+        refresh()
+    }
 
     func makeFirstResponder(_ responder: Responder) -> Bool {
+        thread.check()
         guard responder.host === self, responder.canBecomeFirstResponder else { return false }
         if firstResponder === responder { return true }
         if let current = firstResponder, !current.canResignFirstResponder { return false }
@@ -136,6 +137,7 @@ public final class KeyboardHost {
     }
 
     func textInputDidChange(_ input: any TextInput) {
+        thread.check()
         if firstResponder === input { demoKeyboard.textDidChange() }
     }
 
@@ -146,18 +148,16 @@ public final class KeyboardHost {
 
     /// Enables another keyboard; `next` reaches it after the ones already enabled.
     /// Adding one that is already enabled does nothing.
-    ///
-    /// Thread context: the host's thread.
     public func addKeyboard(_ keyboard: InputView) {
+        thread.check()
         guard !enabledKeyboards.contains(where: { $0 === keyboard }) else { return }
         enabledKeyboards.append(keyboard)
     }
 
     /// Switches text inputs to the next enabled keyboard, wrapping around,
     /// as `advanceToNextInputMode` does; the visible keyboard is swapped in place.
-    ///
-    /// Thread context: the host's thread.
     public func advanceToNextInputMode() {
+        thread.check()
         currentKeyboardIndex = (currentKeyboardIndex + 1) % enabledKeyboards.count
         refresh()
     }
@@ -174,9 +174,10 @@ public final class KeyboardHost {
     public var visibleViews: [InputView] { [visibleInputView, visibleAccessoryView].compactMap { $0 } }
 
     /// Whether `view` is shown now.
-    ///
-    /// Thread context: the host's thread.
-    public func isShowing(_ view: InputView) -> Bool { visibleViews.contains { $0 === view } }
+    public func isShowing(_ view: InputView) -> Bool {
+        thread.check()
+        return visibleViews.contains { $0 === view }
+    }
 
     private func refresh() {
         let responder = firstResponder

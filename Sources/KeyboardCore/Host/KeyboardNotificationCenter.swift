@@ -14,9 +14,6 @@ import Synchronization
 /// }
 /// host.notificationCenter.removeObserver(token)
 /// ```
-///
-/// Thread context: every method may be called from any thread; each takes a
-/// short internal lock.
 public final class KeyboardNotificationCenter: Sendable {
     /// Identifies one registration, for ``removeObserver(_:)``.
     public struct Token: Sendable, Hashable {

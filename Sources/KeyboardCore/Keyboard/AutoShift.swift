@@ -8,8 +8,6 @@
 /// - ``AutocapitalizationType/sentences``: at the start of the text, after a
 ///   line break (trailing spaces allowed), or after a sentence end
 ///   (`.`, `!`, `?`, `。`, `！`, `？`) followed by at least one whitespace.
-///
-/// Thread context: pure functions; use them from any thread.
 public enum AutoShift {
     /// Whether shift should be on before typing at a caret preceded by `textBefore`.
     public static func shouldShift(_ mode: AutocapitalizationType, textBefore: Substring) -> Bool {

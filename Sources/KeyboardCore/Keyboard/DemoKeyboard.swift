@@ -25,8 +25,6 @@ import InputClick
 /// The keyboard adopts ``InputClick/InputViewAudioFeedback`` and returns
 /// `true` from ``enableInputClicksWhenVisible``: while it is visible, its taps
 /// click. The host creates it (``KeyboardHost/demoKeyboard``).
-///
-/// Thread context: confined to the host's thread.
 public final class DemoKeyboard: InputView, InputViewAudioFeedback {
     /// Always `true`: the demo keyboard wants clicks while visible.
     public var enableInputClicksWhenVisible: Bool { true }
@@ -63,9 +61,10 @@ public final class DemoKeyboard: InputView, InputViewAudioFeedback {
     public var layout: KeyboardLayout { state.layout }
 
     /// The label a front end shows on `key` now.
-    ///
-    /// Thread context: the host's thread.
-    public func label(for key: KeyRole) -> String { state.label(for: key) }
+    public func label(for key: KeyRole) -> String {
+        host?.thread.check()
+        return state.label(for: key)
+    }
 
     /// Touches `key` down at `time`: asks the gate for the key's click, then
     /// performs the key.
@@ -77,10 +76,9 @@ public final class DemoKeyboard: InputView, InputViewAudioFeedback {
     ///     double-tap of shift. Use ``InputClick/MonotonicClock/now()`` for live input.
     /// - Returns: The record of the stroke: click kind, gate decision, edit.
     /// - Throws: ``KeyboardError/keyNotOnPage(_:page:keyboardType:)`` if the key is not shown.
-    ///
-    /// Thread context: the host's thread.
     @discardableResult
     public func touchDown(_ key: KeyRole, at time: UInt64) throws(KeyboardError) -> KeyStroke {
+        host?.thread.check()
         guard state.layout.contains(key) else {
             throw .keyNotOnPage(key, page: state.page, keyboardType: state.keyboardType)
         }
@@ -93,8 +91,6 @@ public final class DemoKeyboard: InputView, InputViewAudioFeedback {
     }
 
     /// Taps `key` now (``InputClick/MonotonicClock``), for live front ends.
-    ///
-    /// Thread context: the host's thread.
     @discardableResult
     public func tap(_ key: KeyRole) throws(KeyboardError) -> KeyStroke {
         try touchDown(key, at: MonotonicClock.now())
@@ -103,9 +99,8 @@ public final class DemoKeyboard: InputView, InputViewAudioFeedback {
     /// One auto-repeat of a held key at `time`: a click and the key's action
     /// again. Only delete repeats; other keys return `nil`. The caller times
     /// the repeats with ``keyRepeat``.
-    ///
-    /// Thread context: the host's thread.
     public func repeatHeldKey(_ key: KeyRole, at time: UInt64) -> KeyStroke? {
+        host?.thread.check()
         guard key.repeatsWhenHeld, state.layout.contains(key) else { return nil }
         let outcome = gate.play(key.clickKind, at: time)
         let edit = textDocumentProxy.deleteBackward()

@@ -1,27 +1,24 @@
 /// The keyboard's handle on the text being edited, the counterpart of
 /// `UITextDocumentProxy`: it acts on the host's first responder when that is
 /// a ``TextInput``, and does nothing otherwise.
-///
-/// Thread context: confined to the host's thread.
 public final class TextDocumentProxy {
     weak var host: KeyboardHost?
 
     init() {}
 
-    private var input: (any TextInput)? { host?.firstResponder as? any TextInput }
+    private var input: (any TextInput)? {
+        host?.thread.check()
+        return host?.firstResponder as? any TextInput
+    }
 
     /// Inserts `text` at the caret, replacing the selection; `"\n"` is the
     /// return key. The input's delegate may veto it.
-    ///
-    /// Thread context: the host's thread.
     @discardableResult
     public func insertText(_ text: String) -> TextEditOutcome {
         input?.insertText(text) ?? .noTextInput
     }
 
     /// Deletes the selection, or the one grapheme before the caret.
-    ///
-    /// Thread context: the host's thread.
     @discardableResult
     public func deleteBackward() -> TextEditOutcome {
         input?.deleteBackward() ?? .noTextInput
@@ -35,8 +32,6 @@ public final class TextDocumentProxy {
 
     /// Moves the caret by `offset` graphemes from the end of the selection,
     /// clamped to the text.
-    ///
-    /// Thread context: the host's thread.
     public func adjustTextPosition(byCharacterOffset offset: Int) {
         input?.adjustTextPosition(byCharacterOffset: offset)
     }

@@ -12,9 +12,6 @@
 /// To hear key clicks while it is visible, a subclass adopts
 /// ``InputClick/InputViewAudioFeedback`` and returns `true` from
 /// `enableInputClicksWhenVisible`; a plain `InputView` does not click.
-///
-/// Thread context: confined to the thread that drives its ``KeyboardHost``
-/// (the UI thread), like every responder and view in KeyboardCore.
 open class InputView {
     /// A name for messages and tests.
     public var name: String
@@ -31,8 +28,6 @@ open class InputView {
     ///   - name: A name for messages and tests.
     ///   - preferredHeight: The height the view asks for, in points; negative values count as 0.
     ///   - hasFlexibleHeight: Take the keyboard's height when shown as an input view.
-    ///
-    /// Create it on any thread; use it afterwards only on the host's thread.
     public init(name: String = "input view", preferredHeight: Double = 216, hasFlexibleHeight: Bool = false) {
         self.name = name
         self.preferredHeight = max(preferredHeight, 0)

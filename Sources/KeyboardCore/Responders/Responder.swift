@@ -15,8 +15,6 @@
 ///
 /// Subclass it for a custom responder; override ``canBecomeFirstResponder``
 /// or ``canResignFirstResponder`` to refuse.
-///
-/// Thread context: confined to the thread that drives its host (the UI thread).
 open class Responder {
     /// The host this responder was added to with ``KeyboardHost/add(_:)``.
     public internal(set) weak var host: KeyboardHost?
@@ -31,8 +29,6 @@ open class Responder {
     public var inputAccessoryView: InputView?
 
     /// Creates a responder that belongs to no host yet.
-    ///
-    /// Create it on any thread; use it afterwards only on the host's thread.
     public init() {}
 
     /// Whether ``becomeFirstResponder()`` may succeed. Default `true`.
@@ -52,11 +48,10 @@ open class Responder {
     /// - Returns: `true` if it is first responder afterwards; `false` if it has
     ///   no host, refuses (``canBecomeFirstResponder``, a text delegate's
     ///   "should begin editing"), or the current first responder will not resign.
-    ///
-    /// Thread context: the host's thread.
     @discardableResult
     public func becomeFirstResponder() -> Bool {
         guard let host else { return false }
+        host.thread.check()
         return host.makeFirstResponder(self)
     }
 
@@ -64,10 +59,9 @@ open class Responder {
     /// else hides it: the app decides when editing ends.
     ///
     /// - Returns: `true` if this responder is not first responder afterwards.
-    ///
-    /// Thread context: the host's thread.
     @discardableResult
     public func resignFirstResponder() -> Bool {
+        host?.thread.check()
         guard let host, host.firstResponder === self else { return true }
         return host.resignFirstResponder()
     }
@@ -75,9 +69,8 @@ open class Responder {
     /// Re-reads ``inputView``, ``inputAccessoryView`` and the text input
     /// traits, and swaps the visible views in place. Does nothing unless this
     /// responder is first responder.
-    ///
-    /// Thread context: the host's thread.
     public func reloadInputViews() {
+        host?.thread.check()
         guard let host, host.firstResponder === self else { return }
         host.reloadInputViews()
     }

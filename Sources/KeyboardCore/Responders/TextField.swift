@@ -6,15 +6,11 @@
 /// and reports ``TextEditOutcome/returnAction(_:accepted:)`` with the
 /// ``TextInputTraits/returnKeyType``. The text, selection and caret code is
 /// ``TextInputResponder``'s, shared with ``TextView``.
-///
-/// Thread context: confined to the host's thread.
 public final class TextField: TextInputResponder {
     /// Hooks that can veto focus, edits and return. Held weakly.
     public weak var delegate: (any TextFieldDelegate)?
 
     /// Creates a field with `text` (line breaks as spaces) and the caret at its end.
-    ///
-    /// Create it on any thread; use it afterwards only on the host's thread.
     public override init(text: String = "", traits: TextInputTraits = TextInputTraits()) {
         super.init(text: text, traits: traits)
     }

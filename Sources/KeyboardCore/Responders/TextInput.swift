@@ -7,8 +7,6 @@
 ///
 /// Edits made through ``insertText(_:)`` and ``deleteBackward()`` (the
 /// keyboard's edits) ask the delegate first; setting ``text`` does not.
-///
-/// Thread context: confined to the host's thread.
 public protocol TextInput: Responder {
     /// The whole text. Setting it puts the caret at the end and asks no delegate.
     var text: String { get set }
@@ -29,19 +27,13 @@ public protocol TextInput: Responder {
 
     /// Replaces the selection with `string` and puts the caret after it, if
     /// the delegate agrees. A lone `"\n"` is the return key.
-    ///
-    /// Thread context: the host's thread.
     @discardableResult func insertText(_ string: String) -> TextEditOutcome
 
     /// Deletes the selection, or the one `Character` before the caret, if the
     /// delegate agrees.
-    ///
-    /// Thread context: the host's thread.
     @discardableResult func deleteBackward() -> TextEditOutcome
 
     /// Moves the caret by `offset` `Character`s from the end of the selection,
     /// collapsing it, and clamps it to the text.
-    ///
-    /// Thread context: the host's thread.
     func adjustTextPosition(byCharacterOffset offset: Int)
 }

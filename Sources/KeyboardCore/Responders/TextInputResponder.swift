@@ -6,8 +6,6 @@
 /// Not subclassed outside this module: each subclass says only how it
 /// differs (what it does to inserted text, what return does) and which
 /// delegate method answers each question.
-///
-/// Thread context: confined to the host's thread.
 public class TextInputResponder: Responder, TextInput {
     /// How the keyboard behaves for this input; reload input views after changing it while focused.
     public var traits: TextInputTraits
@@ -26,6 +24,7 @@ public class TextInputResponder: Responder, TextInput {
     public var text: String {
         get { storage.text }
         set {
+            host?.thread.check()
             storage.setText(normalized(newValue))
             host?.textInputDidChange(self)
         }
@@ -35,6 +34,7 @@ public class TextInputResponder: Responder, TextInput {
     public var selectedRange: Range<String.Index> {
         get { storage.selection }
         set {
+            host?.thread.check()
             storage.select(newValue)
             host?.textInputDidChange(self)
         }
@@ -44,6 +44,7 @@ public class TextInputResponder: Responder, TextInput {
     public var selectedCharacterRange: Range<Int> {
         get { storage.characterSelection }
         set {
+            host?.thread.check()
             storage.selectCharacters(newValue)
             host?.textInputDidChange(self)
         }
@@ -58,10 +59,9 @@ public class TextInputResponder: Responder, TextInput {
 
     /// Replaces the selection with `string` if the delegate agrees; what
     /// return does depends on the subclass (see ``TextField`` and ``TextView``).
-    ///
-    /// Thread context: the host's thread.
     @discardableResult
     public func insertText(_ string: String) -> TextEditOutcome {
+        host?.thread.check()
         if let outcome = returnOutcome(for: string) { return outcome }
         let replacement = normalized(string)
         if replacement.isEmpty && storage.selection.isEmpty { return .unchanged }
@@ -72,10 +72,9 @@ public class TextInputResponder: Responder, TextInput {
     }
 
     /// Deletes the selection or the `Character` before the caret if the delegate agrees.
-    ///
-    /// Thread context: the host's thread.
     @discardableResult
     public func deleteBackward() -> TextEditOutcome {
+        host?.thread.check()
         guard let range = storage.rangeToDeleteBackward else { return .unchanged }
         guard delegateAllowsChange(in: range, replacement: "") else { return .vetoed }
         // The delegate may have edited the text; delete what is before the caret now.
@@ -86,9 +85,8 @@ public class TextInputResponder: Responder, TextInput {
     }
 
     /// Moves the caret by `offset` `Character`s from the end of the selection, clamped.
-    ///
-    /// Thread context: the host's thread.
     public func adjustTextPosition(byCharacterOffset offset: Int) {
+        host?.thread.check()
         storage.moveCaret(byCharacterOffset: offset)
         host?.textInputDidChange(self)
     }

@@ -5,15 +5,11 @@
 /// ``TextInputTraits/returnKeyType`` label, as `UITextView` does; the delegate
 /// can veto it like any other edit. The text, selection and caret code is
 /// ``TextInputResponder``'s, shared with ``TextField``.
-///
-/// Thread context: confined to the host's thread.
 public final class TextView: TextInputResponder {
     /// Hooks that can veto focus and edits. Held weakly.
     public weak var delegate: (any TextViewDelegate)?
 
     /// Creates a text view with `text` and the caret at its end.
-    ///
-    /// Create it on any thread; use it afterwards only on the host's thread.
     public override init(text: String = "", traits: TextInputTraits = TextInputTraits()) {
         super.init(text: text, traits: traits)
     }

@@ -4,49 +4,29 @@
 /// Thread context: called on the host's thread, during the edit.
 public protocol TextViewDelegate: AnyObject {
     /// Asked before the view becomes first responder; `false` refuses focus.
-    ///
-    /// Thread context: called on the host's thread, during the edit.
     func textViewShouldBeginEditing(_ textView: TextView) -> Bool
     /// Told after the view became first responder.
-    ///
-    /// Thread context: called on the host's thread, during the edit.
     func textViewDidBeginEditing(_ textView: TextView)
     /// Told after the view stopped being first responder.
-    ///
-    /// Thread context: called on the host's thread, during the edit.
     func textViewDidEndEditing(_ textView: TextView)
     /// Asked before the keyboard replaces `range` with `text` (empty for a
     /// delete, `"\n"` for return); `false` vetoes the edit.
-    ///
-    /// Thread context: called on the host's thread, during the edit.
     func textView(_ textView: TextView, shouldChangeTextIn range: Range<String.Index>,
                   replacementText text: String) -> Bool
     /// Told after the keyboard changed the text.
-    ///
-    /// Thread context: called on the host's thread, during the edit.
     func textViewDidChange(_ textView: TextView)
 }
 
 extension TextViewDelegate {
     /// Allows focus.
-    ///
-    /// Thread context: the host's thread.
     public func textViewShouldBeginEditing(_ textView: TextView) -> Bool { true }
     /// Does nothing.
-    ///
-    /// Thread context: the host's thread.
     public func textViewDidBeginEditing(_ textView: TextView) {}
     /// Does nothing.
-    ///
-    /// Thread context: the host's thread.
     public func textViewDidEndEditing(_ textView: TextView) {}
     /// Allows the edit.
-    ///
-    /// Thread context: the host's thread.
     public func textView(_ textView: TextView, shouldChangeTextIn range: Range<String.Index>,
                          replacementText text: String) -> Bool { true }
     /// Does nothing.
-    ///
-    /// Thread context: the host's thread.
     public func textViewDidChange(_ textView: TextView) {}
 }

@@ -5,8 +5,8 @@ import Synchronization
 /// script can run faster than real time and its clicks be played or rendered
 /// afterwards at their times (``ScriptResult/clicks``).
 ///
-/// Thread context: any thread. It takes a short lock per click, so it is for
-/// offline runs, not for a real-time path.
+/// Thread context: a short lock per click, so it is for offline runs, not
+/// for a real-time path.
 public final class ClickCollector: ClickSink {
     /// One click as the gate submitted it.
     public struct Click: Sendable, Hashable {

@@ -24,8 +24,6 @@ import Synchronization
 /// result.text     // "A" (autocapitalized sentence start)
 /// result.clicks   // [TimedClick(time: 300_000_000, kind: .key)]
 /// ```
-///
-/// Thread context: the host's thread.
 public final class ScriptRunner {
     /// The longest hold accepted, in nanoseconds: 10 minutes.
     public static let longestHold: UInt64 = 600_000_000_000
@@ -36,11 +34,10 @@ public final class ScriptRunner {
     public let responders: [String: Responder]
 
     /// Creates a runner and adds every responder to `host`.
-    ///
-    /// Thread context: the host's thread.
     public init(host: KeyboardHost, responders: [String: Responder]) {
         self.host = host
         self.responders = responders
+        host.thread.check()
         for responder in responders.values where responder.host !== host { host.add(responder) }
     }
 
@@ -55,9 +52,8 @@ public final class ScriptRunner {
     /// - Throws: ``ScriptError``. Unknown responders and overlong holds are
     ///   found before anything runs; a key that is not shown stops the script
     ///   at that event.
-    ///
-    /// Thread context: the host's thread.
     public func run(_ events: [ScriptEvent], timeOrigin: UInt64? = nil) throws(ScriptError) -> ScriptResult {
+        host.thread.check()
         try validate(events)
         let origin = timeOrigin ?? MonotonicClock.now()
         let log = NotificationLog()

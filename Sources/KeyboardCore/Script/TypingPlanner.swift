@@ -90,8 +90,6 @@ public struct TypingPlanner: Sendable {
     ///
     /// - Throws: ``TypingPlanError`` for a character that cannot be typed,
     ///   before anything runs.
-    ///
-    /// Thread context: the calling thread, which owns the new host.
     public func type(_ text: String, through gate: InputClickGate, timeOrigin: UInt64? = nil) throws -> ScriptResult {
         let script = [ScriptEvent(at: 0, .focus("text"))] + (try events(for: text))
         let host = KeyboardHost(gate: gate)
