@@ -6,8 +6,6 @@ import Glibc
 /// The truth that rewound audio is compared with: what a mixer that never
 /// rewinds renders with the same clicks starting at the same frames, and
 /// the same host audio from frame 0.
-///
-/// Thread context: any thread but a render thread (it allocates).
 public enum ReferenceRender {
     /// Renders `frames` frames of `mixer` with each record's click starting
     /// at its ``LatencyRecord/streamFrame``, and `host` (interleaved, the

@@ -53,8 +53,6 @@ public final class InputClickEngine: Sendable {
         public var scheduler: (any ControlScheduler)?
 
         /// The defaults.
-        ///
-        /// Thread context: any thread but the render thread (it copies the process environment).
         public init(player: ClickPlayerConfiguration = ClickPlayerConfiguration(), settingsFile: String? = nil,
                     environment: ProcessEnvironment = .current(),
                     watchesSettings: Bool = true, rateLimit: ClickRateLimit = .default,

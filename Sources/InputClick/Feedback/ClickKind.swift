@@ -30,8 +30,6 @@ public enum ClickKind: UInt8, CaseIterable, Sendable, Hashable, Codable, CustomS
     }
 
     /// Parses a kind from its ``name``; returns `nil` for anything else.
-    ///
-    /// Thread context: any thread but the render thread (it compares strings).
     public init?(name: String) {
         guard let kind = ClickKind.allCases.first(where: { $0.name == name }) else { return nil }
         self = kind

@@ -24,8 +24,6 @@ public struct ClickTimeline: Sendable, Hashable {
     public var entries: [Entry]
 
     /// Creates a timeline.
-    ///
-    /// Thread context: any thread but the render thread (it copies the array).
     public init(_ entries: [Entry]) {
         self.entries = entries
     }

@@ -30,8 +30,6 @@ public final class HostStream: @unchecked Sendable {
     private let gainBits = Atomic<UInt32>(Float(1).bitPattern)
 
     /// Creates a stream that buffers `capacityFrames` frames of `channels` channels.
-    ///
-    /// Thread context: any thread but the render thread (it allocates).
     public init(channels: Int, capacityFrames: Int = 48_000) {
         precondition(channels > 0 && capacityFrames > 0)
         self.channels = channels

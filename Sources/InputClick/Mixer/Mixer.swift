@@ -137,8 +137,6 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     /// values in force.
     ///
     /// - Precondition: the bank's rate and channel count equal the (validated) configuration's.
-    ///
-    /// Thread context: any thread but a render thread (it allocates).
     public init(configuration requested: MixerConfiguration = MixerConfiguration(), bank: SoundBank) {
         let configuration = requested.validated()
         precondition(bank.sampleRate == configuration.sampleRate && bank.channels == configuration.channels,
@@ -291,8 +289,6 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     ///
     /// - Returns: `false` if the control queue is full, or the bank's format
     ///   does not match the mixer's.
-    ///
-    /// Thread context: any thread but the render thread.
     @discardableResult
     public func install(_ bank: SoundBank) -> Bool {
         guard bank.sampleRate == configuration.sampleRate, bank.channels == configuration.channels else { return false }
@@ -305,8 +301,6 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     /// - Returns: `false` if the stream's channel count differs from the
     ///   mixer's, it is already attached, ``maxStreams`` streams are attached,
     ///   or the control queue is full.
-    ///
-    /// Thread context: any thread but the render thread.
     @discardableResult
     public func attach(_ stream: HostStream) -> Bool {
         guard stream.channels == configuration.channels else { return false }
@@ -323,8 +317,6 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     /// Stops mixing a host stream at the next render.
     ///
     /// - Returns: `false` if the stream is not attached or the control queue is full.
-    ///
-    /// Thread context: any thread but the render thread.
     @discardableResult
     public func detach(_ stream: HostStream) -> Bool {
         collectGarbage()
@@ -341,8 +333,6 @@ public final class Mixer: ClickSink, @unchecked Sendable {
 
     /// Releases the banks and streams the render thread has finished with.
     /// The other control calls do this too; a player calls it now and then.
-    ///
-    /// Thread context: any thread but the render thread.
     public func collectGarbage() {
         retired.releaseAll()
     }

@@ -28,8 +28,6 @@ public final class LatencyRecorder: Sendable {
     private let floor = Atomic<UInt64>(0)
 
     /// Creates a ring keeping the last `capacity` records (at least 1). Default 4096.
-    ///
-    /// Thread context: any thread but the render thread (it allocates).
     public init(capacity: Int = 4096) {
         self.capacity = max(1, capacity)
         slots = AtomicArray(count: self.capacity * Self.fieldsPerSlot, initial: 0)
@@ -85,8 +83,6 @@ public final class LatencyRecorder: Sendable {
     }
 
     /// Percentiles of both figures over ``records()``.
-    ///
-    /// Thread context: any thread but the render thread.
     public func report() -> LatencyReport { LatencyReport(records()) }
 
     /// Forgets the records so far; later reports cover only later clicks.

@@ -13,8 +13,6 @@ public struct LatencySummary: Sendable, Hashable, CustomStringConvertible {
     public var max: UInt64
 
     /// Summarises `values` (nanoseconds).
-    ///
-    /// Thread context: any thread but the render thread (it sorts a copy).
     public init(_ values: [UInt64]) {
         let sorted = values.sorted()
         count = sorted.count
@@ -36,8 +34,6 @@ public struct LatencySummary: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Nanoseconds as milliseconds with two decimals.
-    ///
-    /// Thread context: any thread but the render thread (it builds a string).
     public static func milliseconds(_ nanoseconds: UInt64) -> String {
         let hundredths = (nanoseconds + 5_000) / 10_000
         let fraction = hundredths % 100
@@ -53,8 +49,6 @@ public struct LatencyReport: Sendable, Hashable, CustomStringConvertible {
     public var toConverter: LatencySummary
 
     /// Summarises `records`.
-    ///
-    /// Thread context: any thread but the render thread.
     public init(_ records: [LatencyRecord]) {
         toWrite = LatencySummary(records.map(\.toWrite))
         toConverter = LatencySummary(records.map(\.toConverter))

@@ -46,8 +46,6 @@ public final class OutputRenderer: @unchecked Sendable {
     /// Creates a renderer for a stream of `format`.
     ///
     /// - Precondition: the mixer's rate and channel count equal the format's.
-    ///
-    /// Thread context: any thread but the render thread (it allocates).
     public init(mixer: Mixer, latency: LatencyRecorder, format: OutputFormat, heartbeat: RenderHeartbeat = RenderHeartbeat(),
                 progress: RenderProgressSignal = RenderProgressSignal()) {
         precondition(mixer.configuration.sampleRate == format.sampleRate && mixer.configuration.channels == format.channels,

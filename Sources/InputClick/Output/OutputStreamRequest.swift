@@ -37,8 +37,6 @@ public struct OutputStreamRequest: Sendable, Hashable {
     public var clock: ClickClock = .monotonic
 
     /// Creates a request; every argument has the documented default.
-    ///
-    /// Thread context: any thread but the render thread (the default format list is an array).
     public init(sampleRate: Int = 48_000, channels: Int = 2,
                 sampleFormats: [SampleFormat] = [.float32, .signed32, .signed16],
                 latency: LatencyProfile = .lowLatency, scheduling: SchedulingPreference = .automatic,

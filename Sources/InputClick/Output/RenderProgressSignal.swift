@@ -36,8 +36,6 @@ public final class RenderProgressSignal: @unchecked Sendable {
     private let waiters = Atomic<Int>(0)
 
     /// A signal nobody waits on yet.
-    ///
-    /// Thread context: any thread but the render thread (it allocates).
     public init() {
         semaphore = .allocate(capacity: 1)
         semaphore.initialize(to: sem_t())

@@ -27,8 +27,6 @@ public enum ClickProfile: UInt8, CaseIterable, Sendable, Hashable, Codable, Cust
     }
 
     /// Parses `full`, `quiet` or `silent`.
-    ///
-    /// Thread context: any thread but the render thread (it compares strings).
     public init?(name: String) {
         guard let p = ClickProfile.allCases.first(where: { $0.description == name }) else { return nil }
         self = p

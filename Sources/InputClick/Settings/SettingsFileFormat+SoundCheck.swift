@@ -8,8 +8,6 @@ extension SettingsFileFormat {
     /// not exist or is not a directory.
     ///
     /// - Parameter lines: the line each key was set on.
-    ///
-    /// Thread context: any thread but the render thread (it lists directories).
     static func missingSounds(_ settings: ClickSettings, file: String, lines: [SettingsKey: Int],
                               themeSearchPath: SoundThemeSearchPath) -> [SettingsError] {
         var problems: [SettingsError] = []
@@ -27,8 +25,6 @@ extension SettingsFileFormat {
     }
 
     /// Why `theme` cannot be used, naming the themes there are; `nil` when it is found.
-    ///
-    /// Thread context: any thread but the render thread (it lists directories).
     public static func missingThemeProblem(_ theme: String, searchPath: SoundThemeSearchPath) -> String? {
         guard !SoundTheme.exists(theme, searchPath: searchPath) else { return nil }
         let installed = SoundTheme.installedThemes(searchPath: searchPath)

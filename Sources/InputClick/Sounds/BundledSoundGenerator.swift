@@ -6,8 +6,6 @@
 /// never the clock or the C library's maths, so every machine computes the
 /// same bits. `swift run inputclick generate-sounds Sounds` rewrites the
 /// committed files, and a test checks that they still match.
-///
-/// Thread context: any thread but the render thread (the first call synthesizes and allocates).
 public enum BundledSoundGenerator {
     /// The rate of the bundled sounds: 48 000 frames per second.
     public static let sampleRate = 48_000
@@ -20,14 +18,10 @@ public enum BundledSoundGenerator {
     }
 
     /// The 16-bit samples of `kind`'s sound, exactly as in its WAV file.
-    ///
-    /// Thread context: any thread but the render thread (the first call in a process synthesizes all five sounds).
     public static func pcm16Samples(for kind: ClickKind) -> [Int16] { allSamples[Int(kind.rawValue)] }
 
     /// The sound of `kind` as floats, `sample / 32768` — exactly what
     /// libsndfile decodes from the WAV file.
-    ///
-    /// Thread context: any thread but the render thread (it allocates).
     public static func decodedSound(for kind: ClickKind) -> DecodedSound {
         DecodedSound(samples: pcm16Samples(for: kind).map { Float($0) / 32768 },
                      sampleRate: sampleRate, channels: channels, source: "bundled \(kind)")
@@ -40,8 +34,6 @@ public enum BundledSoundGenerator {
     /// which must exist, replacing files of the same names. Returns their paths.
     ///
     /// - Throws: ``SoundWriteError`` naming the file that could not be written.
-    ///
-    /// Thread context: any thread but the render thread (it does file I/O).
     @discardableResult
     public static func writeFiles(into directory: String) throws(SoundWriteError) -> [String] {
         var paths: [String] = []

@@ -10,8 +10,6 @@ extension DecodedSound {
     ///   ``SoundLoadError/Reason/unsupportedFormat(_:)`` when the rates differ
     ///   by more than libsamplerate's factor of 256 or a count is not positive,
     ///   or ``SoundLoadError/Reason/conversionFailed(_:)`` with `src_strerror`'s text.
-    ///
-    /// Thread context: any thread but the render thread (it allocates and computes for a while).
     public func converted(toSampleRate targetRate: Int, channels targetChannels: Int) throws(SoundLoadError) -> DecodedSound {
         guard targetRate > 0, targetChannels > 0 else {
             throw SoundLoadError(path: source, reason: .unsupportedFormat(

@@ -17,8 +17,6 @@ public struct DecodedSound: Sendable, Hashable {
     ///
     /// - Precondition: `sampleRate > 0`, `channels > 0`, and `samples.count`
     ///   is a multiple of `channels`.
-    ///
-    /// Thread context: any thread but the render thread (it copies the array).
     public init(samples: [Float], sampleRate: Int, channels: Int, source: String) {
         precondition(sampleRate > 0 && channels > 0 && samples.count % channels == 0,
                      "DecodedSound needs a positive rate and channel count and whole frames")

@@ -10,8 +10,6 @@ extension SoundBank {
     ///
     /// - Precondition: `sampleRate` is in ``supportedSampleRates`` and
     ///   `channels` in ``supportedChannelCounts``.
-    ///
-    /// Thread context: any thread but the render thread (it allocates and computes).
     public static func bundled(sampleRate: Int, channels: Int) -> SoundBank {
         precondition(supportedSampleRates.contains(sampleRate) && supportedChannelCounts.contains(channels),
                      "SoundBank.bundled needs a rate in \(supportedSampleRates) and channels in \(supportedChannelCounts), not \(sampleRate) Hz × \(channels)")

@@ -18,8 +18,6 @@ extension SoundBank {
     ///   or `nil` for the bundled sounds alone.
     /// - Precondition: `sampleRate` is in ``supportedSampleRates`` and
     ///   `channels` in ``supportedChannelCounts``.
-    ///
-    /// Thread context: any thread but the render thread (it does file I/O and allocates).
     public static func load(packDirectory: String?, sampleRate: Int, channels: Int) -> SoundBankLoad {
         load(packDirectory: packDirectory, soundTheme: nil, themeSearchPath: SoundThemeSearchPath(directories: []),
              sampleRate: sampleRate, channels: channels)
@@ -37,8 +35,6 @@ extension SoundBank {
     ///   - soundTheme: The theme's name, or `nil` for none.
     ///   - themeSearchPath: Where themes are looked for.
     /// - Precondition: as for ``load(packDirectory:sampleRate:channels:)``.
-    ///
-    /// Thread context: any thread but the render thread (it does file I/O and allocates).
     public static func load(packDirectory: String?, soundTheme: String?, themeSearchPath: SoundThemeSearchPath,
                             sampleRate: Int, channels: Int) -> SoundBankLoad {
         precondition(supportedSampleRates.contains(sampleRate) && supportedChannelCounts.contains(channels),

@@ -40,8 +40,6 @@ public final class SoundBank: @unchecked Sendable {
     /// - Precondition: every kind is present in `sounds`, `channels ≥ 1`, and
     ///   each array's count (in `sounds` and `releaseSounds`) is a non-zero
     ///   multiple of `channels`.
-    ///
-    /// Thread context: any thread but the render thread (it allocates and copies the samples).
     public init(sampleRate: Int, channels: Int, sounds: [ClickKind: [Float]],
                 origins: [ClickKind: String] = [:], releaseSounds: [ClickKind: [Float]] = [:]) {
         precondition(sampleRate > 0 && channels > 0, "SoundBank needs a positive rate and channel count")
@@ -100,16 +98,12 @@ public final class SoundBank: @unchecked Sendable {
     }
 
     /// A copy of one sound's samples, for tests and tools.
-    ///
-    /// Thread context: any thread but the render thread (it allocates).
     public func samples(_ kind: ClickKind) -> [Float] {
         let s = sound(kind)
         return Array(UnsafeBufferPointer(start: s.samples, count: s.frameCount * channels))
     }
 
     /// A copy of one release sound's samples, or `nil` when the kind has none.
-    ///
-    /// Thread context: any thread but the render thread (it allocates).
     public func releaseSamples(_ kind: ClickKind) -> [Float]? {
         releaseSound(kind).map { Array(UnsafeBufferPointer(start: $0.samples, count: $0.frameCount * channels)) }
     }

@@ -15,8 +15,6 @@ import CSndFile
 /// infinity (a float format can; so can a 64-bit float too large for 32 bits)
 /// is refused, naming the first such sample; finite samples beyond ±1 are
 /// clamped to ±1, so a float file can never blow up the mix.
-///
-/// Thread context: any thread but the render thread (it does file I/O and allocates).
 public enum SoundFileReader {
     /// Frames read per `sf_readf_float` call.
     private static let chunkFrames = 4096
@@ -43,8 +41,6 @@ public enum SoundFileReader {
     ///   ``SoundLoadError/Reason/tooLong(seconds:limit:)``,
     ///   ``SoundLoadError/Reason/tooManySamples(atLeast:limit:)`` or
     ///   ``SoundLoadError/Reason/nonFiniteSamples(frame:channel:)``.
-    ///
-    /// Thread context: any thread but the render thread (file I/O, allocation).
     public static func read(_ path: String, limits: SoundFileLimits = .none) throws(SoundLoadError) -> DecodedSound {
         func refuse(_ reason: SoundLoadError.Reason) -> SoundLoadError { SoundLoadError(path: path, reason: reason) }
 

@@ -13,16 +13,12 @@ import Musl
 /// `round(x × 32768)` limited to −32768…32767 (libsndfile's clipping
 /// conversion), the inverse of ``SoundFileReader``'s `s / 32768`. A partly
 /// written file is removed.
-///
-/// Thread context: any thread but the render thread (it does file I/O and allocates).
 public enum SoundFileWriter {
     /// Writes interleaved float frames to `path` (created or replaced).
     ///
     /// - Throws: ``SoundWriteError`` naming `path` if the channel count does
     ///   not divide the samples, the format cannot hold this rate and channel
     ///   count, or the file cannot be created or written.
-    ///
-    /// Thread context: any thread but the render thread (file I/O, allocation).
     public static func write(samples: [Float], sampleRate: Int, channels: Int,
                              format: SoundFileFormat, to path: String) throws(SoundWriteError) {
         try checkShape(count: samples.count, sampleRate: sampleRate, channels: channels, path: path)
@@ -33,8 +29,6 @@ public enum SoundFileWriter {
     /// unchanged (no float round trip): how the bundled sounds are stored.
     ///
     /// - Throws: ``SoundWriteError`` naming `path`, as ``write(samples:sampleRate:channels:format:to:)``.
-    ///
-    /// Thread context: any thread but the render thread (file I/O, allocation).
     public static func writePCM16(samples: [Int16], sampleRate: Int, channels: Int,
                                   to path: String) throws(SoundWriteError) {
         try checkShape(count: samples.count, sampleRate: sampleRate, channels: channels, path: path)

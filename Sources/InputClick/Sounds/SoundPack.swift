@@ -26,8 +26,6 @@ import Musl
 ///
 /// Scanning only lists the directory; ``SoundBank/load(packDirectory:sampleRate:channels:)``
 /// decodes the files.
-///
-/// Thread context: any thread but the render thread (it does file I/O).
 public struct SoundPack: Sendable, Hashable {
     /// The directory as given.
     public let directory: String
@@ -50,8 +48,6 @@ public struct SoundPack: Sendable, Hashable {
     /// that is not a directory ``SoundLoadError/Reason/notADirectory``, and an
     /// unreadable one ``SoundLoadError/Reason/unreadable(_:)``; the pack is
     /// then empty, so every kind keeps its bundled sound.
-    ///
-    /// Thread context: any thread but the render thread (it lists a directory).
     public init(scanning directory: String) {
         self.directory = directory
         let result: (files: [ClickKind: String], releaseFiles: [ClickKind: String], problems: [SoundLoadError])

@@ -37,8 +37,6 @@ import Musl
 /// A kind none of whose names the theme (or its parents) has plays the
 /// bundled sound. Debian's `freedesktop` theme has none of these names, so
 /// with it every kind stays bundled.
-///
-/// Thread context: every function from any thread but the render thread (they list directories and read files).
 public enum SoundTheme {
     /// The theme searched after every other: `freedesktop`.
     public static let fallbackTheme = "freedesktop"
@@ -111,15 +109,11 @@ public enum SoundTheme {
     }
 
     /// Whether `theme` has an `index.theme` in `searchPath`, as a lookup needs.
-    ///
-    /// Thread context: any thread but the render thread (it reads files).
     public static func exists(_ theme: String, searchPath: SoundThemeSearchPath) -> Bool {
         SettingsValueSyntax.isThemeName(theme) && index(of: theme, searchPath: searchPath) != nil
     }
 
     /// The themes in `searchPath` (directories with an `index.theme`), sorted, each once.
-    ///
-    /// Thread context: any thread but the render thread (it lists directories).
     public static func installedThemes(searchPath: SoundThemeSearchPath) -> [String] {
         var names: Set<String> = []
         for base in searchPath.directories {

@@ -11,8 +11,6 @@ public final class AtomicArray<Value: AtomicRepresentable>: @unchecked Sendable 
     public let count: Int
 
     /// Allocates `count` atomics, each starting at `initial`.
-    ///
-    /// Thread context: any thread but the render thread (it allocates).
     public init(count: Int, initial: Value) {
         precondition(count > 0)
         self.count = count
