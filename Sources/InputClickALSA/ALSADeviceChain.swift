@@ -24,8 +24,6 @@ import InputClick
 /// - anything else means ``ClickScheduling/onDemand``: `null` (its
 ///   rewindable is fake), `rate` (its rewind is approximate), and every layer
 ///   not known.
-///
-/// Thread context: a plain value; any thread.
 struct ALSADeviceChain: Equatable {
     /// One layer of the chain, from the device opened to its end.
     enum Layer: Equatable {

@@ -13,8 +13,6 @@ struct ALSACallFailure: Error {
 /// such device or address"), and where a configuration file is broken.
 ///
 /// The texts are alsa-lib's own (`dlmisc.c`, `conf.c`, 1.2.x).
-///
-/// Thread context: pure functions; any thread.
 enum ALSALibraryMessages {
     /// A plugin library alsa-lib could not use: its name as the
     /// configuration gives it and why, in alsa-lib's and the dynamic loader's words.

@@ -25,8 +25,6 @@ import InputClick
 /// disappears (ENODEV, EBADFD, EIO, a sound server gone) or stops consuming
 /// audio for ``stallTimeoutNanoseconds`` ends the stream with an
 /// ``OutputFault``; the player then retries with backoff.
-///
-/// Thread context: every member from any thread; see ``AudioOutput``.
 public final class ALSAOutput: AudioOutput {
     /// The PCM name.
     public let name: String

@@ -16,8 +16,6 @@ import InputClick
 /// control character (C0 and C1) → ``ClickKind/modifier``; a combining mark
 /// or variation selector (which only changes the character before it) and
 /// U+200D ZERO WIDTH JOINER → no click; anything else → ``ClickKind/key``.
-///
-/// Thread context: a plain value; one thread at a time.
 public struct CharacterClicks: Sendable {
     /// The bytes of the character being read, lead byte first.
     private var pending: [UInt8] = []

@@ -2,8 +2,6 @@
 /// pipe: `evemu-record /dev/input/event3 | inputclick listen --replay -`),
 /// with the same rules as ``EvemuParser``: each line is checked as it comes,
 /// and an `E:` line gives its event at once.
-///
-/// Thread context: a value; use each copy from one thread at a time.
 public struct EvemuLineReader: Sendable {
     var description = EvemuDescription()
     var hasName = false, hasIdentity = false

@@ -1,7 +1,5 @@
 /// The Linux key codes (`linux/input-event-codes.h`) that decide a click's
 /// kind, and the event type they come in.
-///
-/// Thread context: constants; use them from any thread.
 public enum KeyCodes {
     /// `EV_KEY`: key and button events.
     public static let eventTypeKey: UInt16 = 1

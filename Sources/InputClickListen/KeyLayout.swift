@@ -8,8 +8,6 @@
 /// +0.23, G and H near the centre, Space at the centre. With the mixer's
 /// linear balance law, a pan of 0.25 lowers the far channel by 2.5 dB.
 /// Keys off the main block (function keys, arrows, the keypad) play centred.
-///
-/// Thread context: constants and pure functions; use them from any thread.
 public enum KeyLayout {
     /// The largest pan a key gets, either way: 0.25.
     public static let maximumPan: Float = 0.25

@@ -6,8 +6,6 @@ import Musl
 
 /// Reading strings from C callers and writing strings into their buffers,
 /// with every check the C interface promises.
-///
-/// Thread context: pure functions; any thread.
 enum CStringArguments {
     /// Reads a NUL-terminated UTF-8 string of at most `maximumBytes` bytes.
     ///

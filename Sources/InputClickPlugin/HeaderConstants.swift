@@ -10,8 +10,6 @@ import InputClick
 /// ``ClickScheduling`` does not build until its constant is added to
 /// `inputclick.h` (at the end of its enum: the values are append-only) and
 /// named here.
-///
-/// Thread context: pure functions and immutable tables; use them from any thread.
 enum HeaderConstants {
     /// The C constant for a gate decision, `INPUTCLICK_PLAYS` and so on.
     static func code(for decision: ClickDecision) -> Int32 {

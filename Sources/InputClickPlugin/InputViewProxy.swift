@@ -6,8 +6,6 @@ import InputClick
 ///
 /// The gate reads the flag when visibility is reported and keeps no
 /// reference to the views, so two shared instances serve every host.
-///
-/// Thread context: immutable; use it from any thread.
 final class InputViewProxy: InputViewAudioFeedback, Sendable {
     /// The host's answer.
     let enableInputClicksWhenVisible: Bool

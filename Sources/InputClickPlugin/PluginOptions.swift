@@ -37,8 +37,6 @@ struct PluginOptionValues: Sendable {
 
 /// The payload of an `inputclick_options` handle: option values behind a
 /// lock, so setters and opens may race from any threads.
-///
-/// Thread context: every member from any thread.
 final class PluginOptions: Sendable {
     /// The values.
     let values = Mutex(PluginOptionValues())

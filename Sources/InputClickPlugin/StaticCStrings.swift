@@ -7,8 +7,6 @@ import InputClick
 
 /// A NUL-terminated copy of a fixed string, made once and never freed, so
 /// that a `const char *` result stays valid for the life of the process.
-///
-/// Thread context: immutable; use it from any thread.
 struct StaticCString: @unchecked Sendable {
     /// The C string.
     let pointer: UnsafePointer<CChar>

@@ -6,12 +6,8 @@ import Glibc
 /// tolerances instead of checksums.
 ///
 /// Samples are interleaved 32-bit floats; a *frame* is one sample per channel.
-///
-/// Thread context: pure functions; any thread.
 public enum AudioAnalysis {
     /// One channel of interleaved audio.
-    ///
-    /// Thread context: any thread but a render thread; pure, allocates the result.
     public static func channel(_ samples: [Float], channels: Int, index: Int = 0) -> [Float] {
         stride(from: index, to: samples.count, by: channels).map { samples[$0] }
     }
@@ -76,8 +72,6 @@ public enum AudioAnalysis {
 
     /// The frames where sound starts: where the absolute level rises above
     /// `threshold` after at least `quietFrames` frames at or below it.
-    ///
-    /// Thread context: any thread but a render thread; pure, allocates the result.
     public static func onsets(_ samples: [Float], channels: Int = 1, threshold: Float = 0.02,
                               quietFrames: Int = 96) -> [Int] {
         var result: [Int] = []

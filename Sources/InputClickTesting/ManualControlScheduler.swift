@@ -15,9 +15,11 @@ import Synchronization
 /// scheduler.advance(byNanoseconds: 3_000_000_000)   // the linger passes
 /// ```
 ///
-/// Thread context: every method from any thread; work runs on the thread
-/// that calls ``runPending()``, ``advance(byNanoseconds:)`` or
-/// ``executeAndWait(_:)``, one item at a time.
+/// Thread context: every method from any thread, but those that run or wait
+/// for work (``runPending()``, ``advance(byNanoseconds:)``,
+/// ``executeAndWait(_:)``, ``waitUntilPending(timeoutNanoseconds:)``) not
+/// from inside a work item; work runs on the thread that runs it, one item
+/// at a time.
 public final class ManualControlScheduler: ControlScheduler {
     private struct Item {
         var due: UInt64
@@ -52,8 +54,6 @@ public final class ManualControlScheduler: ControlScheduler {
     /// Blocks until an item is queued or waiting for its time (another
     /// thread gave the scheduler work), woken by each one queued; whether
     /// one was within `timeoutNanoseconds` of real time.
-    ///
-    /// Thread context: any thread except a work item.
     public func waitUntilPending(timeoutNanoseconds: UInt64 = 10_000_000_000) -> Bool {
         queued.wait(untilNanoseconds: MonotonicClock.now() &+ timeoutNanoseconds) { pendingCount > 0 }
     }
@@ -69,16 +69,12 @@ public final class ManualControlScheduler: ControlScheduler {
     }
 
     /// Runs what is due, then `work`, on the calling thread.
-    ///
-    /// Thread context: any thread except a work item.
     public func executeAndWait(_ work: @escaping @Sendable () -> Void) {
         runPending()
         running.withLock { _ in work() }
     }
 
     /// Runs every item due now, including items they queue for now.
-    ///
-    /// Thread context: any thread except a work item.
     public func runPending() {
         while let item = takeDue() {
             running.withLock { _ in item.work() }
@@ -87,8 +83,6 @@ public final class ManualControlScheduler: ControlScheduler {
 
     /// Moves the clock forward by `nanoseconds`, running each item when its
     /// time comes, in time order.
-    ///
-    /// Thread context: any thread except a work item.
     public func advance(byNanoseconds nanoseconds: UInt64) {
         let target = state.withLock { _ in time.now + nanoseconds }
         while true {

@@ -97,8 +97,6 @@ public final class OfflineOutput: AudioOutput {
     /// begins, unless an earlier call left it later, and advances by each
     /// frame played; each period counts as written at the clock's reading.
     /// Returns `[]` when no stream is rendering.
-    ///
-    /// Thread context: one thread at a time, playing the sound card.
     public func render(frameCount: Int, at time: UInt64? = nil) -> [Float] {
         guard let stream = state.withLock({ $0.rendering }) else { return [] }
         return stream.device.play(frameCount: frameCount, at: time)
@@ -107,8 +105,6 @@ public final class OfflineOutput: AudioOutput {
     // MARK: AudioOutput
 
     /// Opens a stream unless told to fail; see ``isAvailable`` and ``failNextOpens(_:)``.
-    ///
-    /// Thread context: a control thread.
     public func openStream(_ request: OutputStreamRequest) throws -> any AudioOutputStream {
         let format = forcedFormat ?? OutputFormat(
             sampleRate: request.sampleRate, channels: request.channels,

@@ -84,8 +84,6 @@ final class OfflineRenderDevice: RenderDevice, @unchecked Sendable {
     // MARK: The test's thread
 
     /// Plays `frameCount` frames, and returns them once the loop has written them.
-    ///
-    /// Thread context: the test's thread.
     func play(frameCount: Int, at time: UInt64?) -> [Float] {
         let count = max(0, frameCount) * format.channels
         let finished = state.withLock { state -> Bool in

@@ -11,8 +11,6 @@ import InputClick
 ///
 /// Tests use them to find clicks in rendered or captured audio and to tell
 /// which kind played (``identify(_:channels:sampleRate:)``).
-///
-/// Thread context: pure functions; any thread but a render thread (they allocate).
 public enum SyntheticClickSounds {
     /// Each kind's tone frequency in hertz.
     ///
@@ -44,8 +42,6 @@ public enum SyntheticClickSounds {
     public static let peak: Float = 0.5
 
     /// One kind's sound, mono, at `sampleRate`.
-    ///
-    /// Thread context: any thread but a render thread; pure, allocates the result.
     public static func mono(_ kind: ClickKind, sampleRate: Int) -> [Float] {
         let rate = Double(sampleRate)
         let frames = max(8, Int(milliseconds(kind) * rate / 1000))
@@ -61,8 +57,6 @@ public enum SyntheticClickSounds {
     }
 
     /// A bank of all five sounds at `sampleRate` and `channels` (the same signal on every channel).
-    ///
-    /// Thread context: any thread but a render thread; pure, allocates the bank.
     public static func bank(sampleRate: Int = 48_000, channels: Int = 2) -> SoundBank {
         var sounds: [ClickKind: [Float]] = [:]
         for kind in ClickKind.allCases {
@@ -81,8 +75,6 @@ public enum SyntheticClickSounds {
     /// Which kind's sound best matches the audio starting at `samples[0]`
     /// (interleaved; channel 0 is read), by normalised correlation; `nil` when
     /// none matches well (correlation below 0.9) or the audio is too short.
-    ///
-    /// Thread context: any thread but a render thread; pure, allocates each reference sound.
     public static func identify(_ samples: ArraySlice<Float>, channels: Int, sampleRate: Int) -> ClickKind? {
         var best: (ClickKind, Double)?
         for kind in ClickKind.allCases {

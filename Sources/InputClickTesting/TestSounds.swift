@@ -4,12 +4,8 @@ import Glibc
 import InputClick
 
 /// Synthetic click sounds that are easy to recognise in rendered audio.
-///
-/// Thread context: pure functions; any thread but a render thread (most allocate).
 public enum TestSounds {
     /// A sine burst with 1 ms raised-cosine fades at both ends, starting at phase 0.
-    ///
-    /// Thread context: any thread but a render thread; pure, allocates the result.
     public static func tone(frequency: Double, milliseconds: Double, amplitude: Float,
                             sampleRate: Int = 48_000) -> [Float] {
         let frames = max(2, Int(milliseconds * Double(sampleRate) / 1000))
@@ -23,15 +19,11 @@ public enum TestSounds {
     }
 
     /// A constant value, `frames` long: a level that reads back exactly.
-    ///
-    /// Thread context: any thread but a render thread; pure, allocates the result.
     public static func constant(_ value: Float, frames: Int) -> [Float] {
         Array(repeating: value, count: frames)
     }
 
     /// Interleaves a mono sound into `channels` identical channels.
-    ///
-    /// Thread context: any thread but a render thread; pure, allocates the result.
     public static func spread(_ mono: [Float], channels: Int) -> [Float] {
         mono.flatMap { Array(repeating: $0, count: channels) }
     }
@@ -45,8 +37,6 @@ public enum TestSounds {
 
     /// A bank of five tones, one distinct frequency per kind, so a test can
     /// tell by correlation which kind played.
-    ///
-    /// Thread context: any thread but a render thread; pure, allocates the bank.
     public static func bank(sampleRate: Int = 48_000, channels: Int = 1, milliseconds: Double = 30,
                             amplitude: Float = 0.5) -> SoundBank {
         var sounds: [ClickKind: [Float]] = [:]
@@ -58,8 +48,6 @@ public enum TestSounds {
     }
 
     /// A bank whose every kind is the same sound.
-    ///
-    /// Thread context: any thread but a render thread; pure, allocates the bank.
     public static func uniformBank(_ mono: [Float], sampleRate: Int = 48_000, channels: Int = 1) -> SoundBank {
         let sound = spread(mono, channels: channels)
         return SoundBank(sampleRate: sampleRate, channels: channels,
@@ -70,8 +58,6 @@ public enum TestSounds {
 extension Mixer {
     /// Renders `frames` frames into a new array. For tests and offline tools;
     /// it allocates, so never call it on a render thread.
-    ///
-    /// Thread context: any thread that is the mixer's only renderer.
     public func renderArray(frames: Int) -> [Float] {
         var out = [Float](repeating: 0, count: frames * configuration.channels)
         out.withUnsafeMutableBufferPointer { render(into: $0.baseAddress!, frameCount: frames) }

@@ -4,8 +4,6 @@
 /// of a private copy in each.
 ///
 /// Each instance is a distinct view, so a caller can show two, or hide one.
-///
-/// Thread context: immutable; use it from any thread.
 public final class OptedInInputView: InputViewAudioFeedback, Sendable {
     /// Creates a view.
     public init() {}

@@ -51,9 +51,6 @@ public struct ClickTimeline: Sendable, Hashable {
     /// interleaved audio. The audio ends `tailFrames` after the last click
     /// starts; pass the longest sound's length to keep every tail. The caller
     /// bounds ``duration``: the audio is held in memory.
-    ///
-    /// Thread context: any thread that is `mixer`'s only renderer. It
-    /// allocates, so never on a real-time thread.
     public func render(through mixer: Mixer, tailFrames: Int) -> [Float] {
         let channels = mixer.configuration.channels
         let sorted = entries.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)

@@ -14,8 +14,9 @@ import Synchronization
 /// rewind can render them again: the writer sees them as still queued
 /// (``queuedFrames``) until then.
 ///
-/// Thread context: ``write(_:)`` from one producer thread at a time; the other
-/// members from any thread. Nothing blocks.
+/// Thread context: ``write(_:)`` from one producer thread at a time; the
+/// mixer's cursor members from the render thread; the other members from any
+/// thread. Nothing blocks.
 public final class HostStream: @unchecked Sendable {
     /// Channels per frame; equal to the mixer's.
     public let channels: Int
@@ -65,8 +66,6 @@ public final class HostStream: @unchecked Sendable {
     /// are not finite (NaN, infinity) are stored as silence.
     ///
     /// A trailing partial frame (fewer samples than ``channels``) is not written.
-    ///
-    /// Thread context: the one producer thread. Never blocks.
     @discardableResult
     public func write(_ interleaved: UnsafeBufferPointer<Float>) -> Int {
         let write = writeIndex.load(ordering: .relaxed)
@@ -84,8 +83,6 @@ public final class HostStream: @unchecked Sendable {
     }
 
     /// Appends frames from an array; returns how many frames fit.
-    ///
-    /// Thread context: the one producer thread. Never blocks.
     @discardableResult
     public func write(_ interleaved: [Float]) -> Int {
         interleaved.withUnsafeBufferPointer { write($0) }
@@ -108,8 +105,6 @@ public final class HostStream: @unchecked Sendable {
     }
 
     /// The render thread's read position, for the mixer's history.
-    ///
-    /// Thread context: the render thread.
     var renderCursor: Int {
         get { cursor.pointee }
         set { cursor.pointee = newValue }
@@ -117,16 +112,12 @@ public final class HostStream: @unchecked Sendable {
 
     /// Lets the writer reuse every frame before `position` (a render cursor
     /// the mixer will not rewind behind).
-    ///
-    /// Thread context: the render thread.
     func release(upTo position: Int) {
         if position > readIndex.load(ordering: .relaxed) { readIndex.store(position, ordering: .releasing) }
     }
 
     /// Starts reading where the writer last saw the reader, when the stream
     /// is attached to a mixer.
-    ///
-    /// Thread context: the render thread.
     func resumeFromReleased() {
         cursor.pointee = readIndex.load(ordering: .relaxed)
     }

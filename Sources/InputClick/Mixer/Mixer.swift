@@ -28,11 +28,13 @@ import Synchronization
 ///   its ceiling, however many clicks and streams coincide.
 ///
 /// # Real-time context
-/// ``render(into:frameCount:)`` and ``render(into:frameCount:onsets:)`` run on
-/// one render thread at a time. They allocate no memory, take no lock, do no
-/// I/O or logging, never block, and hold no reference counts on the banks and
-/// streams they read: objects they stop using travel back through a lock-free
-/// ring and are released on the next control call (``collectGarbage()``).
+/// The render side, a ``RenderSide`` (rendering, ``renderedFrames``,
+/// ``isIdle``, ``earliestRewindFrame(atOrAfter:)``, rewinding and
+/// ``forgetHistory()``), is used by one render thread at a time. It allocates
+/// no memory, takes no lock, does no I/O or logging, never blocks, and holds
+/// no reference counts on the banks and streams it reads: objects it stops
+/// using travel back through a lock-free ring and are released on the next
+/// control call (``collectGarbage()``).
 ///
 /// Thread context: ``submitClick(_:requestedAt:)``, ``submitClick(_:requestedAt:placement:)``,
 /// ``setClickGain(_:)``, ``setMasterVolume(_:)``, ``setVariation(_:)`` and
@@ -366,8 +368,6 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     // MARK: Rewind (the render thread)
 
     /// Frames rendered so far: the mixer's frame clock, which a rewind moves back.
-    ///
-    /// Thread context: the render side (``RenderSide``).
     public var renderedFrames: Int64 { state.pointee.frame }
 
     /// Whether a click waits to start.
@@ -378,8 +378,6 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     /// Whether the mixer would render silence from now on until sent
     /// something: no voice sounds, no host stream is attached, and no click
     /// or control message waits.
-    ///
-    /// Thread context: the render side (``RenderSide``).
     public var isIdle: Bool {
         if voices.anyActive || state.pointee.pendingControl != nil || !clicks.isEmpty || !control.isEmpty { return false }
         return streams.isEmpty
@@ -387,8 +385,6 @@ public final class Mixer: ClickSink, @unchecked Sendable {
 
     /// The earliest frame at or after `frame` that ``rewind(toFrame:)`` can
     /// go back to: a checkpoint after anything a rewind could not undo.
-    ///
-    /// Thread context: the render side (``RenderSide``).
     public func earliestRewindFrame(atOrAfter frame: Int64) -> Int64? {
         history.earliestCheckpoint(atOrAfter: frame)
     }
@@ -408,8 +404,6 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     /// Forgets every checkpoint: the device dropped what was queued (it
     /// stopped or recovered from an underrun), so nothing before now can be
     /// rewound to.
-    ///
-    /// Thread context: the render side (``RenderSide``).
     public func forgetHistory() {
         renderSide.visit { history.clear(barrier: state.pointee.frame) }
     }

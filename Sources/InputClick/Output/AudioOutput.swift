@@ -18,7 +18,7 @@ public protocol AudioOutput: AnyObject, Sendable {
 
     /// Opens a stream, negotiating the format and sizes with the device.
     ///
-    /// Thread context: a control thread; may block while the device opens.
+    /// May block while the device opens.
     func openStream(_ request: OutputStreamRequest) throws -> any AudioOutputStream
 
     /// Whether ``openStream(_:)`` and ``AudioOutputStream/close()`` may wait
@@ -77,13 +77,9 @@ public protocol AudioOutputStream: AnyObject, Sendable {
     ///   - onFault: Called at most once, from the render thread after it has
     ///     stopped rendering. It must return quickly and must not call
     ///     ``close()`` itself; hand the work to a queue.
-    ///
-    /// Thread context: a control thread.
     func start(rendering renderer: OutputRenderer, onFault: @escaping @Sendable (OutputFault) -> Void) throws
 
     /// Stops the render thread, waits for it, and releases the device. Idempotent.
-    ///
-    /// Thread context: a control thread, never the render thread.
     func close()
 
     /// Whether the device runs from the first write until close, never

@@ -49,8 +49,6 @@ public final class LatencyRecorder: Sendable {
     ///
     /// # Real-time context
     /// Allocates nothing, takes no lock, never waits.
-    ///
-    /// Thread context: one recording thread at a time (the render thread).
     public func record(_ entry: LatencyRecord) {
         let index = written.load(ordering: .relaxed)
         let base = Int(index % UInt64(capacity)) * Self.fieldsPerSlot
@@ -66,8 +64,6 @@ public final class LatencyRecorder: Sendable {
     }
 
     /// The records still in the ring since the last ``reset()``, oldest first.
-    ///
-    /// Thread context: any thread but the render thread (it allocates); lock-free.
     public func records() -> [LatencyRecord] {
         let low = floor.load(ordering: .acquiring)
         let end = written.load(ordering: .acquiring)

@@ -6,8 +6,6 @@
 /// sample format of the request). Use it where there is no sound card but
 /// clicks should still be rendered and timed, and as the always-available
 /// double of a real device.
-///
-/// Thread context: every member from any thread; see ``AudioOutput``.
 public final class NullOutput: AudioOutput {
     /// `null`.
     public let name = "null"
@@ -30,8 +28,6 @@ public final class NullOutput: AudioOutput {
 
     /// Opens a stream whose device plays at the clock's pace; it appends
     /// every click (``ClickScheduling/append``).
-    ///
-    /// Thread context: a control thread.
     public func openStream(_ request: OutputStreamRequest) throws -> any AudioOutputStream {
         let period = request.latency.periodFrames(atSampleRate: request.sampleRate)
         let format = OutputFormat(sampleRate: request.sampleRate, channels: request.channels,

@@ -54,12 +54,8 @@ public final class OutputCounters: Sendable {
     public func recordQueuedBehind() { queuedBehindCount.add(1, ordering: .relaxed) }
 
     /// Counts one underrun.
-    ///
-    /// Thread context: any thread, including the render thread; lock-free.
     public func recordUnderrun() { underrunCount.add(1, ordering: .relaxed) }
 
     /// Counts one suspend.
-    ///
-    /// Thread context: any thread, including the render thread; lock-free.
     public func recordSuspend() { suspendCount.add(1, ordering: .relaxed) }
 }

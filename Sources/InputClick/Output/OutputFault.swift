@@ -21,8 +21,8 @@ public struct OutputFault: Error, Sendable, CustomStringConvertible {
 
     /// Creates a fault report.
     ///
-    /// Thread context: any thread but the render thread (the message and the
-    /// boxed ``underlying`` error may allocate); outputs make it once rendering has stopped.
+    /// Outputs make it once rendering has stopped: the message and the boxed
+    /// ``underlying`` error may allocate.
     public init(kind: Kind, message: String, underlying: (any Error & Sendable)? = nil) {
         self.kind = kind
         self.message = message

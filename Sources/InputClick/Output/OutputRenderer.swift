@@ -14,8 +14,8 @@ import Synchronization
 /// allocate nothing, take no lock, do no I/O and never block. They end by
 /// posting ``progress`` (see ``RenderProgressSignal`` for why that is allowed).
 ///
-/// Thread context: the two render-path methods from one render thread at a
-/// time; the properties from any thread.
+/// Thread context: the methods from one render thread at a time; the
+/// properties from any thread.
 public final class OutputRenderer: @unchecked Sendable {
     /// The mixer rendered.
     public let mixer: Mixer
@@ -104,8 +104,6 @@ public final class OutputRenderer: @unchecked Sendable {
     public var isStoppedWhileSilent: Bool { stopped.load(ordering: .acquiring) }
 
     /// Says the device stopped (`true`) or is about to start (`false`).
-    ///
-    /// Thread context: the render thread.
     public func setStoppedWhileSilent(_ value: Bool) {
         stopped.store(value, ordering: .releasing)
         if value { progress.signal() }
@@ -116,8 +114,6 @@ public final class OutputRenderer: @unchecked Sendable {
     ///
     /// # Real-time context
     /// Allocates nothing, takes no lock, does no I/O, never blocks.
-    ///
-    /// Thread context: the render thread.
     public func render(into buffer: UnsafeMutablePointer<Float>, frameCount: Int) {
         render(into: buffer, frameCount: frameCount, startingClicks: true)
     }
@@ -127,8 +123,6 @@ public final class OutputRenderer: @unchecked Sendable {
     ///
     /// # Real-time context
     /// Allocates nothing, takes no lock, does no I/O, never blocks.
-    ///
-    /// Thread context: the render thread.
     public func render(into buffer: UnsafeMutablePointer<Float>, frameCount: Int, startingClicks: Bool) {
         let count = mixer.render(into: buffer, frameCount: frameCount, onsets: onsets, startingClicks: startingClicks)
         pending.pointee.onsets = count
@@ -141,8 +135,6 @@ public final class OutputRenderer: @unchecked Sendable {
     ///
     /// # Real-time context
     /// Allocates nothing, takes no lock, does no I/O, never blocks.
-    ///
-    /// Thread context: the render thread.
     public func discardRendered() {
         let lost = min(pending.pointee.onsets, onsets.count)
         if lost > 0 { lostClicks.add(lost, ordering: .releasing) }
@@ -154,8 +146,6 @@ public final class OutputRenderer: @unchecked Sendable {
     /// Takes `frames` frames back from the stream position: the render loop
     /// rewound the device and the mixer by that much, and the frames will be
     /// rendered and written again.
-    ///
-    /// Thread context: the render thread.
     public func rewound(by frames: Int) {
         pending.pointee.position -= Int64(frames)
     }
@@ -171,8 +161,6 @@ public final class OutputRenderer: @unchecked Sendable {
     ///
     /// # Real-time context
     /// Allocates nothing, takes no lock, does no I/O, never blocks.
-    ///
-    /// Thread context: the render thread.
     public func didWrite(at time: UInt64, framesQueuedAfterWrite: Int?) {
         let nanosPerFrame = 1_000_000_000.0 / Double(format.sampleRate)
         let (pendingOnsets, pendingFrames, written) = pending.pointee

@@ -48,8 +48,6 @@ public final class PullRenderEntry: @unchecked Sendable {
     }
 
     /// An entry for a stream of `format`.
-    ///
-    /// Thread context: a control thread.
     public init(deviceName: String, format: OutputFormat, counters: OutputCounters = OutputCounters(),
                 stallTimeoutNanoseconds: UInt64) {
         self.deviceName = deviceName
@@ -114,7 +112,7 @@ public final class PullRenderEntry: @unchecked Sendable {
     /// - Throws: the fault the device reported before the start (its
     ///   underlying error when it has one).
     ///
-    /// Thread context: the control queue, once.
+    /// Called once.
     func start(rendering renderer: OutputRenderer, onFault: @escaping @Sendable (OutputFault) -> Void) throws {
         try control.withLock { control in
             if let early = control.early { throw early.underlying ?? early }
@@ -128,8 +126,6 @@ public final class PullRenderEntry: @unchecked Sendable {
     }
 
     /// Reports nothing any more and stops rendering (the stream is closing).
-    ///
-    /// Thread context: the control queue.
     func close() {
         control.withLock { control in
             control.faulted = true
@@ -170,8 +166,6 @@ public final class PullRenderEntry: @unchecked Sendable {
 
     /// Reports a stall if the stream started and no cycle came for
     /// ``stallTimeoutNanoseconds`` before `now`.
-    ///
-    /// Thread context: as ``fail(_:message:underlying:)``.
     public func checkStall(now: UInt64) {
         let startedAt = control.withLock { $0.onFault == nil ? nil : $0.startedAt }
         guard let startedAt else { return }

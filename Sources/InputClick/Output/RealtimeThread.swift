@@ -16,22 +16,16 @@ import Synchronization
 /// thread it started; ``run(on:)`` is the render loop.
 public protocol RealtimeThreadBody: AnyObject, Sendable {
     /// Runs the loop on the new thread.
-    ///
-    /// Thread context: the new thread only.
     func run(on thread: RealtimeThread)
 
     /// Runs on the same thread after ``run(on:)`` returned and the thread took
     /// ``RealtimeThread/finishedThreadName``: the place to report how the loop
     /// ended, where allocating and logging are allowed again.
-    ///
-    /// Thread context: the new thread only.
     func loopDidEnd(on thread: RealtimeThread)
 }
 
 extension RealtimeThreadBody {
     /// Does nothing.
-    ///
-    /// Thread context: the new thread only, after the loop.
     public func loopDidEnd(on thread: RealtimeThread) {}
 }
 
@@ -79,8 +73,6 @@ public final class RealtimeThread: @unchecked Sendable {
     ///   - priority: The SCHED_FIFO priority to ask for, or `nil` for normal scheduling.
     ///   - body: The loop to run.
     /// - Throws: ``RealtimeThreadError`` if the thread cannot be created.
-    ///
-    /// Thread context: a control thread.
     public static func start(name: String = renderThreadName, priority: Int32? = defaultPriority,
                              body: any RealtimeThreadBody) throws -> RealtimeThread {
         let thread = RealtimeThread(body: body, name: String(decoding: name.utf8.prefix(15), as: UTF8.self), priority: priority)
@@ -102,8 +94,6 @@ public final class RealtimeThread: @unchecked Sendable {
     /// Waits for the thread to finish. Calling it again does nothing.
     ///
     /// - Precondition: not called from the thread itself.
-    ///
-    /// Thread context: a control thread.
     public func join() {
         guard !joined.exchange(true, ordering: .acquiringAndReleasing) else { return }
         precondition(pthread_equal(pthread_self(), handle) == 0, "a render thread cannot join itself")

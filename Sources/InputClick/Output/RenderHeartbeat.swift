@@ -20,7 +20,9 @@ import Synchronization
 /// # Real-time context
 /// Every method is a single atomic load or store: no allocation, no lock.
 ///
-/// Thread context: the render thread beats; any thread asks.
+/// Thread context: the render thread beats (``beat(at:)``, ``consumed(at:)``,
+/// ``starting(at:)``, ``stopped()``); a control thread arms it before that
+/// thread starts; any thread asks.
 public final class RenderHeartbeat: Sendable {
     private let progressAt = Atomic<UInt64>(0)
     private let suspectAfter = Atomic<UInt64>(UInt64.max)
@@ -35,8 +37,6 @@ public final class RenderHeartbeat: Sendable {
     /// Resets the heartbeat for a new stream that is suspect after
     /// `nanoseconds` without progress, and, when `requiringProof`, until its
     /// device has consumed audio once.
-    ///
-    /// Thread context: a control thread, before the stream's render thread starts.
     public func arm(suspectAfterNanoseconds nanoseconds: UInt64, requiringProof: Bool = false) {
         progressAt.store(0, ordering: .relaxed)
         proven.store(!requiringProof, ordering: .relaxed)
@@ -50,8 +50,6 @@ public final class RenderHeartbeat: Sendable {
     public var isProven: Bool { proven.load(ordering: .acquiring) }
 
     /// The device made progress (was just started from silence) at `time`.
-    ///
-    /// Thread context: the render thread.
     @inline(__always)
     public func beat(at time: UInt64) {
         progressAt.store(max(1, time), ordering: .releasing)
@@ -59,8 +57,6 @@ public final class RenderHeartbeat: Sendable {
 
     /// The device consumed audio at `time`: progress, and the proof a
     /// reopened stream needs.
-    ///
-    /// Thread context: the render thread.
     @inline(__always)
     public func consumed(at time: UInt64) {
         beat(at: time)
@@ -69,16 +65,12 @@ public final class RenderHeartbeat: Sendable {
 
     /// The loop is about to start a stopped device at `time`: from now on it
     /// must make progress. A device already running keeps its last beat.
-    ///
-    /// Thread context: the render thread.
     @inline(__always)
     public func starting(at time: UInt64) {
         if progressAt.load(ordering: .relaxed) == 0 { beat(at: time) }
     }
 
     /// The device was stopped because nothing sounds: nothing is expected of it.
-    ///
-    /// Thread context: the render thread.
     @inline(__always)
     public func stopped() {
         progressAt.store(0, ordering: .releasing)

@@ -98,8 +98,6 @@ public struct RenderLoop<Device: RenderDevice> {
     ///   - floatBuffer: room for one period of interleaved floats.
     ///   - deviceBuffer: room for one period in the device's sample format;
     ///     may be `floatBuffer` itself for float devices.
-    ///
-    /// Thread context: a control thread.
     public init(device: Device, renderer: OutputRenderer, scheduling: ClickScheduling, format: OutputFormat,
                 fillFrames: Int, safeguardFrames: Int, stallTimeoutNanoseconds: UInt64, counters: OutputCounters,
                 stopRequested: StopFlag, keepsRunning: Bool = false, refillRoomFrames: Int? = nil,

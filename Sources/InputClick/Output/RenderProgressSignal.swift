@@ -61,8 +61,6 @@ public final class RenderProgressSignal: @unchecked Sendable {
     /// Blocks until `isDone` holds, checked at once and after each
     /// ``signal()``, or until `deadline` (nanoseconds of ``MonotonicClock``)
     /// passes; returns whether `isDone` held.
-    ///
-    /// Thread context: any thread but the render thread; blocks up to `deadline`.
     public func wait(untilNanoseconds deadline: UInt64, until isDone: () -> Bool) -> Bool {
         waiters.add(1, ordering: .sequentiallyConsistent)
         defer { waiters.subtract(1, ordering: .relaxed) }

@@ -52,8 +52,6 @@ public final class RenderStream: AudioOutputStream, @unchecked Sendable {
     ///     period, which healthy progress takes to prove.
     ///   - priority: the render thread's SCHED_FIFO priority, `nil` for normal scheduling.
     ///   - threadName: the render thread's name (``RealtimeThread/renderThreadName``).
-    ///
-    /// Thread context: a control thread.
     public init<Device: RenderDevice>(device: Device, deviceName: String, format: OutputFormat, counters: OutputCounters,
                                       scheduling: ClickScheduling = .append, keepsRunning: Bool = false,
                                       fillFrames: Int? = nil, refillRoomFrames: Int? = nil, safeguardFrames: Int = 0,
@@ -75,8 +73,6 @@ public final class RenderStream: AudioOutputStream, @unchecked Sendable {
 
     /// A stream whose pull `device` calls `entry` from its own real-time
     /// thread; it runs from open to close, so every click is appended.
-    ///
-    /// Thread context: a control thread.
     public init(pulling device: any PullRenderDevice, entry: PullRenderEntry) {
         precondition(device.format.sampleRate == entry.format.sampleRate && device.format.channels == entry.format.channels,
                      "a pull device grants its entry's rate and channels")
@@ -228,8 +224,6 @@ where Device.Failure: RenderFailure {
     }
 
     /// The fault a loop that ended with `end` reports; `nil` when it was asked to stop.
-    ///
-    /// Thread context: any thread but the render thread's loop (it allocates).
     private func fault(for end: RenderLoopEnd<Device.Failure>) -> OutputFault? {
         switch end {
         case .stopRequested:

@@ -33,8 +33,6 @@ public final class RenderWakeup: @unchecked Sendable {
     private let sleeping = Atomic<Bool>(false)
 
     /// Creates the `eventfd`.
-    ///
-    /// Thread context: any thread (it makes a system call and may fail).
     public init() throws(RenderWakeupError) {
         let descriptor = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
         guard descriptor >= 0 else { throw RenderWakeupError(code: errno) }

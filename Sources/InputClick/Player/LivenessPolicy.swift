@@ -19,8 +19,6 @@
 /// ``ClickPlayerConfiguration/liveness`` carries one to the player, which
 /// hands each limit to the part that applies it; an output's stall timeout
 /// is the output's own argument and defaults to ``standard``'s.
-///
-/// Thread context: a plain value; any thread.
 public struct LivenessPolicy: Sendable, Hashable {
     /// How long a tap that came while the stream was opening may wait for it;
     /// older when the stream runs, it is dropped and counted.

@@ -10,8 +10,6 @@ import Synchronization
 ///
 /// # Real-time context
 /// The `count…` methods taps call are lock-free and allocation-free.
-///
-/// Thread context: every member from any thread.
 final class PlayerStatisticsAccumulator: @unchecked Sendable {
     /// Clicks queued on a mixer since the player was made.
     private let accepted = Atomic<Int>(0)

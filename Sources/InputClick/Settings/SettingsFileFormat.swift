@@ -59,12 +59,10 @@
 ///
 /// Loading stops at the first error; ``check(text:file:homeDirectory:)`` and
 /// ``check(fileAt:homeDirectory:)`` list every one (`inputclick settings check`).
-///
-/// Thread context: pure functions; call them from any thread.
 public enum SettingsFileFormat {
-    /// The name of the settings file inside its directory: `settings.conf`. Thread context: any thread.
+    /// The name of the settings file inside its directory: `settings.conf`.
     public static let fileName = "settings.conf"
-    /// The directory inside the configuration home: `inputclick`. Thread context: any thread.
+    /// The directory inside the configuration home: `inputclick`.
     public static let directoryName = "inputclick"
     /// The largest settings file read: 64 KiB. Anything bigger is not a settings file.
     public static let maximumFileSize = 64 * 1024

@@ -29,7 +29,7 @@ import Musl
 /// home directory fallback, the password database), so tests never touch the
 /// real `~/.config`.
 public enum SettingsLocation {
-    /// `INPUTCLICK_CONFIG`: the variable naming an explicit settings file. Thread context: any thread.
+    /// `INPUTCLICK_CONFIG`: the variable naming an explicit settings file.
     public static let configFileVariable = "INPUTCLICK_CONFIG"
 
     /// The base directory for configuration: `$XDG_CONFIG_HOME` or `<home>/.config`.

@@ -1,7 +1,5 @@
 /// How single values are spelled, shared by the settings file and the
 /// environment variables, so both accept exactly the same text.
-///
-/// Thread context: pure functions; any thread.
 enum SettingsValueSyntax {
     /// Parses a plain decimal number: an optional sign, digits, and an
     /// optional fraction (`0.5`, `-12`, `.25`, `100.`). Exponents, `inf`,

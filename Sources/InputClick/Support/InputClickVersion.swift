@@ -1,6 +1,4 @@
 /// The library's version.
-///
-/// Thread context: constants; any thread.
 public enum InputClickVersion {
     /// Major, minor and patch numbers.
     public static let major = 0, minor = 1, patch = 0

@@ -3,7 +3,7 @@
 /// every machine. The bundled sounds use it to stay reproducible bit for
 /// bit, and the typing planner for a repeatable human rhythm.
 ///
-/// Thread context: a value; each copy is independent. Real-time safe.
+/// Real-time safe (allocation-free); each copy is independent.
 public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
@@ -13,8 +13,6 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     public init(seed: UInt64) { state = seed }
 
     /// The next 64 random bits.
-    ///
-    /// Thread context: the copy's owner; allocation-free.
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
@@ -24,21 +22,15 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     }
 
     /// A uniform value in [−1, 1), from the top 53 bits.
-    ///
-    /// Thread context: the copy's owner; allocation-free.
     public mutating func nextSigned() -> Double {
         Double(next() >> 11) / Double(UInt64(1) << 52) - 1
     }
 
     /// A uniform value in [0, 1), from the top 53 bits.
-    ///
-    /// Thread context: the copy's owner; allocation-free.
     public mutating func nextUnit() -> Double { Double(next() >> 11) * 0x1.0p-53 }
 
     /// An approximately standard-normal value (Irwin–Hall: twelve uniforms
     /// less six), always within ±6.
-    ///
-    /// Thread context: the copy's owner; allocation-free.
     public mutating func nextGaussian() -> Double {
         var sum = 0.0
         for _ in 0..<12 { sum += nextUnit() }
