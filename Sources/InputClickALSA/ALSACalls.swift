@@ -444,8 +444,6 @@ enum ALSACalls {
     /// A host that installed its own alsa-lib error handler gets them there
     /// instead, and none are collected.
     /// The corresponding C function is `snd_lib_error_set_local`.
-    ///
-    /// Thread context: a control thread (it allocates); not the render thread.
     static func collectingMessages<Value>(_ body: () throws(ALSAError) -> Value)
         -> (result: Result<Value, ALSAError>, messages: [String]) {
         let (result, collector) = withCollector { Result(catching: body) }
@@ -460,8 +458,6 @@ enum ALSACalls {
     /// With a `nil` handler it only runs `body`. `handler` is never called
     /// inside alsa-lib. As for ``collectingMessages(_:)``, a host's own
     /// alsa-lib error handler gets the messages instead, if it installed one.
-    ///
-    /// Thread context: a control thread (it allocates); not the render thread.
     static func routingMessages<Value, Failure: Error>(to handler: ((String) -> Void)?,
                                                        _ body: () throws(Failure) -> Value) throws(Failure) -> Value {
         guard let handler else { return try body() }

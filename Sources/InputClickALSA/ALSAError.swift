@@ -14,8 +14,8 @@ import Musl
 /// Making and throwing an `ALSAError` allocates nothing, so the render thread
 /// can use it; only ``message`` and ``description`` build strings.
 ///
-/// Thread context: a plain value; use it from any thread (``message`` and
-/// ``description`` not on the render thread).
+/// Thread context: the initializers and `==` allocate nothing, so the render
+/// thread may use them; ``message`` and ``description`` allocate.
 public struct ALSAError: Error, RawRepresentable, Hashable, Sendable, CustomStringConvertible {
     /// The negative errno alsa-lib returned.
     public let rawValue: Int32
@@ -23,24 +23,18 @@ public struct ALSAError: Error, RawRepresentable, Hashable, Sendable, CustomStri
     public let call: StaticString
 
     /// Wraps a negative errno with no call name.
-    ///
-    /// Thread context: any thread, the render thread included; allocates nothing.
     public init(rawValue: Int32) {
         self.rawValue = rawValue
         self.call = ""
     }
 
     /// Wraps a negative errno returned by `call`.
-    ///
-    /// Thread context: any thread, the render thread included; allocates nothing.
     public init(_ rawValue: Int32, call: StaticString) {
         self.rawValue = rawValue
         self.call = call
     }
 
     /// Equal when the codes are equal, whichever call returned them.
-    ///
-    /// Thread context: any thread, the render thread included; pure, allocates nothing.
     public static func == (lhs: ALSAError, rhs: ALSAError) -> Bool { lhs.rawValue == rhs.rawValue }
 
     /// Hashes the code only.

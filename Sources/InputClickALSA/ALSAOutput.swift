@@ -105,7 +105,7 @@ public final class ALSAOutput: AudioOutput {
     ///   or ``ALSAOutputError/noUsableFormat(device:tried:)`` when it refuses
     ///   every configuration.
     ///
-    /// Thread context: a control thread; does not wait for a busy device.
+    /// It does not wait for a busy device.
     public func openStream(_ request: OutputStreamRequest) throws -> any AudioOutputStream {
         try ALSACalls.routingMessages(to: libraryMessageHandler) { () throws -> any AudioOutputStream in
             try openRoutedStream(request)

@@ -6,8 +6,6 @@ import InputClickBackends
 
 /// The payload of an `inputclick_context` handle: an engine on an output,
 /// and the warnings it reported.
-///
-/// Thread context: every member from any thread; see ``InputClickEngine``.
 final class PluginContext: Sendable {
     /// The settings, gate and player.
     let engine: InputClickEngine

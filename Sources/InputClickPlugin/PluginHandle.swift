@@ -41,9 +41,8 @@ import Synchronization
 /// sleeps on a semaphore that the call taking the count to zero under the
 /// closed bit posts (`sem_post` takes no lock, and happens only while closing).
 ///
-/// Thread context: every member from any thread. (`@unchecked` because the
-/// payload is kept as a raw pointer in an atomic; every payload type is itself
-/// `Sendable`.)
+/// `@unchecked` because the payload is kept as a raw pointer in an atomic;
+/// every payload type is itself `Sendable`.
 final class PluginHandle: @unchecked Sendable {
     /// What the handle stands for; checked on every call so that an options
     /// handle passed as a context is refused, not misread.
@@ -206,7 +205,7 @@ final class PluginHandle: @unchecked Sendable {
     ///   another kind or a value that is no handle; ``PluginResult/closed``
     ///   for a closed handle; and whatever `body` throws.
     ///
-    /// Thread context: any thread. Lock-free and allocation-free when
+    /// Thread context: lock-free and allocation-free when
     /// `body` is; the failure paths build a message.
     static func with<Payload: AnyObject & Sendable, Result>(
         _ pointer: OpaquePointer?, _ kind: Kind, as type: Payload.Type,

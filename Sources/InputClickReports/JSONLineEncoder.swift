@@ -7,8 +7,6 @@
 ///
 /// It exists so that the CLI needs no Foundation: Foundation's `JSONEncoder`
 /// brings ICU's data, about 45 MB of a static binary.
-///
-/// Thread context: a plain value; one encoding per call, on any thread.
 struct JSONLineEncoder {
     /// The value's JSON text.
     ///

@@ -20,7 +20,7 @@ import Synchronization
 /// let audio = output.render(frameCount: 480)   // interleaved floats
 /// ```
 ///
-/// Thread context: every member from any thread; state is behind a lock.
+/// Thread context: state is behind a lock.
 /// ``render(frameCount:at:)`` plays the render thread's role, so call it from
 /// one thread at a time.
 public final class OfflineOutput: AudioOutput {

@@ -4,8 +4,8 @@ import Synchronization
 /// A ``ClickSink`` that remembers every click it is given, for tests of the
 /// gate and of anything that calls it.
 ///
-/// Thread context: any thread. (It takes a lock, so it is not for real-time
-/// use; the real sinks are lock-free.)
+/// Thread context: it takes a lock, so it is not for real-time use; the real
+/// sinks are lock-free.
 public final class RecordingSink: ClickSink {
     /// One click as it arrived.
     public struct Click: Sendable, Hashable {

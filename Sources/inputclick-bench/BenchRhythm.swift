@@ -3,8 +3,6 @@ import InputClick
 /// A reproducible typing rhythm for the benchmark: keys 90–220 ms apart, a
 /// space every few keys, the odd delete, shift or return, and bursts of 4–8
 /// keys 40–70 ms apart (about one tap in ten starts a burst).
-///
-/// Thread context: a plain value; use it from one thread.
 struct BenchRhythm {
     /// One tap: its kind and the wait before it, in nanoseconds.
     struct Tap {

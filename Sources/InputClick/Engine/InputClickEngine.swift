@@ -19,8 +19,8 @@ import Synchronization
 /// through ``InputClickEngine/Options/warningHandler`` and readable from
 /// ``settingsError`` and ``soundProblems``, and the last good values stay.
 ///
-/// Thread context: every method from any thread. ``playInputClick(_:)`` and
-/// ``decision(for:)`` are lock-free and allocation-free.
+/// Thread context: ``playInputClick(_:)`` and ``decision(for:)`` are
+/// lock-free and allocation-free.
 public final class InputClickEngine: Sendable {
     /// How an engine is put together. Start from `Options()`.
     public struct Options: Sendable {

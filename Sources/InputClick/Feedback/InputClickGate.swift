@@ -21,9 +21,10 @@ import Synchronization
 /// (``setSecureTextEntry(_:)``), every click plays the ``ClickKind/key`` sound,
 /// so that the sound never tells which key was pressed.
 ///
-/// Thread context: every method may be called from any thread.
-/// ``playInputClick(_:)`` and ``decision(for:)`` are lock-free and
-/// allocation-free; the others take a short internal lock.
+/// Thread context: the play methods (``playInputClick(_:)``, its variants,
+/// ``play(_:at:placement:)``) and ``decision(for:)`` are lock-free and
+/// allocation-free and never wait for audio; the others take a short
+/// internal lock.
 public final class InputClickGate: Sendable {
     private let sink: (any ClickSink)?
     /// The sink's clock (``ClickSink/clock``), which taps are stamped with.
@@ -62,8 +63,6 @@ public final class InputClickGate: Sendable {
     ///
     /// - Parameter kind: The key's kind; ``ClickKind/key`` when omitted.
     /// - Returns: What happened: ``ClickDecision/plays`` or the reason it did not.
-    ///
-    /// Thread context: any thread. Lock-free and allocation-free; never waits for audio.
     @discardableResult
     public func playInputClick(_ kind: ClickKind = .key) -> ClickDecision {
         play(kind, at: clock.now()).decision
@@ -74,8 +73,6 @@ public final class InputClickGate: Sendable {
     ///
     /// Script runners with their own timeline use this so that rate limiting
     /// follows their clock.
-    ///
-    /// Thread context: any thread. Lock-free and allocation-free.
     @discardableResult
     public func playInputClick(_ kind: ClickKind, at time: UInt64) -> ClickDecision {
         play(kind, at: time).decision
@@ -84,8 +81,6 @@ public final class InputClickGate: Sendable {
     /// Plays a click as ``playInputClick(_:at:)`` does, placed by `placement`
     /// (pan, gain, variation). During secure text entry the click is centred,
     /// at full level and unvaried, like every other tap there.
-    ///
-    /// Thread context: any thread. Lock-free and allocation-free.
     @discardableResult
     public func playInputClick(_ kind: ClickKind, at time: UInt64, placement: ClickPlacement) -> ClickDecision {
         play(kind, at: time, placement: placement).decision
@@ -95,8 +90,6 @@ public final class InputClickGate: Sendable {
     /// (centred by default), and says both what happened and which sound was
     /// chosen (``ClickKind/key`` for every tap during secure text entry), both
     /// from the one state the tap was decided on.
-    ///
-    /// Thread context: any thread. Lock-free and allocation-free.
     @discardableResult
     public func play(_ kind: ClickKind, at time: UInt64, placement: ClickPlacement = .center) -> ClickOutcome {
         let current = GateState(rawValue: state.load(ordering: .acquiring))
@@ -109,8 +102,6 @@ public final class InputClickGate: Sendable {
     }
 
     /// What ``playInputClick(_:)`` would do now, without playing or counting anything.
-    ///
-    /// Thread context: any thread. Lock-free and allocation-free.
     public func decision(for kind: ClickKind = .key) -> ClickDecision {
         let current = GateState(rawValue: state.load(ordering: .acquiring))
         if let refusal = current.refusal { return refusal }

@@ -16,8 +16,5 @@
 public protocol InputViewVisibilityObserver: AnyObject, Sendable {
     /// `visible` is `true` when at least one visible input view or accessory
     /// view has opted in to clicks, `false` when none has any more.
-    ///
-    /// Thread context: the thread that called ``InputClickGate/setVisibleInputViews(_:)``
-    /// or ``InputClickGate/addVisibilityObserver(_:)``.
     func clickEnabledInputViewVisibilityChanged(_ visible: Bool)
 }

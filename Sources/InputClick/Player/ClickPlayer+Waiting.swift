@@ -15,9 +15,6 @@ extension ClickPlayer {
     ///   is in `state` already), ``ClickPlayerWaitResult/timedOut(_:)`` with
     ///   the state when the timeout passed, or ``ClickPlayerWaitResult/shutDown``
     ///   when the player shut down while waiting for another state.
-    ///
-    /// Thread context: any thread except the control queue's own work (an
-    /// event or warning handler) and the render thread; blocks up to `timeout`.
     @discardableResult
     public func waitUntil(_ state: ClickPlayerState, timeout: Duration) -> ClickPlayerWaitResult {
         waitUntil(anyOf: [state], timeout: timeout)
@@ -27,9 +24,6 @@ extension ClickPlayer {
     /// ``waitUntil(_:timeout:)``, which it generalizes. For example
     /// `[.running, .waitingForDevice]` returns as soon as the first open
     /// either worked or failed.
-    ///
-    /// Thread context: any thread except the control queue's own work and the
-    /// render thread; blocks up to `timeout`.
     @discardableResult
     public func waitUntil(anyOf states: Set<ClickPlayerState>, timeout: Duration) -> ClickPlayerWaitResult {
         let deadline = MonotonicClock.deadline(after: timeout)
@@ -58,9 +52,6 @@ extension ClickPlayer {
     /// - Returns: `true` once everything sounded out (or nothing was to),
     ///   `false` if `timeout` passed first or the stream closed or failed
     ///   with clicks unwritten (see ``statistics``).
-    ///
-    /// Thread context: any thread except the control queue's own work and the
-    /// render thread; blocks up to `timeout`.
     @discardableResult
     public func drain(timeout: Duration) -> Bool {
         let deadline = MonotonicClock.deadline(after: timeout)
@@ -101,9 +92,6 @@ extension ClickPlayer {
     /// and when a stream closes; returns whether it held before `timeout`.
     /// For conditions on what the render thread does (``latency``'s count,
     /// ``framesWritten``), without polling.
-    ///
-    /// Thread context: any thread except the control queue's own work and the
-    /// render thread; blocks up to `timeout`.
     @discardableResult
     public func waitForRenderProgress(timeout: Duration, until condition: () -> Bool) -> Bool {
         renderProgress.wait(untilNanoseconds: MonotonicClock.deadline(after: timeout), until: condition)

@@ -45,8 +45,12 @@ import Synchronization
 ///
 /// Thread context: ``submitClick(_:requestedAt:)``, ``isAcceptingClicks`` and
 /// ``state`` from any thread, lock-free and allocation-free. The other methods
-/// from any thread; they hand their work to the control queue and return,
-/// except ``shutdown()`` and ``flushControlQueue()``, which wait for it.
+/// hand their work to the control queue and return, except the waits
+/// (``shutdown()``, ``flushControlQueue()``, ``waitUntil(_:timeout:)``,
+/// ``waitUntil(anyOf:timeout:)``, ``drain(timeout:)``,
+/// ``waitForRenderProgress(timeout:until:)``), which block, up to their
+/// timeout if they take one, and never from the control queue's own work
+/// (an event or warning handler).
 public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @unchecked Sendable {
     /// The output streams are opened on.
     public let output: any AudioOutput
@@ -204,16 +208,11 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     // MARK: Shutdown
 
     /// Closes the stream now and never opens again. Waits for the control queue.
-    ///
-    /// Thread context: any thread except the control queue's own work (an
-    /// event or warning handler).
     public func shutdown() {
         scheduler.executeAndWait { [self] in handle(.shutDown) }
     }
 
     /// Waits until the control work queued so far has run.
-    ///
-    /// Thread context: any thread except the control queue's own work.
     public func flushControlQueue() {
         scheduler.executeAndWait {}
     }

@@ -16,8 +16,9 @@
 /// session.close()
 /// ```
 ///
-/// Thread context: one thread at a time drives a session; ``gate`` and
-/// ``player`` may be used from any thread as their own docs say.
+/// Thread context: one thread at a time drives a session, and ``open(timeout:)``,
+/// ``drain(timeout:)`` and ``close()`` block it; ``gate`` and ``player`` may
+/// be used from any thread as their own docs say.
 public final class ClickSession: Sendable {
     /// The player the session shows its keyboard to.
     public let player: ClickPlayer
@@ -37,8 +38,6 @@ public final class ClickSession: Sendable {
 
     /// The bundled sounds at the output's format; a format they cannot be
     /// converted to throws ``InputClickEngineError/unsupportedFormat(sampleRate:channels:)``.
-    ///
-    /// Thread context: the player's control queue, as every ``SoundBankProvider``.
     public static let bundledSounds: SoundBankProvider = { request in
         guard SoundBank.supportedSampleRates.contains(request.sampleRate),
               SoundBank.supportedChannelCounts.contains(request.channels) else {
@@ -48,8 +47,6 @@ public final class ClickSession: Sendable {
     }
 
     /// Shows a click-enabled keyboard and waits until the stream runs.
-    ///
-    /// Thread context: the session's thread; blocks up to `timeout`.
     @discardableResult
     public func open(timeout: Duration) -> ClickPlayerWaitResult {
         gate.setVisibleInputViews([keyboard])
@@ -69,16 +66,12 @@ public final class ClickSession: Sendable {
     /// ``ClickPlayer/statistics`` can still be read; ``close()`` ends it.
     ///
     /// - Returns: whether everything sounded out within `timeout`.
-    ///
-    /// Thread context: the session's thread; blocks up to `timeout`.
     @discardableResult
     public func drain(timeout: Duration) -> Bool {
         player.drain(timeout: timeout)
     }
 
     /// Shuts the player down: the device closes now, for good.
-    ///
-    /// Thread context: the session's thread; waits while the device closes.
     public func close() {
         player.shutdown()
     }

@@ -11,8 +11,6 @@ import Dispatch
 /// Obligations of a conformer: work items run one at a time, in the order
 /// they became due; ``execute(_:)`` and ``execute(afterNanoseconds:_:)``
 /// return at once.
-///
-/// Thread context: every method from any thread.
 public protocol ControlScheduler: Sendable {
     /// Runs `work` soon, after the work already queued.
     ///
@@ -44,8 +42,6 @@ extension ControlScheduler {
 }
 
 /// A ``ControlScheduler`` on a serial `DispatchQueue` with the wall clock.
-///
-/// Thread context: every method from any thread.
 public final class DispatchControlScheduler: ControlScheduler {
     private let queue: DispatchQueue
 
@@ -69,8 +65,6 @@ public final class DispatchControlScheduler: ControlScheduler {
     }
 
     /// Runs `work` on the queue and waits for it.
-    ///
-    /// Thread context: any thread except the queue itself.
     public func executeAndWait(_ work: @escaping @Sendable () -> Void) {
         queue.sync(execute: work)
     }

@@ -6,10 +6,6 @@ import Musl
 
 /// Plain-string file paths, the few operations the settings and sound
 /// lookup need, without Foundation.
-///
-/// Thread context: pure functions, except ``currentDirectory()``,
-/// ``isDirectory(_:)``/``isRegularFile(_:)`` and ``openRegularFile(_:)``,
-/// which ask the kernel; any thread but the render thread.
 enum FilePaths {
     /// The process's current directory (`getcwd`), or `/` when it cannot be read.
     static func currentDirectory() -> String {

@@ -45,9 +45,8 @@ import Synchronization
 /// or watched: the defaults (plus the environment layer) stay in force, and
 /// ``locationError`` and ``lastError`` name the variable.
 ///
-/// Thread context: every member may be called from any thread. State sits
-/// behind a `Mutex`; reads are short. ``reload()`` and the initializer read
-/// the file on the calling thread. Not for the real-time render path.
+/// Thread context: state sits behind a `Mutex`; reads are short. ``reload()``
+/// and the initializer read the file on the calling thread.
 public final class SettingsStore: Sendable {
     /// The settings file this store reads. When ``locationError`` is set, the
     /// store reads nothing, and this is only an approximation for messages,
@@ -341,7 +340,7 @@ public final class SettingsStore: Sendable {
     ///   - onChange: Receives the new settings.
     ///   - onError: Receives each problem with the file or the watch.
     ///
-    /// Thread context: any thread. The callbacks run on a private serial
+    /// Thread context: the callbacks run on a private serial
     /// queue, one at a time, never after ``stopWatching()`` returns; they may
     /// call any method of the store, including ``stopWatching()``.
     public func startWatching(scheduler: (any ControlScheduler)? = nil,
@@ -364,8 +363,6 @@ public final class SettingsStore: Sendable {
 
     /// Stops following the file. The settings in force stay. No callback runs
     /// after this returns. Does nothing when not watching.
-    ///
-    /// Thread context: any thread, including from inside a watch callback.
     public func stopWatching() {
         let watcher = watching.withLock { watcher in
             defer { watcher = nil }

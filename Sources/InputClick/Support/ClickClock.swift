@@ -13,8 +13,8 @@
 /// each stream in ``OutputStreamRequest/clock`` (a device that plays in real
 /// time keeps ``MonotonicClock``; a test double follows the request).
 ///
-/// Thread context: a plain value; every member from any thread. ``now()``
-/// is lock-free and allocation-free, so a render thread may read it.
+/// Thread context: ``now()`` is lock-free and allocation-free, so a render
+/// thread may read it.
 public struct ClickClock: Sendable, Hashable {
     /// The simulated clock read instead of ``MonotonicClock``, if any.
     public let simulated: SimulatedClock?
@@ -40,8 +40,6 @@ public struct ClickClock: Sendable, Hashable {
 
     /// Returns once the clock reads `deadline` or later: sleeps in real time,
     /// or waits until a simulated clock has been moved there.
-    ///
-    /// Thread context: any thread but a render thread; blocks.
     public func sleep(untilNanoseconds deadline: UInt64) {
         guard let simulated else { return MonotonicClock.sleep(untilNanoseconds: deadline) }
         simulated.wait(untilNanoseconds: deadline)

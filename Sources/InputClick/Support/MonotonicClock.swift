@@ -43,8 +43,6 @@ public enum MonotonicClock {
     public static func hasPassed(_ deadline: UInt64) -> Bool { now() >= deadline }
 
     /// Sleeps until `deadline` (nanoseconds of this clock), through signals.
-    ///
-    /// Thread context: any thread but the render thread; blocks.
     public static func sleep(untilNanoseconds deadline: UInt64) {
         var until = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
         while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &until, nil) == EINTR {}

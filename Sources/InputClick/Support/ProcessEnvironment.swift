@@ -39,8 +39,8 @@ public struct ProcessEnvironment: Sendable, Hashable, ExpressibleByDictionaryLit
     /// entry whose name is UTF-8, the first entry winning for a repeated name
     /// (as `getenv` does).
     ///
-    /// Thread context: any thread but the render thread (it allocates). Like
-    /// `getenv`, it must not race a `setenv` on another thread.
+    /// Thread context: like `getenv`, it must not race a `setenv` on another
+    /// thread.
     public static func current() -> ProcessEnvironment {
         var environment = ProcessEnvironment([:])
         let start: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ

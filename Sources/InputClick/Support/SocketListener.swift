@@ -9,8 +9,6 @@ import Musl
 /// for a server that froze, so probing never waits on a server and nothing
 /// is spoken on the socket. The one socket probe of the package: the
 /// backends' discovery (``probe(_:)``) and backend selection use it.
-///
-/// Thread context: a plain value; ``probe(_:)`` from any thread but a render thread.
 public enum SocketListener: Sendable, Hashable {
     /// A server accepted the connection (or its backlog is full, `EAGAIN`);
     /// `process` is its name when the kernel could say (`pipewire`,
@@ -28,7 +26,7 @@ public enum SocketListener: Sendable, Hashable {
     /// Who listens at the Unix socket `path`: the file must exist and be a
     /// socket, and a connection must be accepted (it is closed at once).
     ///
-    /// Thread context: any thread but a render thread; makes system calls, never blocks.
+    /// It makes system calls and never blocks.
     public static func probe(_ path: String) -> SocketListener {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)

@@ -3,8 +3,6 @@ import KeyboardCore
 
 /// The state of one `inputclick keyboard` run: turns terminal keys into taps
 /// on the demo keyboard and remembers what the last press did, for the screen.
-///
-/// Thread context: the main thread (it owns the keyboard host).
 final class KeyboardSession {
     let host: KeyboardHost
     let view: TextView

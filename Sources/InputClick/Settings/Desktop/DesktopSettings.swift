@@ -21,9 +21,6 @@
 /// read when a ``SettingsStore`` loads and on each reload; a change made in
 /// the desktop's settings alone applies at the next reload (GSettings'
 /// change signal needs a GLib main loop, which InputClick does not run).
-///
-/// Thread context: a plain value; use it from any thread. ``read(environment:)``
-/// is control-plane only.
 public struct DesktopSettings: Sendable, Hashable {
     /// `input-feedback-sounds` when the user has set it; `nil` otherwise.
     public var clicksEnabled: Bool?
@@ -78,7 +75,7 @@ public struct DesktopSettings: Sendable, Hashable {
     /// Reads the desktop's values through GIO, or ``none`` when
     /// `environment` turns the lookup off or GIO cannot be loaded.
     ///
-    /// Thread context: any thread but the render thread; loads GIO on first use.
+    /// It loads GIO on first use.
     public static func read(environment: ProcessEnvironment) -> DesktopSettings {
         guard isEnabled(in: environment), let gio = GIOSettingsLibrary.shared else { return .none }
         var desktop = DesktopSettings()

@@ -15,9 +15,6 @@ import Musl
 ///
 /// Which backend GIO reads (dconf, or `GSETTINGS_BACKEND=keyfile`) is GIO's
 /// choice, made from this process's real environment at the first read.
-///
-/// Thread context: any thread but the render thread (GIO allocates, takes
-/// locks and may talk to dconf). Control plane only.
 final class GIOSettingsLibrary: @unchecked Sendable {
     private typealias SchemaSourceGetDefault = @convention(c) () -> OpaquePointer?
     private typealias SchemaSourceLookup = @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Int32) -> OpaquePointer?
