@@ -394,9 +394,6 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     /// except for clicks queued since, which start at `frame`. Returns
     /// `false`, changing nothing, if `frame` is not a checkpoint (see
     /// ``earliestRewindFrame(atOrAfter:)``).
-    ///
-    /// # Real-time context
-    /// Allocates nothing, takes no lock, never blocks.
     public func rewind(toFrame frame: Int64) -> Bool {
         renderSide.visit { history.restore(frame: frame, state: state, voices: voices, streams: streams) }
     }
@@ -420,9 +417,6 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     // MARK: Render (the render thread)
 
     /// Renders `frameCount` interleaved frames into `buffer`, overwriting it.
-    ///
-    /// # Real-time context
-    /// Allocates nothing, takes no lock, does no I/O or logging, never blocks.
     public func render(into buffer: UnsafeMutablePointer<Float>, frameCount: Int) {
         _ = render(into: buffer, frameCount: frameCount, onsets: UnsafeMutableBufferPointer(start: nil, count: 0))
     }
@@ -431,9 +425,6 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     /// started, up to `onsets.count` of them.
     ///
     /// - Returns: how many onsets were written to `onsets`.
-    ///
-    /// # Real-time context
-    /// Allocates nothing, takes no lock, does no I/O or logging, never blocks.
     public func render(into buffer: UnsafeMutablePointer<Float>, frameCount: Int,
                        onsets: UnsafeMutableBufferPointer<ClickOnset>) -> Int {
         render(into: buffer, frameCount: frameCount, onsets: onsets, startingClicks: true)
@@ -444,9 +435,6 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     /// inserts clicks by rewinding tops its buffer up this way, and starts
     /// clicks only where it rewound to). With a history
     /// (``prepareHistory(periods:)``), a checkpoint is kept at the start.
-    ///
-    /// # Real-time context
-    /// Allocates nothing, takes no lock, does no I/O or logging, never blocks.
     public func render(into buffer: UnsafeMutablePointer<Float>, frameCount: Int,
                        onsets: UnsafeMutableBufferPointer<ClickOnset>, startingClicks: Bool) -> Int {
         renderSide.enter()

@@ -46,9 +46,6 @@ public final class LatencyRecorder: Sendable {
     }
 
     /// Adds one record, overwriting the oldest when full.
-    ///
-    /// # Real-time context
-    /// Allocates nothing, takes no lock, never waits.
     public func record(_ entry: LatencyRecord) {
         let index = written.load(ordering: .relaxed)
         let base = Int(index % UInt64(capacity)) * Self.fieldsPerSlot

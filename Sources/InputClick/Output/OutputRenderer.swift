@@ -10,9 +10,10 @@ import Synchronization
 /// period are then recorded in ``latency``.
 ///
 /// # Real-time context
+/// The methods (not the initializer) allocate nothing, take no lock, do no
+/// I/O and never block.
 /// ``render(into:frameCount:)`` and ``didWrite(at:framesQueuedAfterWrite:)``
-/// allocate nothing, take no lock, do no I/O and never block. They end by
-/// posting ``progress`` (see ``RenderProgressSignal`` for why that is allowed).
+/// end by posting ``progress`` (see ``RenderProgressSignal`` for why that is allowed).
 ///
 /// Thread context: the methods from one render thread at a time; the
 /// properties from any thread.
@@ -111,18 +112,12 @@ public final class OutputRenderer: @unchecked Sendable {
 
     /// Renders `frameCount` interleaved float frames of the mixer into `buffer`
     /// and remembers the clicks that started in them.
-    ///
-    /// # Real-time context
-    /// Allocates nothing, takes no lock, does no I/O, never blocks.
     public func render(into buffer: UnsafeMutablePointer<Float>, frameCount: Int) {
         render(into: buffer, frameCount: frameCount, startingClicks: true)
     }
 
     /// Renders like ``render(into:frameCount:)``; with `startingClicks`
     /// false, queued clicks wait (``Mixer/render(into:frameCount:onsets:startingClicks:)``).
-    ///
-    /// # Real-time context
-    /// Allocates nothing, takes no lock, does no I/O, never blocks.
     public func render(into buffer: UnsafeMutablePointer<Float>, frameCount: Int, startingClicks: Bool) {
         let count = mixer.render(into: buffer, frameCount: frameCount, onsets: onsets, startingClicks: startingClicks)
         pending.pointee.onsets = count
@@ -132,9 +127,6 @@ public final class OutputRenderer: @unchecked Sendable {
     /// Forgets the last rendered period: the device would not take it. The
     /// clicks that started in it count in ``clicksLost``; the stream
     /// position does not move.
-    ///
-    /// # Real-time context
-    /// Allocates nothing, takes no lock, does no I/O, never blocks.
     public func discardRendered() {
         let lost = min(pending.pointee.onsets, onsets.count)
         if lost > 0 { lostClicks.add(lost, ordering: .releasing) }
@@ -158,9 +150,6 @@ public final class OutputRenderer: @unchecked Sendable {
     ///   - framesQueuedAfterWrite: The frames queued in the device after the
     ///     write, the period included (`snd_pcm_delay`); `nil` if unknown, in
     ///     which case a frame is taken to reach the converter when written.
-    ///
-    /// # Real-time context
-    /// Allocates nothing, takes no lock, does no I/O, never blocks.
     public func didWrite(at time: UInt64, framesQueuedAfterWrite: Int?) {
         let nanosPerFrame = 1_000_000_000.0 / Double(format.sampleRate)
         let (pendingOnsets, pendingFrames, written) = pending.pointee
