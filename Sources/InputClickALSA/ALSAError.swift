@@ -42,7 +42,6 @@ public struct ALSAError: Error, RawRepresentable, Hashable, Sendable, CustomStri
     /// Pure.
     public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 
-    /// The call's name as a `String`.
     public var callName: String { call.description }
 
     /// alsa-lib's text for the code (`snd_strerror`). C: `snd_strerror`.

@@ -1,7 +1,6 @@
 /// A failed alsa-lib call with what alsa-lib reported on the calling thread
 /// while it failed (``ALSACalls/collectingMessages(_:)``).
 struct ALSACallFailure: Error {
-    /// The call's error.
     let error: ALSAError
     /// alsa-lib's messages, oldest first, such as
     /// `Cannot open shared library libasound_module_pcm_jack.so (…)`.

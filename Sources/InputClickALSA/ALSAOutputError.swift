@@ -4,7 +4,6 @@ import InputClick
 /// Every case names the device, except ``unreadableConfiguration(_:_:)``,
 /// which concerns them all.
 public enum ALSAOutputError: Error, Sendable, Hashable, CustomStringConvertible, PersistentOutputError {
-    /// The device name is empty.
     case emptyDeviceName
     /// No PCM of that name is defined in the ALSA configuration.
     case unknownDevice(name: String)

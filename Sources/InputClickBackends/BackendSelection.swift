@@ -27,7 +27,6 @@ public struct BackendSelection: Sendable, Hashable, CustomStringConvertible {
     /// Why this backend, in a sentence for `doctor`.
     public var reason: String
 
-    /// Creates a selection.
     public init(backend: OutputBackend, device: String, reason: String) {
         self.backend = backend
         self.device = device

@@ -9,7 +9,6 @@ public struct EvemuEvent: Sendable, Hashable {
     /// The value (for `EV_KEY`: 1 press, 2 autorepeat, 0 release).
     public var value: Int32
 
-    /// Creates an event.
     public init(time: UInt64, type: UInt16, code: UInt16, value: Int32) {
         self.time = time
         self.type = type

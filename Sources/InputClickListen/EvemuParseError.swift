@@ -7,7 +7,6 @@ public struct EvemuParseError: Error, Sendable, Hashable, CustomStringConvertibl
     /// What is wrong.
     public var problem: String
 
-    /// Creates an error.
     public init(line: Int, _ problem: String) {
         self.line = line
         self.problem = problem

@@ -15,7 +15,6 @@ public struct EvemuParser: Sendable {
     /// The longest line accepted, in bytes.
     public static let maximumLineBytes = 4096
 
-    /// Creates a parser.
     public init() {}
 
     /// Parses `bytes`, calling `event` for each `E:` line in order, with the

@@ -8,7 +8,6 @@ public struct KeyAction: Sendable, Hashable {
     /// Press, repeat or release.
     public var transition: KeyTransition
 
-    /// Creates an action.
     public init(time: UInt64, click: KeyClick, transition: KeyTransition) {
         self.time = time
         self.click = click

@@ -11,7 +11,6 @@ public struct KeyClick: Sendable, Hashable {
     /// The stereo position, −``KeyLayout/maximumPan`` … +``KeyLayout/maximumPan``.
     public var pan: Float
 
-    /// Creates a click description.
     public init(kind: ClickKind, pan: Float) {
         self.kind = kind
         self.pan = pan

@@ -20,7 +20,6 @@ public struct ListenClickRule: Sendable, Hashable {
     /// Whether clicks are panned by the key's column.
     public var panning: Bool
 
-    /// Creates a rule.
     public init(keyUp: Bool = false, panning: Bool = false) {
         self.keyUp = keyUp
         self.panning = panning

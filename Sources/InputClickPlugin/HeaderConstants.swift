@@ -61,9 +61,7 @@ enum HeaderConstants {
         }
     }
 
-    /// `INPUTCLICK_LATENCY_PROFILE_LOW`.
     static let latencyProfileLow = Int32(INPUTCLICK_LATENCY_PROFILE_LOW)
-    /// `INPUTCLICK_LATENCY_PROFILE_CONSERVATIVE`.
     static let latencyProfileConservative = Int32(INPUTCLICK_LATENCY_PROFILE_CONSERVATIVE)
 
     /// The latency profile a C `profile` names, or `nil` for any other value.
@@ -96,9 +94,7 @@ enum HeaderConstants {
         }
     }
 
-    /// `INPUTCLICK_MEASURE_CALL_TO_WRITE`.
     static let measureCallToWrite = Int32(INPUTCLICK_MEASURE_CALL_TO_WRITE)
-    /// `INPUTCLICK_MEASURE_CALL_TO_CONVERTER`.
     static let measureCallToConverter = Int32(INPUTCLICK_MEASURE_CALL_TO_CONVERTER)
 
     /// The `INPUTCLICK_STAT_*` counters.

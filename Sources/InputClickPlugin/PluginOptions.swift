@@ -38,6 +38,5 @@ struct PluginOptionValues: Sendable {
 /// The payload of an `inputclick_options` handle: option values behind a
 /// lock, so setters and opens may race from any threads.
 final class PluginOptions: Sendable {
-    /// The values.
     let values = Mutex(PluginOptionValues())
 }

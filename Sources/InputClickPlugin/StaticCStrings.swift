@@ -8,7 +8,6 @@ import InputClick
 /// A NUL-terminated copy of a fixed string, made once and never freed, so
 /// that a `const char *` result stays valid for the life of the process.
 struct StaticCString: @unchecked Sendable {
-    /// The C string.
     let pointer: UnsafePointer<CChar>
 
     /// Copies `text` into memory that is never freed.

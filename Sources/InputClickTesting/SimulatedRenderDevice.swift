@@ -83,7 +83,6 @@ public final class SimulatedRenderDevice: RenderDevice, @unchecked Sendable {
         UInt64(ticks) * UInt64(format.periodFrames) * 1_000_000_000 / UInt64(format.sampleRate)
     }
 
-    /// Whether the device is running.
     public var isRunning: Bool { running }
 
     private func takeUnderrun() -> Bool {

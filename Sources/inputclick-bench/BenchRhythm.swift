@@ -22,7 +22,6 @@ struct BenchRhythm {
         return Double((state &* 2_685_821_657_736_338_717) >> 11) / Double(UInt64(1) << 53)
     }
 
-    /// The first `count` taps.
     mutating func taps(_ count: Int) -> [Tap] {
         var taps: [Tap] = []
         var sinceSpace = 0

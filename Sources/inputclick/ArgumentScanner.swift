@@ -49,7 +49,6 @@ struct ArgumentScanner {
         }
     }
 
-    /// The value of an option, if given.
     func value(_ name: String) -> String? { options[name] }
 
     /// Whether a flag was given.

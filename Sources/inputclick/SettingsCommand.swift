@@ -106,7 +106,6 @@ struct SettingsCheckReport: Encodable {
 
     /// The file checked; `nil` when its location could not be found.
     var file: String?
-    /// Whether the file exists.
     var exists: Bool
     /// Every problem, in line order.
     var errors: [Problem]

@@ -3,7 +3,6 @@ import InputClickReports
 
 /// What `inputclick tap` counted, and its two ways of printing the stats.
 struct TapTally {
-    /// Lines read.
     var lines = 0
     /// Lines with a word that is not a click kind.
     var unknown = 0

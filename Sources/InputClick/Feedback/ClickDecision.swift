@@ -5,7 +5,6 @@
 /// checked in the order they are declared here, so the first one that applies
 /// is the one reported.
 public enum ClickDecision: UInt8, Sendable, Hashable, CaseIterable, CustomStringConvertible {
-    /// The click plays.
     case plays = 0
     /// The user turned keyboard clicks off in the settings.
     case clicksOff = 1

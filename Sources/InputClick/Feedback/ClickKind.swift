@@ -10,9 +10,7 @@ public enum ClickKind: UInt8, CaseIterable, Sendable, Hashable, Codable, CustomS
     case delete = 1
     /// A modifier or mode key: shift, 123, next keyboard, ch/en.
     case modifier = 2
-    /// The space bar.
     case space = 3
-    /// The return key.
     case `return` = 4
 
     /// The number of kinds; sound banks and rate limiters keep one slot per kind.
@@ -35,6 +33,5 @@ public enum ClickKind: UInt8, CaseIterable, Sendable, Hashable, Codable, CustomS
         self = kind
     }
 
-    /// The same as ``name``.
     public var description: String { name }
 }

@@ -76,6 +76,5 @@ extension ClickSink {
     /// A sink that cannot say more refuses for want of an output.
     public var refusal: ClickDecision { .noOutput }
 
-    /// ``ClickClock/monotonic``.
     public var clock: ClickClock { .monotonic }
 }

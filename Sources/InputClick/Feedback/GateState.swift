@@ -36,7 +36,6 @@ struct GateState: Equatable {
         set { rawValue = newValue ? rawValue | Self.clicksEnabledBit : rawValue & ~Self.clicksEnabledBit }
     }
 
-    /// The settings' profile.
     var profile: ClickProfile {
         get { ClickProfile(rawValue: UInt8((rawValue & Self.profileMask) >> Self.profileShift)) ?? .full }
         set { rawValue = (rawValue & ~Self.profileMask) | (UInt32(newValue.rawValue) << Self.profileShift) & Self.profileMask }

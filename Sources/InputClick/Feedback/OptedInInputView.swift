@@ -5,7 +5,6 @@
 ///
 /// Each instance is a distinct view, so a caller can show two, or hide one.
 public final class OptedInInputView: InputViewAudioFeedback, Sendable {
-    /// Creates a view.
     public init() {}
 
     /// `true`: this view wants input clicks while visible.

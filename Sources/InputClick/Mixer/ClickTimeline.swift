@@ -23,7 +23,6 @@ public struct ClickTimeline: Sendable, Hashable {
     /// The clicks, in any order.
     public var entries: [Entry]
 
-    /// Creates a timeline.
     public init(_ entries: [Entry]) {
         self.entries = entries
     }

@@ -42,7 +42,6 @@ import Synchronization
 /// ``attach(_:)``, ``detach(_:)`` and ``collectGarbage()`` from any thread
 /// except the render thread (they may release memory).
 public final class Mixer: ClickSink, @unchecked Sendable {
-    /// The configuration the mixer was built with.
     public let configuration: MixerConfiguration
 
     // Each mechanism lives in its own type: the rings that bring clicks and

@@ -19,7 +19,6 @@ public final class SimulatedClock: Sendable, Hashable {
     /// The time now, in nanoseconds.
     public var now: UInt64 { nanoseconds.load(ordering: .acquiring) }
 
-    /// Sets the time.
     public func set(_ time: UInt64) {
         nanoseconds.store(time, ordering: .releasing)
         moved.signal()

@@ -7,7 +7,6 @@
 /// clicks should still be rendered and timed, and as the always-available
 /// double of a real device.
 public final class NullOutput: AudioOutput {
-    /// `null`.
     public let name = "null"
     private let priority: Int32?
     private let threadName: String

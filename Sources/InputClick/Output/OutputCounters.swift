@@ -53,9 +53,7 @@ public final class OutputCounters: Sendable {
     /// Counts clicks that waited behind queued audio.
     public func recordQueuedBehind() { queuedBehindCount.add(1, ordering: .relaxed) }
 
-    /// Counts one underrun.
     public func recordUnderrun() { underrunCount.add(1, ordering: .relaxed) }
 
-    /// Counts one suspend.
     public func recordSuspend() { suspendCount.add(1, ordering: .relaxed) }
 }

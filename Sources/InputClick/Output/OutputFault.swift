@@ -29,6 +29,5 @@ public struct OutputFault: Error, Sendable, CustomStringConvertible {
         self.underlying = underlying
     }
 
-    /// The ``message``.
     public var description: String { message }
 }

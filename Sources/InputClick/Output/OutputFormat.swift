@@ -6,13 +6,10 @@
 public struct OutputFormat: Sendable, Hashable, CustomStringConvertible {
     /// Frames per second.
     public var sampleRate: Int
-    /// Channels per frame.
     public var channels: Int
     /// How samples are stored in the device's buffer.
     public var sampleFormat: SampleFormat
-    /// Frames per period.
     public var periodFrames: Int
-    /// Frames in the whole buffer.
     public var bufferFrames: Int
 
     /// Creates a format description.
@@ -26,9 +23,7 @@ public struct OutputFormat: Sendable, Hashable, CustomStringConvertible {
         self.bufferFrames = bufferFrames
     }
 
-    /// One period in milliseconds.
     public var periodMilliseconds: Double { milliseconds(periodFrames) }
-    /// The whole buffer in milliseconds.
     public var bufferMilliseconds: Double { milliseconds(bufferFrames) }
 
     /// `frames` at ``sampleRate`` in milliseconds.

@@ -18,7 +18,6 @@ import Synchronization
 /// Thread context: the methods from one render thread at a time; the
 /// properties from any thread.
 public final class OutputRenderer: @unchecked Sendable {
-    /// The mixer rendered.
     public let mixer: Mixer
     /// Where click latencies are recorded.
     public let latency: LatencyRecorder

@@ -23,7 +23,6 @@ import Synchronization
 public final class PullRenderEntry: @unchecked Sendable {
     /// The device in fault messages, such as `the PipeWire server`.
     public let deviceName: String
-    /// The stream's format.
     public let format: OutputFormat
     /// Where the device counts cycles it could not serve.
     public let counters: OutputCounters

@@ -84,7 +84,6 @@ extension RenderDevice {
 
 /// Why ``RenderDevice/wait(forRoom:wakeup:timeoutMilliseconds:)`` returned.
 public enum RenderDeviceWait: Sendable, Hashable {
-    /// The device has room.
     case room
     /// The wake-up descriptor was signalled (a tap, a control message, a stop).
     case woken

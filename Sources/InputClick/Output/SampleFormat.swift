@@ -8,7 +8,6 @@ public enum SampleFormat: UInt8, Sendable, Hashable, CaseIterable, CustomStringC
     /// Signed 16-bit integer, native byte order.
     case signed16 = 2
 
-    /// Bytes per sample.
     public var bytesPerSample: Int {
         switch self {
         case .float32, .signed32: return 4

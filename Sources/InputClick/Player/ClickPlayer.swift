@@ -54,7 +54,6 @@ import Synchronization
 public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @unchecked Sendable {
     /// The output streams are opened on.
     public let output: any AudioOutput
-    /// The configuration the player was made with.
     public let configuration: ClickPlayerConfiguration
     /// The latency of every click played, with percentiles.
     public let latency: LatencyRecorder

@@ -34,7 +34,6 @@ public protocol ControlScheduler: Sendable {
 }
 
 extension ControlScheduler {
-    /// ``ClickClock/monotonic``.
     public var clock: ClickClock { .monotonic }
 
     /// ``clock``'s time now, in nanoseconds.
@@ -64,7 +63,6 @@ public final class DispatchControlScheduler: ControlScheduler {
         queue.asyncAfter(deadline: .now() + .nanoseconds(Int(min(nanoseconds, UInt64(Int.max)))), execute: work)
     }
 
-    /// Runs `work` on the queue and waits for it.
     public func executeAndWait(_ work: @escaping @Sendable () -> Void) {
         queue.sync(execute: work)
     }

@@ -85,7 +85,6 @@ final class MixerCache {
         return true
     }
 
-    /// Removes a host stream.
     func removeHostStream(_ stream: HostStream) {
         hostStreams.removeAll { $0 === stream }
     }

@@ -106,13 +106,11 @@ struct PlayerLifecycle: Equatable {
         /// the running stream; the others, or all when none runs, are dropped,
         /// counted and reported.
         case settleHeldTaps
-        /// Close the open stream.
         case close
         /// Drop the clicks the closed stream's render thread never took, and
         /// count them as lost with the device
         /// (``ClickPlayerStatistics/clicksLostWithDevice``).
         case discardQueuedClicks
-        /// Schedule `timer` to fire after `nanoseconds`.
         case schedule(Timer, afterNanoseconds: UInt64)
         /// Publish the player's state (``ClickPlayer/state``) and wake its waiters.
         case publish(ClickPlayerState)

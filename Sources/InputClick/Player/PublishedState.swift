@@ -40,7 +40,6 @@ final class PublishedState: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    /// The value last published.
     var value: UInt8 { current.load(ordering: .acquiring) }
 
     /// Publishes `newValue` and wakes every waiter.

@@ -55,7 +55,6 @@ enum FilePaths {
         case notFound
         /// The path names a directory, a FIFO, a device or a socket.
         case notARegularFile
-        /// A call failed: its name and `errno`.
         case failed(call: String, errno: Int32)
 
         /// `open: Permission denied (errno 13)` for a failed call.

@@ -16,7 +16,6 @@
 public struct SettingsEnvironmentOverrides: Sendable, Hashable {
     private var values: [SettingsKey: SettingsKey.Value]
 
-    /// No overrides.
     public static let none = SettingsEnvironmentOverrides(values: [:])
 
     private init(values: [SettingsKey: SettingsKey.Value]) {

@@ -98,7 +98,6 @@ final class SettingsFileWatcher: Sendable {
     /// while that does not exist; `nil` when not watching.
     var watchedDirectory: String? { state.withLock { $0.running ? $0.watchedPath : nil } }
 
-    /// Whether the watcher is running.
     var isRunning: Bool { state.withLock { $0.running } }
 
     /// Sets up inotify and starts watching; then runs one check before
@@ -259,7 +258,6 @@ final class SettingsFileWatcher: Sendable {
         return nil   // Directories keep appearing and vanishing; the last watch stands.
     }
 
-    /// Whether `path` is a directory now.
     private static func isDirectory(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR

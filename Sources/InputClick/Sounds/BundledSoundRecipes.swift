@@ -11,7 +11,6 @@
 /// - `return`: a fuller click — a mid-low body with a bright snap and a
 ///   second, quieter contact a few milliseconds later.
 enum BundledSoundRecipes {
-    /// The recipe for `kind`.
     static func recipe(_ kind: ClickKind) -> ClickRecipe {
         switch kind {
         case .key: return key

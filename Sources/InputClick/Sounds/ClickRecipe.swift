@@ -38,7 +38,6 @@ struct ClickRecipe: Sendable {
         var decayMilliseconds: Double
         /// When the mode starts, in milliseconds from the start of the sound.
         var delayMilliseconds: Double = 0
-        /// Where the sinusoid starts.
         var startPhase: StartPhase
 
         init(frequency: Double, startFrequency: Double? = nil, glideMilliseconds: Double = 1,

@@ -26,7 +26,6 @@ public struct DecodedSound: Sendable, Hashable {
         self.source = source
     }
 
-    /// The number of frames.
     public var frameCount: Int { samples.count / channels }
 
     /// The length in seconds.

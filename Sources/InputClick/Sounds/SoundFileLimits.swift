@@ -32,6 +32,5 @@ public struct SoundFileLimits: Sendable, Hashable {
     public static let soundPack = SoundFileLimits(maxBytes: 4 << 20, maxSeconds: 2, maxChannels: 8,
                                                   maxSampleRate: 384_000, maxSamples: 1 << 21)
 
-    /// No limits.
     public static let none = SoundFileLimits(maxBytes: nil, maxSeconds: nil)
 }

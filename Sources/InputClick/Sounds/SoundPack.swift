@@ -92,7 +92,6 @@ public struct SoundPack: Sendable, Hashable {
         return kept
     }
 
-    /// `directory/name`.
     static func join(_ directory: String, _ name: String) -> String {
         directory.hasSuffix("/") ? directory + name : directory + "/" + name
     }

@@ -23,7 +23,6 @@ public struct SoundSource: Sendable, Hashable, CustomStringConvertible {
         self.path = path
     }
 
-    /// The bundled sound.
     public static let bundled = SoundSource(origin: .bundled, path: nil)
 
     /// `pack /dir/key.wav`, `theme ocean (button-pressed) /usr/share/…/button-pressed.oga` or `bundled`.

@@ -12,6 +12,5 @@ public struct SoundWriteError: Error, Sendable, Hashable, CustomStringConvertibl
         self.reason = reason
     }
 
-    /// `path: cannot be written: reason`.
     public var description: String { "\(path): cannot be written: \(reason)" }
 }

@@ -24,13 +24,9 @@ public struct Rect: Sendable, Hashable, CustomStringConvertible {
     /// The empty rectangle at the origin.
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
 
-    /// The left edge (`x`).
     public var minX: Double { x }
-    /// The top edge (`y`).
     public var minY: Double { y }
-    /// The right edge (`x + width`).
     public var maxX: Double { x + width }
-    /// The bottom edge (`y + height`).
     public var maxY: Double { y + height }
 
     /// Whether the rectangle has no area.

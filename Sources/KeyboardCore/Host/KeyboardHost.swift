@@ -51,7 +51,6 @@ public final class KeyboardHost {
     public private(set) var enabledKeyboards: [InputView]
     /// Which of ``enabledKeyboards`` text inputs get.
     public private(set) var currentKeyboardIndex = 0
-    /// The current responder, or `nil`.
     public private(set) var firstResponder: Responder?
     /// The input view shown now, or `nil`.
     public private(set) var visibleInputView: InputView?

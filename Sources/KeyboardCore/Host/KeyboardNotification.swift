@@ -29,7 +29,6 @@ public struct KeyboardNotification: Sendable, Hashable, CustomStringConvertible 
     /// How long a front end should animate the change, in seconds.
     public var animationDuration: Double
 
-    /// Creates a notification.
     public init(name: Name, frameBegin: Rect, frameEnd: Rect, animationDuration: Double) {
         self.name = name
         self.frameBegin = frameBegin

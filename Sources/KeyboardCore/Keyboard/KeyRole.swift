@@ -11,7 +11,6 @@ public enum KeyRole: Sendable, Hashable, CustomStringConvertible {
     case shift
     /// Delete (`dp` in the seed): removes one grapheme; repeats while held.
     case delete
-    /// The space bar.
     case space
     /// The return key, labelled by the return key type.
     case `return`

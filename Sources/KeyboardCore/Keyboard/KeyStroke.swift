@@ -6,7 +6,6 @@ import InputClick
 public struct KeyStroke: Sendable, Hashable {
     /// When the key went down, in nanoseconds on the caller's timeline.
     public var time: UInt64
-    /// The key.
     public var key: KeyRole
     /// Whether this is an auto-repeat of a held key rather than a touch-down.
     public var isRepeat: Bool
@@ -21,7 +20,6 @@ public struct KeyStroke: Sendable, Hashable {
     /// page keys, next, ch/en).
     public var edit: TextEditOutcome?
 
-    /// Creates a record.
     public init(time: UInt64, key: KeyRole, isRepeat: Bool, clickKind: ClickKind, soundKind: ClickKind,
                 decision: ClickDecision, edit: TextEditOutcome?) {
         self.time = time

@@ -17,9 +17,7 @@
 /// default) `return`. The pads have digits and delete, plus `.` (decimal pad)
 /// or `+ * #` (phone pad), and no return key.
 public struct KeyboardLayout: Sendable, Hashable {
-    /// The keyboard type the layout belongs to.
     public let keyboardType: KeyboardType
-    /// The page it shows.
     public let page: KeyboardPage
     /// The keys, top row first, left to right.
     public let rows: [[KeyRole]]

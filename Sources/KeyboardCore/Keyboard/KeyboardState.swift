@@ -9,9 +9,7 @@
 public struct KeyboardState: Sendable, Hashable {
     /// The layout family, from the text input's traits.
     public var keyboardType: KeyboardType
-    /// The page shown.
     public var page: KeyboardPage
-    /// Shift.
     public var shift: ShiftState
     /// Whether `ch/en` selected Chinese punctuation. The mode is remembered
     /// across inputs, but only keyboard types with the `ch/en` key apply it.

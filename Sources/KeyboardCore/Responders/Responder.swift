@@ -38,7 +38,6 @@ open class Responder {
     /// lets ``resignFirstResponder()`` succeed. Default `true`.
     open var canResignFirstResponder: Bool { true }
 
-    /// Whether this responder is its host's first responder.
     public var isFirstResponder: Bool { host?.firstResponder === self }
 
     /// Makes this responder the first responder of its host, which shows its

@@ -20,9 +20,7 @@ public protocol TextInput: Responder {
     var traits: TextInputTraits { get set }
     /// Whether there is any text.
     var hasText: Bool { get }
-    /// The text before the selection.
     var textBeforeSelection: Substring { get }
-    /// The text after the selection.
     var textAfterSelection: Substring { get }
 
     /// Replaces the selection with `string` and puts the caret after it, if

@@ -52,9 +52,7 @@ public class TextInputResponder: Responder, TextInput {
 
     /// Whether there is any text.
     public var hasText: Bool { !storage.text.isEmpty }
-    /// The text before the selection.
     public var textBeforeSelection: Substring { storage.text[..<storage.selection.lowerBound] }
-    /// The text after the selection.
     public var textAfterSelection: Substring { storage.text[storage.selection.upperBound...] }
 
     /// Replaces the selection with `string` if the delegate agrees; what

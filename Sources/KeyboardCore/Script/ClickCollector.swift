@@ -32,6 +32,5 @@ public final class ClickCollector: ClickSink {
         return true
     }
 
-    /// Always `true`.
     public var isAcceptingClicks: Bool { true }
 }

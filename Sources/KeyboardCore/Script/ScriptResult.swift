@@ -7,7 +7,6 @@ public struct ScriptResult: Sendable, Hashable {
     public struct TimedNotification: Sendable, Hashable {
         /// Nanoseconds since the script's start.
         public var time: UInt64
-        /// The notification.
         public var notification: KeyboardNotification
     }
 

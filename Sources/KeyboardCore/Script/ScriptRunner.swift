@@ -28,7 +28,6 @@ public final class ScriptRunner {
     /// The longest hold accepted, in nanoseconds: 10 minutes.
     public static let longestHold: UInt64 = 600_000_000_000
 
-    /// The host the script drives.
     public let host: KeyboardHost
     /// The responders `focus` events can name.
     public let responders: [String: Responder]

@@ -10,14 +10,12 @@ public struct TypingPlanError: Error, Sendable, Hashable, CustomStringConvertibl
         case notAccepted(String)
     }
 
-    /// The character.
     public var character: Character
     /// Its position in the text, counting `Character`s from 0.
     public var offset: Int
     /// Why.
     public var reason: Reason
 
-    /// Creates an error.
     public init(character: Character, offset: Int, reason: Reason) {
         self.character = character
         self.offset = offset

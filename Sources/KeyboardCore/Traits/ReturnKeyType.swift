@@ -17,7 +17,6 @@ public enum ReturnKeyType: String, Sendable, Hashable, CaseIterable {
     /// Labelled `Done`.
     case done
 
-    /// The label on the return key.
     public var label: String {
         switch self {
         case .default: return "return"

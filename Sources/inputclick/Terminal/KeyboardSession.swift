@@ -23,7 +23,6 @@ final class KeyboardSession {
 
     var keyboard: DemoKeyboard { host.demoKeyboard }
 
-    /// Handles one key press.
     func press(_ key: TerminalKey) {
         lastStrokes = []
         lastProblem = nil
