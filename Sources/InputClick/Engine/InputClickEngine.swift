@@ -81,7 +81,7 @@ public final class InputClickEngine: Sendable {
     /// Assembles an engine on `output`. Opens nothing until a click-enabled
     /// input view is visible.
     ///
-    /// Thread context: any thread. Reads the settings file on this thread.
+    /// Thread context: reads the settings file on the calling thread.
     public init(output: any AudioOutput, options: Options = Options()) {
         let store = SettingsStore(filePath: options.settingsFile, environment: options.environment)
         let themeSearchPath = SoundThemeSearchPath(environment: options.environment)

@@ -32,8 +32,6 @@ public final class SimulatedClock: Sendable, Hashable {
 
     /// Blocks until the clock reads `deadline` or later, woken each time it
     /// is set or advanced (``ClickClock/sleep(untilNanoseconds:)``).
-    ///
-    /// Thread context: any thread but a render thread; blocks.
     public func wait(untilNanoseconds deadline: UInt64) {
         _ = moved.wait(untilNanoseconds: UInt64.max) { now >= deadline }
     }

@@ -14,7 +14,7 @@ public struct SoundThemeSearchPath: Sendable, Hashable {
 
     /// The search path `environment`'s XDG variables give.
     ///
-    /// Thread context: any thread (the home directory fallback reads the password database).
+    /// The home directory fallback reads the password database.
     public init(environment: ProcessEnvironment) {
         var directories: [String] = []
         if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {

@@ -1,15 +1,13 @@
 import InputClick
 import Synchronization
 
-/// The thread a ``KeyboardHost`` belongs to, and the check of that rule.
+/// The check of a ``KeyboardHost``'s thread rule (its **Threads** paragraph).
 ///
-/// A host, the responders added to it, the views it shows and its demo
-/// keyboard belong to the first thread that calls one of their entry points
-/// (creating them is not a use, so any thread may create them). Like UIKit's
-/// main thread, except that the host's first user chooses it. Debug builds
-/// check each entry point and stop the process when a second thread calls
-/// in; release builds compile the check away. A responder not yet added to
-/// a host belongs to no thread.
+/// The first thread that calls an entry point of the host, or of a
+/// responder, text input, keyboard or proxy in it, claims the host; debug
+/// builds stop the process when another thread calls one later, and release
+/// builds compile the check away. A responder not yet added to a host is
+/// checked by nothing.
 struct HostThread: ~Copyable, Sendable {
     /// The owning thread's `pthread_t`, 0 until first use.
     private let owner = Atomic<UInt>(0)

@@ -28,9 +28,10 @@ import InputClick
 /// Moving focus between two text inputs reroutes typing without hiding.
 ///
 /// **Threads.** The host, its responders, views and keyboard belong to one
-/// thread, the first to use them after creation, which any thread may do;
-/// debug builds stop the process when another calls in (`HostThread`). Only
-/// ``notificationCenter`` and ``gate`` are for every thread.
+/// thread, as UIKit's belong to the main thread, except that the host's first
+/// user chooses it: the first thread to use them after creation, which any
+/// thread may do. Debug builds stop the process when another thread calls in
+/// (`HostThread`). Only ``notificationCenter`` and ``gate`` are for every thread.
 public final class KeyboardHost {
     /// The click gate the host reports visibility to and the keyboard clicks through.
     public let gate: InputClickGate
