@@ -13,7 +13,9 @@ import Synchronization
 /// the server asks, never more than the buffer holds; silence before the
 /// stream starts and after it stops, so the stream keeps its place in the
 /// graph and the graph never changes per tap), queues it, and tells the
-/// entry, with the queue depth from `pw_stream_get_time_n`.
+/// entry, with the queue depth from `pw_stream_get_time_n`. A cycle that
+/// follows one the graph played without our audio (``PullCycleContinuity``)
+/// counts as an underrun.
 ///
 /// # Real-time context
 /// ``process()`` runs on libpipewire's data-loop thread (the stream has
@@ -30,6 +32,8 @@ final class PipeWireRenderTarget: @unchecked Sendable {
     /// The `pw_stream`, set once it is made, before it connects.
     private let stream: UnsafeMutablePointer<OpaquePointer?>
     private let time: UnsafeMutablePointer<pw_time>
+    /// Whether the graph played every cycle: the data loop's alone.
+    private let continuity: UnsafeMutablePointer<PullCycleContinuity>
     /// The name the data loop's thread takes in its first rendering cycle.
     private let threadName: UnsafeMutablePointer<CChar>
     /// The data loop thread's kernel ID, 0 until the first cycle that renders.
@@ -48,12 +52,15 @@ final class PipeWireRenderTarget: @unchecked Sendable {
         stream.initialize(to: nil)
         time = .allocate(capacity: 1)
         time.initialize(to: pw_time())
+        continuity = .allocate(capacity: 1)
+        continuity.initialize(to: PullCycleContinuity())
         self.threadName = strdup(String(threadName.utf8.prefix(15)) ?? RealtimeThread.renderThreadName)!
     }
 
     deinit {
         stream.deallocate()
         time.deallocate()
+        continuity.deallocate()
         free(threadName)
     }
 
@@ -112,6 +119,9 @@ final class PipeWireRenderTarget: @unchecked Sendable {
         library.queueBuffer(handle, buffer)
         if grantedFrames.load(ordering: .relaxed) == 0 { recordGrant(handle, frames: frames) }
         let now = MonotonicClock.now()
+        let timed = library.time(handle, into: time)
+        let gap = timed && followsGap(frames: requested > 0 ? requested : frames, finishedAt: now)
+        if gap && cycle.isRendering { entry.counters.recordUnderrun() }
         guard cycle.isRendering else {
             entry.served(cycle, at: now, queuedFrames: nil)
             return
@@ -124,7 +134,19 @@ final class PipeWireRenderTarget: @unchecked Sendable {
             _ = inputclick_pw_name_thread(threadName)
             dataLoopThread.store(inputclick_pw_thread_id(), ordering: .releasing)
         }
-        entry.served(cycle, at: now, queuedFrames: queuedFrames(handle, now: now))
+        entry.served(cycle, at: now, queuedFrames: timed ? queuedFrames(now: now) : nil)
+    }
+
+    /// Notes this cycle (the graph's clock from ``time``, read in it) and says
+    /// whether the graph missed our audio since the last one. Cycles that do
+    /// not render are noted too, so the first one that does compares with
+    /// the cycle before it.
+    @inline(__always)
+    private func followsGap(frames: Int, finishedAt: UInt64) -> Bool {
+        let snapshot = time.pointee
+        let sameRate = snapshot.rate.num == 1 && Int64(snapshot.rate.denom) == sampleRate
+        return continuity.pointee.cycle(position: sameRate ? snapshot.ticks : nil,
+                                        startedAt: UInt64(clamping: snapshot.now), frames: frames, finishedAt: finishedAt)
     }
 
     /// Keeps what the first cycle shows of the server's grant (see ``granted``).
@@ -140,10 +162,10 @@ final class PipeWireRenderTarget: @unchecked Sendable {
 
     /// The frames ahead of the end of what was just queued: those still
     /// queued in the stream and its converter, and the graph's delay to the
-    /// sink less the time since the server measured it; nil if unknown.
+    /// sink less the time since the server measured it (from ``time``, read
+    /// in this cycle).
     @inline(__always)
-    private func queuedFrames(_ handle: OpaquePointer, now: UInt64) -> Int? {
-        guard library.time(handle, into: time) else { return nil }
+    private func queuedFrames(now: UInt64) -> Int {
         let snapshot = time.pointee
         var frames = Int64(truncatingIfNeeded: snapshot.queued) &+ Int64(truncatingIfNeeded: snapshot.buffered)
         if snapshot.rate.denom > 0 {

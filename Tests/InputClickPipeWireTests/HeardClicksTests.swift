@@ -43,11 +43,15 @@ extension ThroughStockPipeWire {
             // stream frame, counted from the first click's sound, give or take
             // the cycles a recorder missed (at a 64-frame quantum, up to 14 in
             // 6 s here under load); alone, or inside another click's sound when
-            // the graph held two taps back and played them together. A click a
-            // recording lacks where it lost frames must be in the other one;
-            // one it lacks where it holds every frame is lost. Every sound must
-            // be a written click's. 50 ms of quiet between sounds: a click cut
-            // by a gap counts once.
+            // the graph held two taps back and played them together. A
+            // recorder can also miss a cycle and then take one twice, so that it
+            // lacks a click with no frame lost (seen here: 1 click in 150, once
+            // in each of several loaded runs, the other recorder holding it):
+            // a click counts as heard when either recording holds it. One that
+            // neither holds is lost, and the player must have counted that loss:
+            // a cycle of the graph that played none of its audio is an underrun
+            // (PullCycleContinuity). Every sound must be a written click's.
+            // 50 ms of quiet between sounds: a click cut by a gap counts once.
             var heard: [WrittenClicksHeard] = []
             var lengths: [String] = []
             for recording in recordings {
@@ -58,21 +62,25 @@ extension ThroughStockPipeWire {
                                                 origin: nil, drift: 2_400))
                 lengths.append("\(Double(audio.frameCount) / Double(audio.sampleRate))")
             }
+            let heardByEither = Set(heard.flatMap { $0.alone + $0.withAnother })
+            let heardByNeither = written.map { Int($0.streamFrame) }.filter { !heardByEither.contains($0) }
+            let underruns = rig.player.statistics.underruns
             // What the recorders got against the time they ran.
             let wall = Double(MonotonicClock.now() - recordingSince) / 1e9
             let summary = "\(policy): heard \(heard.map(\.onsets.count)) of \(Self.taps) taps, \(rig.accepted) accepted, \(rig.accounting), "
                 + "recorded \(lengths.joined(separator: " and ")) s of \(wall) s, "
                 + "\(heard[0].withAnother.count) heard with another, frames lost by the recorders \(heard.map(\.recordingLost)), "
-                + "missing where they lost frames \(heard.map(\.unrecorded)), "
+                + "unheard by each \(heard.map(\.unheard)), missing where they lost frames \(heard.map(\.unrecorded)), "
+                + "heard by neither \(heardByNeither), "
                 + "quantum changes while typing \(quantumAfter.count - quantumBefore.count) (\(quantumAfter.suffix(3)))"
             print("through native PipeWire: \(summary)")
             #expect(rig.accepted == Self.taps, "\(summary)")
             #expect(written.count + rig.reportedLost == rig.accepted, "a click neither written nor counted lost: \(summary)")
+            #expect(heardByNeither.count <= underruns,
+                    "clicks written, heard by neither recorder, and not counted lost to an underrun: \(summary)")
             for recording in heard {
-                #expect(recording.unheard.isEmpty && recording.unexplained.isEmpty,
-                        "clicks written but not heard, or heard but not written: \(recording); \(summary)")
+                #expect(recording.unexplained.isEmpty, "sounds nobody wrote: \(recording); \(summary)")
             }
-            #expect(Set(heard[0].unrecorded).isDisjoint(with: heard[1].unrecorded), "a click neither recorder holds: \(summary)")
             #expect(quantumAfter.count == quantumBefore.count, "the graph's quantum changed while typing: \(summary)")
         }
 
