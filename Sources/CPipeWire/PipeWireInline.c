@@ -39,6 +39,14 @@ struct spa_source *inputclick_pw_add_repeating_timer(struct pw_loop *loop, void 
     return timer;
 }
 
+struct spa_source *inputclick_pw_add_event(struct pw_loop *loop, void (*callback)(void *data, uint64_t count), void *data) {
+    return pw_loop_add_event(loop, callback, data);
+}
+
+int inputclick_pw_signal_event(struct pw_loop *loop, struct spa_source *event) {
+    return pw_loop_signal_event(loop, event);
+}
+
 void inputclick_pw_hook_remove(struct spa_hook *hook) {
     spa_hook_remove(hook);
 }

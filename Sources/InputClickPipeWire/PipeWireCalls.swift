@@ -94,6 +94,22 @@ extension PipeWireLibrary {
         inputclick_pw_add_repeating_timer(loop, callback, data, intervalNanoseconds) != nil
     }
 
+    /// `pw_loop_add_event` (a macro of the header): an event that calls
+    /// `callback` on the loop's thread once ``signalEvent(_:on:)`` wakes it; nil if
+    /// it could not be made.
+    func addEvent(_ loop: UnsafeMutablePointer<pw_loop>,
+                  _ callback: @convention(c) (UnsafeMutableRawPointer?, UInt64) -> Void,
+                  _ data: UnsafeMutableRawPointer) -> UnsafeMutablePointer<spa_source>? {
+        inputclick_pw_add_event(loop, callback, data)
+    }
+
+    /// `pw_loop_signal_event` (a macro of the header): an eventfd write, safe
+    /// on the data loop.
+    @inline(__always)
+    func signalEvent(_ event: UnsafeMutablePointer<spa_source>, on loop: UnsafeMutablePointer<pw_loop>) {
+        _ = inputclick_pw_signal_event(loop, event)
+    }
+
     /// `spa_hook_remove` (inline in the header).
     func remove(_ hook: UnsafeMutablePointer<spa_hook>) { inputclick_pw_hook_remove(hook) }
 

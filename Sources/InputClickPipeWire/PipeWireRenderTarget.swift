@@ -31,6 +31,9 @@ final class PipeWireRenderTarget: @unchecked Sendable {
     private let sampleRate: Int64
     /// The `pw_stream`, set once it is made, before it connects.
     private let stream: UnsafeMutablePointer<OpaquePointer?>
+    /// The event that wakes an open waiting for the graph's first cycle, and
+    /// its loop; set with the stream.
+    private let firstCycleEvent: UnsafeMutablePointer<(event: UnsafeMutablePointer<spa_source>, loop: UnsafeMutablePointer<pw_loop>)?>
     private let time: UnsafeMutablePointer<pw_time>
     /// Whether the graph played every cycle: the data loop's alone.
     private let continuity: UnsafeMutablePointer<PullCycleContinuity>
@@ -50,6 +53,8 @@ final class PipeWireRenderTarget: @unchecked Sendable {
         sampleRate = Int64(entry.format.sampleRate)
         stream = .allocate(capacity: 1)
         stream.initialize(to: nil)
+        firstCycleEvent = .allocate(capacity: 1)
+        firstCycleEvent.initialize(to: nil)
         time = .allocate(capacity: 1)
         time.initialize(to: pw_time())
         continuity = .allocate(capacity: 1)
@@ -59,13 +64,19 @@ final class PipeWireRenderTarget: @unchecked Sendable {
 
     deinit {
         stream.deallocate()
+        firstCycleEvent.deallocate()
         time.deallocate()
         continuity.deallocate()
         free(threadName)
     }
 
-    /// Says which `pw_stream` the callback serves; before it connects.
-    func attach(_ handle: OpaquePointer) { stream.pointee = handle }
+    /// Says which `pw_stream` the callback serves, and which event of which
+    /// loop its first cycle signals (nil: none); before it connects.
+    func attach(_ handle: OpaquePointer, firstCycleEvent event: UnsafeMutablePointer<spa_source>?,
+                on loop: UnsafeMutablePointer<pw_loop>) {
+        stream.pointee = handle
+        firstCycleEvent.pointee = event.map { ($0, loop) }
+    }
 
     /// Whether the data loop's thread has real-time scheduling now (`false`
     /// until the first cycle that renders): asked of the kernel for that thread, since
@@ -158,6 +169,7 @@ final class PipeWireRenderTarget: @unchecked Sendable {
         }
         grantedBuffers.store(buffers, ordering: .relaxed)
         grantedFrames.store(frames, ordering: .releasing)
+        if let wake = firstCycleEvent.pointee { library.signalEvent(wake.event, on: wake.loop) }
     }
 
     /// The frames ahead of the end of what was just queued: those still

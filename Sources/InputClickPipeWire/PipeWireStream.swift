@@ -99,7 +99,8 @@ final class PipeWireStream: PullRenderDevice, @unchecked Sendable {
             throw .failed("pw_stream_new", code: errno)
         }
         self.stream = stream
-        render.attach(stream)
+        let firstCycle = library.addEvent(library.loop(of: threadLoop), PipeWireStreamMonitor.firstCycleCallback, monitorData)
+        render.attach(stream, firstCycleEvent: firstCycle, on: library.loop(of: threadLoop))
         listeners.stateEvents.pointee.version = UInt32(PW_VERSION_STREAM_EVENTS)
         listeners.stateEvents.pointee.state_changed = PipeWireStreamMonitor.stateCallback
         library.addListener(stream: stream, listeners.stateHook, listeners.stateEvents, monitorData)

@@ -19,7 +19,8 @@ import InputClick
 ///   server has not asked for audio for the entry's stall timeout (a frozen
 ///   server, a graph that stopped) is ``OutputFault/Kind/stalled``.
 /// - The graph's first cycle for the stream wakes an open waiting for what
-///   the server granted (the watchdog sees it).
+///   the server granted: the cycle signals an event of the loop (the
+///   watchdog sees it too, should the event not exist).
 ///
 /// Thread context: its callbacks run on the thread loop's thread with the
 /// loop's lock held; its other members are used with that lock held too.
@@ -90,12 +91,15 @@ final class PipeWireStreamMonitor: @unchecked Sendable {
     }
 
     func watchdog() {
-        if !sawFirstCycle && render.granted != nil {
-            // An open waits for the graph's first cycle (what it granted): wake it.
-            sawFirstCycle = true
-            library.signal(threadLoop)
-        }
+        wakeAnOpenAfterTheFirstCycle()
         entry.checkStall(now: MonotonicClock.now())
+    }
+
+    /// An open waits for the graph's first cycle (what it granted): wakes it once.
+    func wakeAnOpenAfterTheFirstCycle() {
+        guard !sawFirstCycle && render.granted != nil else { return }
+        sawFirstCycle = true
+        library.signal(threadLoop)
     }
 
     private func fault(_ kind: OutputFault.Kind, _ message: String) {
@@ -114,6 +118,11 @@ final class PipeWireStreamMonitor: @unchecked Sendable {
         data, id, _, code, message in
         guard let data else { return }
         Unmanaged<PipeWireStreamMonitor>.fromOpaque(data).takeUnretainedValue().coreError(id: id, code: code, message: message)
+    }
+
+    static let firstCycleCallback: @convention(c) (UnsafeMutableRawPointer?, UInt64) -> Void = { data, _ in
+        guard let data else { return }
+        Unmanaged<PipeWireStreamMonitor>.fromOpaque(data).takeUnretainedValue().wakeAnOpenAfterTheFirstCycle()
     }
 
     static let timerCallback: @convention(c) (UnsafeMutableRawPointer?, UInt64) -> Void = { data, _ in

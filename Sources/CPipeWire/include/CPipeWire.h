@@ -83,6 +83,16 @@ INPUTCLICK_PW_HIDDEN int inputclick_pw_core_add_listener(struct pw_core *core, s
 INPUTCLICK_PW_HIDDEN struct spa_source *inputclick_pw_add_repeating_timer(struct pw_loop *loop, void (*callback)(void *data, uint64_t expirations),
                                                      void *data, uint64_t interval_ns);
 
+// pw_loop_add_event, a macro of the header: an event source on `loop` that
+// calls `callback` from the loop's thread once signalled; NULL if it could
+// not be made. Destroyed with the loop.
+INPUTCLICK_PW_HIDDEN struct spa_source *inputclick_pw_add_event(struct pw_loop *loop, void (*callback)(void *data, uint64_t count),
+                                                                void *data);
+
+// pw_loop_signal_event, a macro of the header: wakes `event` on `loop` from
+// any thread (an eventfd write: no lock, no allocation).
+INPUTCLICK_PW_HIDDEN int inputclick_pw_signal_event(struct pw_loop *loop, struct spa_source *event);
+
 // The calling thread's kernel ID (gettid, which Swift's Glibc module does not offer).
 INPUTCLICK_PW_HIDDEN int inputclick_pw_thread_id(void);
 
