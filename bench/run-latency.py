@@ -247,12 +247,15 @@ def cpu_over(pid, seconds):
 
 def match(taps, onsets, window_ns, early_ns=0):
     """Order-preserving matching of taps to onsets that maximizes the number
-    of matched taps and, among those, minimizes the total latency. A tap can
-    match an onset at or after it, within the window, or up to `early_ns`
-    before it (where the clock that placed the onsets is known to run up to
-    that much early). Returns, per tap, the index of its onset or None."""
+    of matched taps and, among those, minimizes the total distance between
+    tap and onset. A tap can match an onset at or after it, within the
+    window, or up to `early_ns` before it (where the clock that placed the
+    onsets is known to run up to that much early); the distance, not the
+    signed latency, is what is minimized, so a stray early onset does not win
+    over the click's own just after the tap. Returns, per tap, the index of
+    its onset or None."""
     n, m = len(taps), len(onsets)
-    # best[i][j]: (matches, -total latency) using taps[i:] and onsets[j:].
+    # best[i][j]: (matches, -total distance) using taps[i:] and onsets[j:].
     best = [[(0, 0)] * (m + 1) for _ in range(n + 1)]
     move = [bytearray(m + 1) for _ in range(n + 1)]  # 0 skip tap, 1 skip onset, 2 match
     for i in range(n - 1, -1, -1):
@@ -265,7 +268,7 @@ def match(taps, onsets, window_ns, early_ns=0):
                 d = onsets[j] - taps[i]
                 if -early_ns <= d <= window_ns:
                     b = below[j + 1]
-                    cand = (b[0] + 1, b[1] - d)
+                    cand = (b[0] + 1, b[1] - abs(d))
                     if cand > value:
                         choice, value = 2, cand
             row[j] = value
