@@ -14,9 +14,13 @@
 # scripts/test.sh sets them; when unset, they are taken from
 # scripts/virtual-sink.sh, which is also started (and stopped again) if it is
 # not running. INPUTCLICK_PLUGIN_STDLIB as for build-plugin.sh.
+# INPUTCLICK_PLUGIN_PREFIX: a prefix where this run already installed the
+# plugin (scripts/test.sh's, filled by scripts/test-plugin.sh), used instead of
+# building it again.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
+plugin_prefix=${INPUTCLICK_PLUGIN_PREFIX:-}
 
 fail() { echo "test-fcitx5: $*" >&2; exit 1; }
 for tool in cmake g++ pkg-config; do
@@ -54,9 +58,15 @@ if ! scripts/virtual-sink.sh status >/dev/null 2>&1; then
   sink_started=yes
 fi
 
-scripts/build-plugin.sh "$work/prefix" >"$work/plugin.log" 2>&1 || { cat "$work/plugin.log"; fail "building the plugin failed"; }
-echo "test-fcitx5: built the plugin into a temporary prefix"
-if ! PKG_CONFIG_PATH=$work/prefix/lib/pkgconfig cmake -S contrib/fcitx5 -B "$work/build" -DCMAKE_BUILD_TYPE=Release \
+if [ -n "$plugin_prefix" ] && [ -f "$plugin_prefix/lib/pkgconfig/inputclick.pc" ]; then
+  prefix=$plugin_prefix
+  echo "test-fcitx5: the plugin installed in $prefix"
+else
+  prefix=$work/prefix
+  scripts/build-plugin.sh "$prefix" >"$work/plugin.log" 2>&1 || { cat "$work/plugin.log"; fail "building the plugin failed"; }
+  echo "test-fcitx5: built the plugin into a temporary prefix"
+fi
+if ! PKG_CONFIG_PATH=$prefix/lib/pkgconfig cmake -S contrib/fcitx5 -B "$work/build" -DCMAKE_BUILD_TYPE=Release \
        -DINPUTCLICK_SOUNDS_DIR="$root/Sounds" >"$work/cmake.log" 2>&1 ||
    ! cmake --build "$work/build" >>"$work/cmake.log" 2>&1; then
   cat "$work/cmake.log"

@@ -16,6 +16,9 @@
 #   INPUTCLICK_TEST_DEVICE   the ALSA PCM to play on; default inputclick_sink
 #                            (config/alsa/inputclick-test.conf).
 #   INPUTCLICK_PLUGIN_STDLIB static (default) or rpath; see build-plugin.sh.
+#   INPUTCLICK_PLUGIN_PREFIX where to build and install the plugin; default a
+#                            temporary directory. scripts/test.sh names one of
+#                            its own, whose install the later steps then use.
 #   ALSA_CONFIG_PATH, JACK_DEFAULT_SERVER, JACK_NO_START_SERVER: as
 #                            scripts/test.sh sets them; when unset, they are
 #                            taken from scripts/virtual-sink.sh, which is
@@ -23,6 +26,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
+plugin_prefix=${INPUTCLICK_PLUGIN_PREFIX:-}
 
 work=$(mktemp -d /tmp/inputclick-plugin-test.XXXXXX)
 started_sink=no
@@ -81,7 +85,7 @@ else
 fi
 
 # Build and install into a temporary prefix.
-prefix=$work/prefix
+prefix=${plugin_prefix:-$work/prefix}
 scripts/build-plugin.sh "$prefix" || { echo "test-plugin: building the plugin failed" >&2; exit 1; }
 export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
 bin=$work/bin

@@ -18,11 +18,13 @@
 # Environment: ALSA_CONFIG_PATH, JACK_DEFAULT_SERVER, JACK_NO_START_SERVER as
 # scripts/test.sh sets them; when unset, they are taken from
 # scripts/virtual-sink.sh, which is also started (and stopped again) if it is
-# not running.
+# not running. INPUTCLICK_PLUGIN_PREFIX: a prefix where this run already
+# installed the plugin (scripts/test.sh's), used instead of building it again.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 started=$SECONDS
+plugin_prefix=${INPUTCLICK_PLUGIN_PREFIX:-}
 
 work=$(mktemp -d /tmp/inputclick-readme-test.XXXXXX)
 started_sink=no
@@ -77,10 +79,15 @@ fi
 export PATH=$root/.build/debug:$PATH
 
 # The plugin, for the C and Python blocks and the compilers the shell blocks run.
-scripts/build-plugin.sh "$work/prefix" >"$work/plugin.log" 2>&1 ||
-  { tail -n 20 "$work/plugin.log"; echo "0 passed, 1 failed"; exit 1; }
-export PKG_CONFIG_PATH=$work/prefix/lib/pkgconfig
-export INPUTCLICK_LIBRARY=$work/prefix/lib/libinputclick.so
+prefix=$work/prefix
+if [ -n "$plugin_prefix" ] && [ -f "$plugin_prefix/lib/pkgconfig/inputclick.pc" ]; then
+  prefix=$plugin_prefix
+else
+  scripts/build-plugin.sh "$prefix" >"$work/plugin.log" 2>&1 ||
+    { tail -n 20 "$work/plugin.log"; echo "0 passed, 1 failed"; exit 1; }
+fi
+export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
+export INPUTCLICK_LIBRARY=$prefix/lib/libinputclick.so
 echo "test-readme-snippets: CLI $(command -v inputclick), plugin $INPUTCLICK_LIBRARY, default = the sink '$JACK_DEFAULT_SERVER'"
 
 mkdir -p "$work/scratch"

@@ -11,6 +11,8 @@
 #   --quick  (or INPUTCLICK_TEST_QUICK=1) leaves out the three long steps that
 #            build and test the product another way: the installation, the
 #            fuzzers and the sanitizers; the final line says they were skipped.
+#            The PipeWire passes then leave out the two soak-like typing tests
+#            (scripts/test-pipewire.sh), which the JACK pass runs anyway.
 #            For a developer's repeated runs; CI (.ci/run) runs everything.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -22,6 +24,8 @@ case ${1:-} in
   *) echo "usage: scripts/test.sh [--quick]" >&2; exit 64 ;;
 esac
 [ "$quick" = 0 ] || quick=1
+# The PipeWire passes read it too (scripts/test-pipewire.sh).
+export INPUTCLICK_TEST_QUICK=$quick
 
 scripts/install-deps.sh || exit 1
 
@@ -35,6 +39,9 @@ export INPUTCLICK_SINK_NAME="$JACK_DEFAULT_SERVER"
 # name another user could guess and take first.
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/inputclick-test.XXXXXX") || exit 1
 export INPUTCLICK_TEST_TMUX_SOCKET="$scratch/tmux.socket"
+# The plugin's release build is installed once, here, by the plugin step; the
+# fcitx5 and README steps use that install instead of building it again.
+export INPUTCLICK_PLUGIN_PREFIX="$scratch/plugin"
 # The machine's desktop settings (GNOME's input feedback switch, feedbackd's
 # profile) must not change the outcome; the desktop tests turn the lookup on
 # for themselves, against a keyfile backend in a temporary directory.
@@ -147,8 +154,12 @@ scripts/virtual-sink.sh start || { echo "could not start the virtual sink" >&2; 
 # Limits: several times a normal run's duration on CI's 2 cores.
 step "the sink scripts trust no directory another user could have made" 120 scripts/test-sink-scripts.sh
 step "build" 1800 swift build --build-tests
-step "swift test" 900 swift test
-step "the real-time thread allocates nothing and takes no lock" 300 scripts/check-realtime-thread.sh
+# Every suite but the native PipeWire and PulseAudio ones, which the PipeWire
+# and PulseAudio steps below run, in two test processes (the sink suites in one).
+step "swift test" 900 scripts/test-swift.sh
+# The binaries the build step made, not another `swift build` for each.
+step "the real-time thread allocates nothing and takes no lock" 300 \
+  env INPUTCLICK_BIN=.build/debug/inputclick INPUTCLICK_BENCH_BIN=.build/debug/inputclick-bench scripts/check-realtime-thread.sh
 step "the C plugin from C, C++, Python and Rust" 1200 scripts/test-plugin.sh
 step "the sink tests again, through PipeWire (lab clock: quantum forced to 64)" 900 scripts/test-pipewire.sh
 # PipeWire's clock as shipped (issue 17): the stream kept running while visible, never re-timing the graph per tap.
@@ -161,7 +172,7 @@ step "the fcitx5 add-on, headless" 600 scripts/test-fcitx5.sh
 step "the README's snippets, compiled and run" 900 scripts/test-readme-snippets.sh
 skipped=()
 if [ "$quick" = 1 ]; then
-  skipped=("installation" "fuzzing" "sanitizers")
+  skipped=("installation" "fuzzing" "sanitizers" "the typing soak tests on PipeWire")
 else
   # make install/uninstall into a DESTDIR, the .deb through apt-get, pip, and the plugin's 10 MB bound.
   step "installation: make install, the .deb, pip, the plugin's size" 1200 scripts/test-install.sh
@@ -175,7 +186,8 @@ fi
 # Totals from the runners' own counts: Swift Testing's closing line, and the
 # "N passed, M failed" line of each plugin test and check, of the fuzzing
 # (harnesses) and of the sanitizer runs.
-swift_total=$(grep -oE 'Test run with [0-9]+ tests?' "$log" | grep -oE '[0-9]+' | head -n 1)
+# (The swift test step runs two test processes, each with its closing line.)
+swift_total=$(grep -oE 'Test run with [0-9]+ tests?' "$log" | grep -oE '[0-9]+' | awk '{s += $1} END {print s + 0}')
 swift_failed=$(grep -E '^✘ Test .* failed after' "$log" | grep -cv '^✘ Test run ')
 swift_passed=$(( ${swift_total:-0} - swift_failed ))
 other_passed=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | awk '{s += $1} END {print s + 0}')

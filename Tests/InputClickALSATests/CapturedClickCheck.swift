@@ -6,8 +6,8 @@ import TestSupport
 /// the audio it should have written (``SinkRig/expectedAudio(_:frames:host:)``).
 struct CapturedClickCheck {
     /// Where the capture first differs from the expected audio by more than
-    /// 1e-6, and the largest difference; `nil` if they agree over the
-    /// shorter of the two.
+    /// the tolerance, and the largest difference; `nil` if they agree over
+    /// the shorter of the two.
     let difference: (frame: Int, worst: Float)?
     /// The frames where a sound starts in the capture, after 48 quiet frames
     /// (``AudioAnalysis/onsets(_:channels:threshold:quietFrames:)``, 0.01).
@@ -20,12 +20,15 @@ struct CapturedClickCheck {
     /// Of ``alone``, the records whose click is not heard as its own kind.
     let misheard: [Int]
 
-    init(records: [LatencyRecord], audio: CapturedAudio, expected: [Float]) {
+    /// - Parameter tolerance: How far a sample may be from the expected one:
+    ///   1e-6 for float captures; a 16-bit device's is within two of its
+    ///   32,768 steps (written rounded to 32,767 steps, read back over 32,768).
+    init(records: [LatencyRecord], audio: CapturedAudio, expected: [Float], tolerance: Float = 1e-6) {
         var first = -1
         var worst: Float = 0
         for i in 0..<min(audio.samples.count, expected.count) {
             let difference = abs(audio.samples[i] - expected[i])
-            if difference > 1e-6 && first < 0 { first = i / audio.channels }
+            if difference > tolerance && first < 0 { first = i / audio.channels }
             worst = max(worst, difference)
         }
         difference = first < 0 ? nil : (first, worst)
