@@ -14,7 +14,8 @@ import Synchronization
 /// iterating the main loop itself, and then hands the loop to a thread of
 /// its own, the libpulse thread (``serviceThreadName``), which does all the
 /// protocol work from then on: it iterates the loop, answers the server,
-/// records when the server asks for audio (``lastRequestAt``), and makes the
+/// records when the server asks for audio (``lastRequestAt``) and when the
+/// stream ran dry (``lastUnderflowAt``), and makes the
 /// `pa_stream_write` calls the render thread queued in ``writes``. The
 /// control thread closes after stopping it. The main loop is never used by
 /// two threads at once, so it needs no lock. The libpulse thread keeps
@@ -24,7 +25,7 @@ import Synchronization
 ///
 /// # Real-time context
 /// The render thread calls only ``queueWrite(_:bytes:placement:)``,
-/// ``lastRequestAt``, ``failure()`` and ``waitForWakeup(_:timeoutMilliseconds:)``:
+/// ``lastRequestAt``, ``lastUnderflowAt``, ``failure()`` and ``waitForWakeup(_:timeoutMilliseconds:)``:
 /// atomics, a copy into the preallocated ring, `poll(2)` and, when the
 /// libpulse thread sleeps, one non-blocking `write(2)` to its eventfd.
 /// libpulse itself (which allocates and locks in its dispatch and writes)
@@ -47,6 +48,7 @@ final class PulseAudioCalls: @unchecked Sendable {
     private var serviceThread: RealtimeThread?
     private let quitting = Atomic<Bool>(false)
     private let requestedAt = Atomic<UInt64>(0)
+    private let underflowedAt = Atomic<UInt64>(0)
     private let failed = Atomic<Bool>(false)
     /// Written once by the libpulse thread before ``failed`` is set; read after it.
     private var recordedFailure: PulseAudioOutputError?
@@ -134,6 +136,13 @@ final class PulseAudioCalls: @unchecked Sendable {
                 .requestedAt.store(MonotonicClock.now(), ordering: .releasing)
         }
         api.pa_stream_set_write_callback!(stream, onRequest, Unmanaged.passUnretained(self).toOpaque())
+        // The server says when the stream ran dry: it has played all it had.
+        let onUnderflow: pa_stream_notify_cb_t = { _, userdata in
+            guard let userdata else { return }
+            Unmanaged<PulseAudioCalls>.fromOpaque(userdata).takeUnretainedValue()
+                .underflowedAt.store(MonotonicClock.now(), ordering: .releasing)
+        }
+        api.pa_stream_set_underflow_callback!(stream, onUnderflow, Unmanaged.passUnretained(self).toOpaque())
         var attr = attributes
         // Latency adjusted to the request: the server sizes the sink's own
         // buffer from tlength. Never started corked, never corked after.
@@ -330,6 +339,11 @@ final class PulseAudioCalls: @unchecked Sendable {
     /// Real-time safe.
     var lastRequestAt: UInt64 { requestedAt.load(ordering: .acquiring) }
 
+    /// When the server last said the stream ran dry (``MonotonicClock``), 0 if never.
+    ///
+    /// Real-time safe.
+    var lastUnderflowAt: UInt64 { underflowedAt.load(ordering: .acquiring) }
+
     /// The error that ended the libpulse thread's work (the connection or
     /// the stream failed, or a call did), once it has.
     ///
@@ -377,6 +391,7 @@ final class PulseAudioCalls: @unchecked Sendable {
         }
         if let stream {
             api.pa_stream_set_write_callback!(stream, nil, nil)
+            api.pa_stream_set_underflow_callback!(stream, nil, nil)
             _ = api.pa_stream_disconnect!(stream)
             api.pa_stream_unref!(stream)
             self.stream = nil

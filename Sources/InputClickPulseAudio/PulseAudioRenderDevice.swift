@@ -37,10 +37,10 @@ struct PulseAudioPlayback {
 ///   read index, the server rewinds its sink by the difference.
 /// - Room, queued frames and progress come from the play-position model of
 ///   ``PulseAudioPlayback``; the model stops advancing when the server stops
-///   asking for data (frozen or gone), which the loop then sees as a stall:
-///   two periods after a write if the server never asked since, a buffer
-///   after its last ask (a sink that rewinds renders up to all the stream
-///   holds at once, and then asks nothing more of a stream run dry).
+///   asking for data (frozen or gone), which the loop then sees as a stall,
+///   unless the server said the stream ran dry (``PulseAudioCalls/lastUnderflowAt``)
+///   since the first write after the pause: a sink that rewinds renders up
+///   to all the stream holds at once, and then asks for nothing more.
 /// - A write is queued for the libpulse thread (``PulseAudioCalls/queueWrite(_:bytes:placement:)``),
 ///   which makes the `pa_stream_write` call with the same placement; a full
 ///   queue takes nothing (the loop waits for room). Waits poll the mixer's
@@ -56,17 +56,10 @@ struct PulseAudioRenderDevice: RenderDevice {
     let state: UnsafeMutablePointer<PulseAudioPlayback>
     let format: OutputFormat
     let counters: OutputCounters
-    /// How far the model runs past the server's last ask for data: a
-    /// buffer, for a server that mixed all of it in at once and then asks
-    /// for nothing until the stream is written to again.
+    /// How far the model runs past the server's last ask for data.
     let graceNanoseconds: UInt64
 
     var now: UInt64 { MonotonicClock.now() }
-
-    /// How far the model runs past the first write after a pause before the server has asked: two periods.
-    private var startGraceNanoseconds: UInt64 {
-        UInt64(2 * format.periodFrames) * 1_000_000_000 / UInt64(max(1, format.sampleRate))
-    }
 
     private var frameBytes: Int { format.channels * format.sampleFormat.bytesPerSample }
 
@@ -74,12 +67,12 @@ struct PulseAudioRenderDevice: RenderDevice {
     private func playedFrames(at time: UInt64) -> Int {
         let playback = state.pointee
         guard playback.running else { return 0 }
-        // Until the server asks after the first write, two periods; after,
-        // the grace past its last ask. A frozen server never asks, so every
-        // restart of the stream plays no further than two periods.
-        let askedAt = calls.lastRequestAt
-        let heardUntil = min(time, askedAt > playback.startedAt ? askedAt &+ graceNanoseconds
-                                                                : playback.startedAt &+ startGraceNanoseconds)
+        // Once the server has said the stream ran dry since the first write,
+        // it has played all it had: the model keeps time alone. A sink that
+        // rewinds to mix a tap in renders up to its latency ahead at once, up
+        // to all the stream holds, and then asks for nothing more.
+        let heardUntil = calls.lastUnderflowAt > playback.startedAt
+            ? time : min(time, max(calls.lastRequestAt, playback.startedAt) &+ graceNanoseconds)
         guard heardUntil > playback.startedAt else { return 0 }
         let frames = Int((heardUntil - playback.startedAt) * UInt64(format.sampleRate) / 1_000_000_000)
         return min(playback.written, frames)

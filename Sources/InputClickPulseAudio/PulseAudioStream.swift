@@ -55,14 +55,8 @@ enum PulseAudioStream {
             throw error
         }
         let counters = OutputCounters()
-        // The model runs on for a buffer past the server's last ask: a sink
-        // that rewinds to mix a tap in renders as far ahead as its latency
-        // (up to all this stream holds) at once, and asks for nothing more
-        // once the stream has run dry. With two periods it stopped there
-        // while the server had played everything, and the loop took a
-        // played-out click for a frozen server (500 ms, then a fault).
         let device = PulseAudioRenderDevice(calls: calls, state: playback, format: format, counters: counters,
-                                            graceNanoseconds: UInt64(Double(format.bufferFrames) * 1e9 / Double(rate)))
+                                            graceNanoseconds: UInt64(2 * Double(period) * 1e9 / Double(rate)))
         // At least a period ahead of the modelled play position, where the server's own rewind can reach.
         return RenderStream(device: device, deviceName: "PulseAudio server \(serverName)", format: format,
                             counters: counters, scheduling: .rewind, keepsRunning: false,
