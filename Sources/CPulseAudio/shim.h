@@ -19,7 +19,8 @@
     F(pa_context_new_with_proplist) F(pa_context_connect) F(pa_context_disconnect) F(pa_context_unref) \
     F(pa_context_get_state) F(pa_context_errno) \
     F(pa_stream_new_with_proplist) F(pa_stream_connect_playback) F(pa_stream_disconnect) F(pa_stream_unref) \
-    F(pa_stream_get_state) F(pa_stream_set_write_callback) F(pa_stream_write) F(pa_stream_get_buffer_attr)
+    F(pa_stream_get_state) F(pa_stream_set_write_callback) F(pa_stream_set_started_callback) F(pa_stream_set_underflow_callback) \
+    F(pa_stream_write) F(pa_stream_get_buffer_attr)
 
 // One pointer per function, of the function's own type.
 typedef struct inputclick_pulse_api {

@@ -14,7 +14,8 @@ import Synchronization
 /// iterating the main loop itself, and then hands the loop to a thread of
 /// its own, the libpulse thread (``serviceThreadName``), which does all the
 /// protocol work from then on: it iterates the loop, answers the server,
-/// records when the server asks for audio (``lastRequestAt``), and makes the
+/// records when the server asks for audio (``lastRequestAt``) and when the
+/// stream ran dry (``lastUnderflowAt``), and makes the
 /// `pa_stream_write` calls the render thread queued in ``writes``. The
 /// control thread closes after stopping it. The main loop is never used by
 /// two threads at once, so it needs no lock. The libpulse thread keeps
@@ -24,7 +25,7 @@ import Synchronization
 ///
 /// # Real-time context
 /// The render thread calls only ``queueWrite(_:bytes:placement:)``,
-/// ``lastRequestAt``, ``failure()`` and ``waitForWakeup(_:timeoutMilliseconds:)``:
+/// ``lastRequestAt``, ``lastUnderflowAt``, ``failure()`` and ``waitForWakeup(_:timeoutMilliseconds:)``:
 /// atomics, a copy into the preallocated ring, `poll(2)` and, when the
 /// libpulse thread sleeps, one non-blocking `write(2)` to its eventfd.
 /// libpulse itself (which allocates and locks in its dispatch and writes)
@@ -47,6 +48,7 @@ final class PulseAudioCalls: @unchecked Sendable {
     private var serviceThread: RealtimeThread?
     private let quitting = Atomic<Bool>(false)
     private let requestedAt = Atomic<UInt64>(0)
+    private let underflowedAt = Atomic<UInt64>(0)
     private let failed = Atomic<Bool>(false)
     /// Written once by the libpulse thread before ``failed`` is set; read after it.
     private var recordedFailure: PulseAudioOutputError?
@@ -94,7 +96,9 @@ final class PulseAudioCalls: @unchecked Sendable {
     /// itself, from `$PULSE_SERVER`, the client configuration or the
     /// runtime directory's socket; never spawning one), then the playback
     /// stream, iterating the main loop until both are ready, one fails or
-    /// `timeoutMilliseconds` pass; then makes ``writes`` (a slot per
+    /// `timeoutMilliseconds` pass; waits, within the same time, until the
+    /// server mixes the stream in (``waitUntilMixed(_:silenceBytes:deadline:)``);
+    /// then makes ``writes`` (a slot per
     /// `minreq` bytes, twice the `tlength` and two more) and starts the
     /// libpulse thread.
     ///
@@ -132,6 +136,13 @@ final class PulseAudioCalls: @unchecked Sendable {
                 .requestedAt.store(MonotonicClock.now(), ordering: .releasing)
         }
         api.pa_stream_set_write_callback!(stream, onRequest, Unmanaged.passUnretained(self).toOpaque())
+        // The server says when the stream ran dry: it has played all it had.
+        let onUnderflow: pa_stream_notify_cb_t = { _, userdata in
+            guard let userdata else { return }
+            Unmanaged<PulseAudioCalls>.fromOpaque(userdata).takeUnretainedValue()
+                .underflowedAt.store(MonotonicClock.now(), ordering: .releasing)
+        }
+        api.pa_stream_set_underflow_callback!(stream, onUnderflow, Unmanaged.passUnretained(self).toOpaque())
         var attr = attributes
         // Latency adjusted to the request: the server sizes the sink's own
         // buffer from tlength. Never started corked, never corked after.
@@ -148,6 +159,7 @@ final class PulseAudioCalls: @unchecked Sendable {
             }
             return false
         }
+        try waitUntilMixed(stream, silenceBytes: Int(attributes.prebuf), deadline: deadline)
         let slotBytes = Int(max(1, attributes.minreq))
         writes = PulseAudioWriteRing(slotBytes: slotBytes, slotCount: 2 * Int(attributes.tlength) / slotBytes + 2)
         // The wake-up as an I/O event of the loop, so that a queued write
@@ -163,6 +175,50 @@ final class PulseAudioCalls: @unchecked Sendable {
             throw .systemCallFailed(call: "pthread_create", errno: code, text: String(cString: strerror(code)))
         }
     }
+
+    /// Writes `silenceBytes` of silence (the prebuf: the stream starts on
+    /// it) and iterates the main loop until the server starts playing the
+    /// stream or asks for more, the stream or the context fails, or
+    /// `deadline` passes (then it returns: the render thread's stall
+    /// detection remains).
+    ///
+    /// A healthy server may take seconds to mix a new stream in: PulseAudio
+    /// 16's null sink renders 2 s ahead while no stream asks for less, and a
+    /// stream connecting then can rewind it only as far as its own latency,
+    /// so nothing it writes plays, and the server asks for nothing, until
+    /// that block has played out (measured on a freshly started server: 1.2 s,
+    /// while it answered every timing query at once). The render thread takes
+    /// the server's asks as its sign of life (``lastRequestAt``), and read
+    /// such a wait as a frozen server; a tap in it sounded seconds late or not
+    /// at all. Waiting here moves that wait into the open, where taps are held
+    /// (``LivenessPolicy/holdLimitNanoseconds``), and makes it once per stream:
+    /// from then on the sink renders no further ahead than this stream asks.
+    /// On a server that mixes at once it costs a round trip and a period.
+    ///
+    /// Thread context: the control thread, while connecting.
+    private func waitUntilMixed(_ stream: OpaquePointer, silenceBytes: Int, deadline: UInt64) throws(PulseAudioOutputError) {
+        let onStarted: pa_stream_notify_cb_t = { _, userdata in
+            guard let userdata else { return }
+            Unmanaged<PulseAudioCalls>.fromOpaque(userdata).takeUnretainedValue().mixedWhileConnecting = true
+        }
+        api.pa_stream_set_started_callback!(stream, onStarted, Unmanaged.passUnretained(self).toOpaque())
+        defer { api.pa_stream_set_started_callback!(stream, nil, nil) }
+        let askedBefore = lastRequestAt
+        let silence = [UInt8](repeating: 0, count: max(1, silenceBytes))
+        let written = silence.withUnsafeBytes {
+            api.pa_stream_write!(stream, $0.baseAddress, $0.count, nil, 0, PA_SEEK_RELATIVE_ON_READ)
+        }
+        guard written >= 0 else { throw contextError("pa_stream_write") }
+        while !mixedWhileConnecting && lastRequestAt == askedBefore {
+            if let failure = connectionFailure() { throw failure }
+            let now = MonotonicClock.now()
+            guard now < deadline else { return }
+            _ = try iterate(timeoutMicroseconds: Int32(clamping: (deadline - now) / 1000))
+        }
+    }
+
+    /// Set by the started callback while ``waitUntilMixed(_:silenceBytes:deadline:)`` waits.
+    private var mixedWhileConnecting = false
 
     /// The buffer sizes the server granted.
     var grantedAttributes: pa_buffer_attr? {
@@ -283,6 +339,11 @@ final class PulseAudioCalls: @unchecked Sendable {
     /// Real-time safe.
     var lastRequestAt: UInt64 { requestedAt.load(ordering: .acquiring) }
 
+    /// When the server last said the stream ran dry (``MonotonicClock``), 0 if never.
+    ///
+    /// Real-time safe.
+    var lastUnderflowAt: UInt64 { underflowedAt.load(ordering: .acquiring) }
+
     /// The error that ended the libpulse thread's work (the connection or
     /// the stream failed, or a call did), once it has.
     ///
@@ -330,6 +391,7 @@ final class PulseAudioCalls: @unchecked Sendable {
         }
         if let stream {
             api.pa_stream_set_write_callback!(stream, nil, nil)
+            api.pa_stream_set_underflow_callback!(stream, nil, nil)
             _ = api.pa_stream_disconnect!(stream)
             api.pa_stream_unref!(stream)
             self.stream = nil

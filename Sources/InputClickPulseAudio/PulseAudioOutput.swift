@@ -35,13 +35,16 @@ public final class PulseAudioOutput: AudioOutput {
     /// and a period). Default 500 ms: a daemon without real-time priority on
     /// a loaded machine was measured silent for more than 130 ms while healthy.
     public let stallTimeoutNanoseconds: UInt64
-    /// How long opening a stream waits for the server. Default 2000 ms.
+    /// How long opening a stream waits for the server: to connect, and then
+    /// to start mixing the new stream in. Default 3000 ms: a healthy
+    /// PulseAudio's null sink may hold up to 2 s it mixed before the stream
+    /// connected, which must play out first (see ``PulseAudioStream``).
     public let openTimeoutMilliseconds: Int
 
     /// Makes an output; nothing connects until a stream opens.
     public init(server: String? = nil, properties: StreamProperties = StreamProperties(),
                 renderPriority: Int32? = RealtimeThread.defaultPriority, stallTimeoutNanoseconds: UInt64 = 500_000_000,
-                openTimeoutMilliseconds: Int = 2_000) {
+                openTimeoutMilliseconds: Int = 3_000) {
         self.server = server
         self.properties = properties
         self.renderPriority = renderPriority

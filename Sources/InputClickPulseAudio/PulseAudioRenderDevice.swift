@@ -37,7 +37,11 @@ struct PulseAudioPlayback {
 ///   read index, the server rewinds its sink by the difference.
 /// - Room, queued frames and progress come from the play-position model of
 ///   ``PulseAudioPlayback``; the model stops advancing when the server stops
-///   asking for data (frozen or gone), which the loop then sees as a stall.
+///   asking for data (frozen or gone), which the loop then sees as a stall,
+///   unless the server's last word since the first write after the pause
+///   was that the stream ran dry (``PulseAudioCalls/lastUnderflowAt``): a
+///   sink that rewinds renders up to all the stream holds at once, and then
+///   asks for nothing more.
 /// - A write is queued for the libpulse thread (``PulseAudioCalls/queueWrite(_:bytes:placement:)``),
 ///   which makes the `pa_stream_write` call with the same placement; a full
 ///   queue takes nothing (the loop waits for room). Waits poll the mixer's
@@ -64,7 +68,16 @@ struct PulseAudioRenderDevice: RenderDevice {
     private func playedFrames(at time: UInt64) -> Int {
         let playback = state.pointee
         guard playback.running else { return 0 }
-        let heardUntil = min(time, max(calls.lastRequestAt, playback.startedAt) &+ graceNanoseconds)
+        // When the server's last word since the first write was that the
+        // stream ran dry, it has played all it had: the model keeps time
+        // alone. A sink that rewinds to mix a tap in renders up to its
+        // latency ahead at once, up to all the stream holds, and then asks for
+        // nothing more. (A stream that restarts after a brief underflow, its
+        // first period alone at the server, asks again, and the asks rule.)
+        let askedAt = calls.lastRequestAt
+        let ranDryAt = calls.lastUnderflowAt
+        let heardUntil = ranDryAt > playback.startedAt && ranDryAt > askedAt
+            ? time : min(time, max(askedAt, playback.startedAt) &+ graceNanoseconds)
         guard heardUntil > playback.startedAt else { return 0 }
         let frames = Int((heardUntil - playback.startedAt) * UInt64(format.sampleRate) / 1_000_000_000)
         return min(playback.written, frames)

@@ -35,13 +35,15 @@ final class PulseAudioRig: Sendable {
     /// script's output if it did not start.
     static let sharedSinkFailure: String? = PulseAudioSink.shared.start()
 
-    /// Starts `sink` (once, for the shared one) and makes a player on its server.
-    init(sink: PulseAudioSink = .shared) throws {
+    /// Starts `sink` (once, for the shared one) and makes a player on its
+    /// server, whose output declares a stall after `stallTimeoutNanoseconds`
+    /// without audio taken (2 s: more than a loaded machine stalls a healthy server).
+    init(sink: PulseAudioSink = .shared, stallTimeoutNanoseconds: UInt64 = 2_000_000_000) throws {
         self.sink = sink
         let failure = sink.name == PulseAudioSink.shared.name ? Self.sharedSinkFailure : sink.start()
         if let failure { throw RigError(message: "the PulseAudio sink did not start: \(failure)") }
         guard let server = sink.environment()["PULSE_SERVER"] else { throw RigError(message: "no PULSE_SERVER") }
-        output = PulseAudioOutput(server: server, renderPriority: nil, stallTimeoutNanoseconds: 2_000_000_000)
+        output = PulseAudioOutput(server: server, renderPriority: nil, stallTimeoutNanoseconds: stallTimeoutNanoseconds)
         let box = reported
         let configuration = ClickPlayerConfiguration(
             lingerNanoseconds: 200_000_000,

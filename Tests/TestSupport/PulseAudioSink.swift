@@ -41,6 +41,14 @@ public struct PulseAudioSink: Sendable {
         return Int32(run.standardOutput[range.upperBound...].prefix { $0.isNumber })
     }
 
+    /// The pacer's process ID while the sink runs (the script's `status`):
+    /// the recording that keeps the null sink from mixing 2 s ahead.
+    public var pacerPID: Int32? {
+        let run = script(["status"])
+        guard run.status == 0, let range = run.standardOutput.range(of: "pacer pid ") else { return nil }
+        return Int32(run.standardOutput[range.upperBound...].prefix { $0.isNumber })
+    }
+
     /// The sink's name (`INPUTCLICK_SINK_NAME` for the script).
     public let name: String
     /// Whether these tests start and stop it.
