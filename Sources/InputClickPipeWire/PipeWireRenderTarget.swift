@@ -104,7 +104,8 @@ final class PipeWireRenderTarget: @unchecked Sendable {
     /// One cycle: see the type's documentation.
     ///
     /// # Real-time context
-    /// Allocates nothing, takes no lock, does no I/O, never blocks.
+    /// Allocates nothing, takes no lock, never blocks; its only I/O is one
+    /// eventfd write in the stream's first cycle (the open's wake-up).
     func process() {
         guard let handle = stream.pointee else { return }
         let cycle = entry.beginCycle()
@@ -112,11 +113,13 @@ final class PipeWireRenderTarget: @unchecked Sendable {
         guard let buffer = library.dequeueBuffer(handle) else {
             // The server has every buffer: this cycle gets nothing from us.
             entry.counters.recordUnderrun()
+            continuity.pointee.forget()
             return
         }
         guard let spa = buffer.pointee.buffer, spa.pointee.n_datas > 0, let datas = spa.pointee.datas,
               let bytes = datas[0].data, let chunk = datas[0].chunk else {
             library.queueBuffer(handle, buffer)
+            continuity.pointee.forget()
             return
         }
         var frames = Int(datas[0].maxsize) / bytesPerFrame
@@ -131,7 +134,8 @@ final class PipeWireRenderTarget: @unchecked Sendable {
         if grantedFrames.load(ordering: .relaxed) == 0 { recordGrant(handle, frames: frames) }
         let now = MonotonicClock.now()
         let timed = library.time(handle, into: time)
-        let gap = timed && followsGap(frames: requested > 0 ? requested : frames, finishedAt: now)
+        if !timed { continuity.pointee.forget() }
+        let gap = timed && followsGap(frames: requested > 0 ? requested : frames, knownQuantum: requested > 0, finishedAt: now)
         if gap && cycle.isRendering { entry.counters.recordUnderrun() }
         guard cycle.isRendering else {
             entry.served(cycle, at: now, queuedFrames: nil)
@@ -152,11 +156,13 @@ final class PipeWireRenderTarget: @unchecked Sendable {
     /// whether the graph missed our audio since the last one. Cycles that do
     /// not render are noted too, so the first one that does compares with
     /// the cycle before it.
+    /// The graph's position is compared only when it counts our frames and
+    /// the cycle said how many it asked (`knownQuantum`).
     @inline(__always)
-    private func followsGap(frames: Int, finishedAt: UInt64) -> Bool {
+    private func followsGap(frames: Int, knownQuantum: Bool, finishedAt: UInt64) -> Bool {
         let snapshot = time.pointee
         let sameRate = snapshot.rate.num == 1 && Int64(snapshot.rate.denom) == sampleRate
-        return continuity.pointee.cycle(position: sameRate ? snapshot.ticks : nil,
+        return continuity.pointee.cycle(position: sameRate && knownQuantum ? snapshot.ticks : nil,
                                         startedAt: UInt64(clamping: snapshot.now), frames: frames, finishedAt: finishedAt)
     }
 

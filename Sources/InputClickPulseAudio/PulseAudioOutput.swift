@@ -69,6 +69,9 @@ public final class PulseAudioOutput: AudioOutput {
     /// ``openTimeoutMilliseconds``). Closing never waits.
     public var callsMayBlock: Bool { true }
 
+    /// ``openTimeoutMilliseconds``: the player waits that long for an open.
+    public var openTimeLimitNanoseconds: UInt64? { UInt64(openTimeoutMilliseconds) * 1_000_000 }
+
     /// Loads libpulse if needed, connects to the server and opens the playback stream.
     ///
     /// - Throws: ``PulseAudioOutputError/libraryUnavailable(reason:)`` when

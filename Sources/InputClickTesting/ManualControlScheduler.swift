@@ -55,7 +55,13 @@ public final class ManualControlScheduler: ControlScheduler {
     /// thread gave the scheduler work), woken by each one queued; whether
     /// one was within `timeoutNanoseconds` of real time.
     public func waitUntilPending(timeoutNanoseconds: UInt64 = 10_000_000_000) -> Bool {
-        queued.wait(untilNanoseconds: MonotonicClock.now() &+ timeoutNanoseconds) { pendingCount > 0 }
+        waitUntilPending(moreThan: 0, timeoutNanoseconds: timeoutNanoseconds)
+    }
+
+    /// Blocks until more than `count` items are queued or waiting (another
+    /// thread added one to those a test knows of), as ``waitUntilPending(timeoutNanoseconds:)``.
+    public func waitUntilPending(moreThan count: Int, timeoutNanoseconds: UInt64 = 10_000_000_000) -> Bool {
+        queued.wait(untilNanoseconds: MonotonicClock.now() &+ timeoutNanoseconds) { pendingCount > count }
     }
 
     /// Queues `work` to run at the current time.

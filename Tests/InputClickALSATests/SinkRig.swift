@@ -23,7 +23,7 @@ final class SinkRig: Sendable {
     /// player counted dropped from the hold.
     var warningsBesidesHeldDrops: (others: [String], heldDropsAccounted: Bool) {
         let all = warnings
-        let held = all.filter { $0.contains(" held while the audio device ") }
+        let held = all.filter(Self.isHeldDrop)
         let named = held.compactMap { Int($0.prefix { $0.isNumber }) }.reduce(0, +)
         return (all.filter { !held.contains($0) }, held.count <= 1 && named <= player.statistics.heldClicksDropped)
     }
@@ -40,12 +40,20 @@ final class SinkRig: Sendable {
 
     /// Waits until the player has given `count` warnings, woken by each; whether it had within `seconds`.
     func waitForWarnings(_ count: Int, seconds: Double = 10) -> Bool {
+        waitForWarnings(seconds: seconds) { $0.count >= count }
+    }
+
+    /// Waits, woken at each warning, until the warnings so far satisfy `enough`.
+    func waitForWarnings(seconds: Double = 10, until enough: ([String]) -> Bool) -> Bool {
         let deadline = DispatchTime.now() + seconds
-        while warnings.count < count {
-            if reported.warned.wait(timeout: deadline) == .timedOut { return warnings.count >= count }
+        while !enough(warnings) {
+            if reported.warned.wait(timeout: deadline) == .timedOut { return enough(warnings) }
         }
         return true
     }
+
+    /// Whether `warning` is the one said of taps held while a stream opened and then dropped.
+    static func isHeldDrop(_ warning: String) -> Bool { warning.contains(" held while the audio device ") }
 
     /// - Parameters:
     ///   - device: The PCM; by default the sink, or the capture PCM when `capture` is set.

@@ -18,10 +18,10 @@ extension ThroughPulseAudio {
         @Test("a stream opened while the null sink is 2 s ahead loses no click and reports no fault")
         func aStreamOpenedWhileTheSinkIsAheadLosesNoClick() throws {
             let sink = PulseAudioSink(name: "inputclick-pa-ahead-\(getpid())", ownedHere: true)
+            defer { sink.stopIfOwned() }
             // The output's own stall timeout (500 ms), not the rig's 2 s: the
             // wait on the sink's block must not be taken for a frozen server.
             let rig = try PulseAudioRig(sink: sink, stallTimeoutNanoseconds: PulseAudioOutput().stallTimeoutNanoseconds)
-            defer { sink.stopIfOwned() }
             let pacer = try #require(sink.pacerPID)
             #expect(kill(pacer, SIGTERM) == 0)
             #expect(waitUntil(seconds: 10) { rig.pactl(["list", "short", "source-outputs"]).isEmpty })
@@ -48,10 +48,13 @@ extension ThroughPulseAudio {
             rig.gate.setVisibleInputViews([])
             rig.player.shutdown()
             let lost = statistics.clicksLostWithDevice + statistics.staleClicksDropped + statistics.heldClicksDropped
-            let summary = "\(written) written, \(lost) lost, \(statistics.faults) faults; events \(rig.events)"
+            let summary = "\(written) written, \(lost) lost, \(statistics.faults) faults, "
+                + "\(statistics.abandonedDeviceCalls) opens abandoned; events \(rig.events)"
             print("native PulseAudio, sink ahead: \(summary)")
             #expect(decisions.allSatisfy { $0 == .plays }, "\(decisions); \(summary)")
             #expect(rig.faultKinds.isEmpty, "\(summary)")
+            // The open waited for the sink within the output's own limit, not past the player's.
+            #expect(statistics.abandonedDeviceCalls == 0, "\(summary)")
             #expect(lost == 0, "\(summary)")
             #expect(firstDrained, "the first click did not sound out: \(summary)")
             #expect(written == 6, "\(summary)")

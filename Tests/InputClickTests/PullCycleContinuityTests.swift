@@ -40,7 +40,8 @@ import Testing
     func aCycleCalledTwiceIsAGap() {
         var continuity = PullCycleContinuity()
         _ = Self.steady(&continuity, count: 10)
-        let again = Self.cycle(&continuity, position: 9 * Self.frames, start: 9 * Self.period, took: 200_000)
+        // Called again for cycle 9's position, after cycle 9 finished: only the position tells.
+        let again = Self.cycle(&continuity, position: 9 * Self.frames, start: 9 * Self.period + 200_000, took: 100_000)
         #expect(again)
     }
 
@@ -66,6 +67,16 @@ import Testing
             Self.cycle(&continuity, position: nil, start: 3 * Self.period, took: 100_000),
         ]
         #expect(gaps == [false, false, false, true])
+    }
+
+    @Test("after a cycle the device could not judge, the next one is compared with nothing")
+    func aForgottenCycleIsNotCountedTwice() {
+        var continuity = PullCycleContinuity()
+        _ = Self.steady(&continuity, count: 10)
+        // Cycle 10 had no buffer (the device counted it); cycle 11 comes with the clock two cycles on.
+        continuity.forget()
+        let next = Self.cycle(&continuity, position: 11 * Self.frames, start: 11 * Self.period, took: 100_000)
+        #expect(!next)
     }
 
     @Test("the first cycle has nothing to follow, and a change of the quantum is no gap")

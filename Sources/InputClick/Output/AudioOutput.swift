@@ -28,11 +28,21 @@ public protocol AudioOutput: AnyObject, Sendable {
     /// Default `false`: the calls return promptly, and the player makes them
     /// on its control queue.
     var callsMayBlock: Bool { get }
+
+    /// How long ``openStream(_:)`` may take of its own accord against a
+    /// healthy server, in nanoseconds, when that can be longer than
+    /// ``ClickPlayerConfiguration/openTimeoutNanoseconds`` (PulseAudio waits
+    /// for its sink to mix the new stream in). The player then gives an open
+    /// that long, and half a second more, before it abandons it. Default `nil`.
+    var openTimeLimitNanoseconds: UInt64? { get }
 }
 
 extension AudioOutput {
     /// `false`: see ``AudioOutput/callsMayBlock``.
     public var callsMayBlock: Bool { false }
+
+    /// `nil`: see ``AudioOutput/openTimeLimitNanoseconds``.
+    public var openTimeLimitNanoseconds: UInt64? { nil }
 }
 
 /// One open stream of an ``AudioOutput``: a device held open, and after

@@ -48,4 +48,9 @@ public struct PullCycleContinuity: Sendable {
         guard let position, hasPreviousPosition else { return false }
         return position &- previousPosition != UInt64(previousFrames)
     }
+
+    /// Forgets the previous cycle, after one the device could not judge (it
+    /// had no buffer or no clock): the next cycle is compared with nothing,
+    /// so one gap is not counted twice.
+    public mutating func forget() { hasPrevious = false }
 }

@@ -3,7 +3,8 @@
 /// An output whose calls may wait on a sound server
 /// (``AudioOutput/callsMayBlock``) opens on a thread of its own while the
 /// control queue goes on: an open that has not returned within
-/// ``ClickPlayerConfiguration/openTimeoutNanoseconds`` fails and is
+/// ``ClickPlayerConfiguration/openTimeoutNanoseconds`` (or the output's own
+/// ``AudioOutput/openTimeLimitNanoseconds`` and half a second, if longer) fails and is
 /// abandoned (a stream it opens after all is closed at once), and while an
 /// abandoned call has not returned no new open starts. A close waits at
 /// most ``ClickPlayerConfiguration/closeTimeoutNanoseconds`` and is then
@@ -33,7 +34,8 @@ final class StreamOpener: @unchecked Sendable {
     init(output: any AudioOutput, scheduler: any ControlScheduler, configuration: ClickPlayerConfiguration) {
         self.output = output
         self.scheduler = scheduler
-        openTimeoutNanoseconds = configuration.openTimeoutNanoseconds
+        openTimeoutNanoseconds = max(configuration.openTimeoutNanoseconds,
+                                     output.openTimeLimitNanoseconds.map { $0 &+ 500_000_000 } ?? 0)
         closeTimeoutNanoseconds = configuration.closeTimeoutNanoseconds
     }
 

@@ -9,7 +9,7 @@ import Synchronization
 /// builds compile the check away. A responder not yet added to a host is
 /// checked by nothing.
 struct HostThread: ~Copyable, Sendable {
-    /// The owning thread's `pthread_t`, 0 until first use.
+    /// The owning thread's `pthread_t`, 0 until first use. A `pthread_t` can be reused once its thread has ended, so a later thread may pass for a dead owner: the check misses that case, never stops a rightful caller.
     private let owner = Atomic<UInt>(0)
 
     init() {}
