@@ -63,6 +63,7 @@ struct PulseAudioRenderDevice: RenderDevice {
     var now: UInt64 { MonotonicClock.now() }
 
     private var frameBytes: Int { format.channels * format.sampleFormat.bytesPerSample }
+    private var bufferNanoseconds: UInt64 { UInt64(format.bufferFrames) * 1_000_000_000 / UInt64(max(1, format.sampleRate)) }
 
     /// Frames the model says the server has played since the pause.
     private func playedFrames(at time: UInt64) -> Int {
@@ -74,10 +75,15 @@ struct PulseAudioRenderDevice: RenderDevice {
         // latency ahead at once, up to all the stream holds, and then asks for
         // nothing more. (A stream that restarts after a brief underflow, its
         // first period alone at the server, asks again, and the asks rule.)
+        // That holds for a buffer's time past the underflow and the grace
+        // (all written before it has played by then); past that, a server
+        // that neither asks nor says anything more is taken for frozen, even
+        // while the loop keeps writing.
         let askedAt = calls.lastRequestAt
         let ranDryAt = calls.lastUnderflowAt
         let heardUntil = ranDryAt > playback.startedAt && ranDryAt > askedAt
-            ? time : min(time, max(askedAt, playback.startedAt) &+ graceNanoseconds)
+            ? min(time, ranDryAt &+ graceNanoseconds &+ bufferNanoseconds)
+            : min(time, max(askedAt, playback.startedAt) &+ graceNanoseconds)
         guard heardUntil > playback.startedAt else { return 0 }
         let frames = Int((heardUntil - playback.startedAt) * UInt64(format.sampleRate) / 1_000_000_000)
         return min(playback.written, frames)
