@@ -15,7 +15,7 @@
 # scripts/virtual-sink.sh, which is also started (and stopped again) if it is
 # not running. INPUTCLICK_PLUGIN_STDLIB as for build-plugin.sh.
 # INPUTCLICK_PLUGIN_PREFIX: a prefix where this run already installed the
-# plugin (scripts/test.sh's, filled by scripts/test-plugin.sh), used instead of
+# plugin (scripts/test.sh's, filled by scripts/test-plugin.sh, which marks it once built), used instead of
 # building it again.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -58,7 +58,7 @@ if ! scripts/virtual-sink.sh status >/dev/null 2>&1; then
   sink_started=yes
 fi
 
-if [ -n "$plugin_prefix" ] && [ -f "$plugin_prefix/lib/pkgconfig/inputclick.pc" ]; then
+if [ -n "$plugin_prefix" ] && [ -f "$plugin_prefix/.inputclick-plugin-built" ]; then
   prefix=$plugin_prefix
   echo "test-fcitx5: the plugin installed in $prefix"
 else

@@ -86,7 +86,11 @@ fi
 
 # Build and install into a temporary prefix.
 prefix=${plugin_prefix:-$work/prefix}
+rm -f "$prefix/.inputclick-plugin-built"
 scripts/build-plugin.sh "$prefix" || { echo "test-plugin: building the plugin failed" >&2; exit 1; }
+# The later steps reuse this prefix only if the build got to its end (a
+# step stopped by its time limit may leave a half-installed one).
+touch "$prefix/.inputclick-plugin-built"
 export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
 bin=$work/bin
 mkdir -p "$bin"

@@ -80,7 +80,7 @@ export PATH=$root/.build/debug:$PATH
 
 # The plugin, for the C and Python blocks and the compilers the shell blocks run.
 prefix=$work/prefix
-if [ -n "$plugin_prefix" ] && [ -f "$plugin_prefix/lib/pkgconfig/inputclick.pc" ]; then
+if [ -n "$plugin_prefix" ] && [ -f "$plugin_prefix/.inputclick-plugin-built" ]; then
   prefix=$plugin_prefix
 else
   scripts/build-plugin.sh "$prefix" >"$work/plugin.log" 2>&1 ||
