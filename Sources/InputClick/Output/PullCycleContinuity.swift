@@ -17,7 +17,9 @@
 ///   buffer too many, so one cycle's audio is dropped.
 ///
 /// A device counts each cycle that follows a gap as one underrun, so a click
-/// lost to it is counted and never silently absent.
+/// lost to it is counted and never silently absent. A stream moved to
+/// another driver counts one gap too: libpipewire rebases the clock's
+/// position then, and the move does interrupt the stream.
 ///
 /// # Real-time context
 /// A plain value kept by the device's real-time thread; no allocation, no lock.
