@@ -209,11 +209,15 @@ final class PulseAudioCalls: @unchecked Sendable {
             api.pa_stream_write!(stream, $0.baseAddress, $0.count, nil, 0, PA_SEEK_RELATIVE_ON_READ)
         }
         guard written >= 0 else { throw contextError("pa_stream_write") }
-        while !mixedWhileConnecting && lastRequestAt == askedBefore {
-            if let failure = connectionFailure() { throw failure }
-            let now = MonotonicClock.now()
-            guard now < deadline else { return }
-            _ = try iterate(timeoutMicroseconds: Int32(clamping: (deadline - now) / 1000))
+        do {
+            try waitUntil(deadline: deadline, call: "pa_stream_write", timeoutMilliseconds: 0) {
+                (calls) throws(PulseAudioOutputError) -> Bool in
+                if calls.mixedWhileConnecting || calls.lastRequestAt != askedBefore { return true }
+                if let failure = calls.connectionFailure() { throw failure }
+                return false
+            }
+        } catch .timedOut {
+            // Past the deadline: open anyway, the stall detection remains.
         }
     }
 
