@@ -1,31 +1,16 @@
-/// How a stream schedules clicks: the mode in force for one open stream,
-/// chosen from what the device can do (`doctor`, the statistics and the C
-/// API report it).
-///
-/// - ``rewind``: the stream stops while silent and a tap starts it. While
-///   audio is queued (a click's tail, host streams), the buffer is kept deep
-///   and a new click is written just ahead of the device's read position by
-///   rewinding the queued audio and rendering it again, exactly as if the
-///   click had been there all along. For devices whose rewind is real:
-///   sound cards, `dmix`, `jack`, `pipewire`, and `plug`, `route`,
-///   `softvol`, format conversions and `file` over those.
-/// - ``onDemand``: the stream stops while silent and a tap starts it; while
-///   audio is queued, a new click is appended after it. For devices whose
-///   rewind is fake: `null`, and any chain not known to rewind truly.
-/// - ``append``: the stream runs without pause while open and keeps its
-///   buffer full; every click is appended. For `pulse`, whose plugin has
-///   sent audio to the server at once (no rewind) and loses clicks when its
-///   stream stops and starts per click; else only on request
-///   (``OutputStreamRequest/scheduling``), and the test doubles' mode.
+/// How one open stream schedules clicks, chosen from what the device can do (`doctor`, the statistics and
+/// the C API report it).
 public enum ClickScheduling: UInt8, Sendable, Hashable, CaseIterable, CustomStringConvertible {
-    /// Start on demand; insert by rewind while audio is queued.
+    /// Start on demand; while audio is queued, write a click just ahead of the read position by rewinding and
+    /// rendering again. For devices whose rewind is real: sound cards, `dmix`, `jack`, `pipewire`, and `plug`,
+    /// `route`, `softvol`, conversions and `file` over those.
     case rewind = 0
-    /// Start on demand; append while audio is queued.
+    /// Start on demand; append while audio is queued. For devices whose rewind is fake (`null`, unknown chains).
     case onDemand = 1
-    /// Always running; append.
+    /// Always running, buffer full; append. For `pulse` (which sends audio to the server at once and loses
+    /// clicks when its stream stops and starts per click), on request, and the test doubles.
     case append = 2
 
-    /// `rewind`, `on-demand` or `append`.
     public var description: String {
         switch self {
         case .rewind: return "rewind"
@@ -35,19 +20,15 @@ public enum ClickScheduling: UInt8, Sendable, Hashable, CaseIterable, CustomStri
     }
 }
 
-/// Which scheduling a stream may use: the best the device allows, or the
-/// always-running ``ClickScheduling/append`` whatever the device.
+/// Which scheduling a stream may use: the best the device allows, or always ``ClickScheduling/append``.
 public enum SchedulingPreference: Sendable, Hashable, CustomStringConvertible {
-    /// ``ClickScheduling/rewind`` where the device's rewind is real,
-    /// ``ClickScheduling/append`` on `pulse`, else
-    /// ``ClickScheduling/onDemand``. The default.
+    /// The default: ``ClickScheduling/rewind`` where the rewind is real, ``ClickScheduling/append`` on `pulse`,
+    /// else ``ClickScheduling/onDemand``.
     case automatic
     /// ``ClickScheduling/onDemand`` even where rewind would work.
     case onDemand
-    /// ``ClickScheduling/append``: the stream never stops while open.
     case append
 
-    /// `auto`, `on-demand` or `append`.
     public var description: String {
         switch self {
         case .automatic: return "auto"
@@ -58,8 +39,7 @@ public enum SchedulingPreference: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension SchedulingPreference {
-    /// Reads `auto`, `on-demand` or `append` (the spelling of
-    /// ``description``); `nil` for anything else.
+    /// Reads the spelling of ``description``; `nil` for anything else.
     public init?(name: String) {
         switch name {
         case "auto": self = .automatic

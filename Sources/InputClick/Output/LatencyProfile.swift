@@ -1,18 +1,12 @@
-/// How much audio an output keeps queued: the trade between latency and
-/// robustness against a late render thread.
-///
-/// An output asks the device for the profile's sizes and takes the nearest the
-/// device allows; ``OutputFormat`` reports what it got.
+/// How much audio an output keeps queued: latency against robustness to a late render thread. The output
+/// takes the nearest sizes the device allows; ``OutputFormat`` reports them.
 public enum LatencyProfile: Sendable, Hashable, CustomStringConvertible {
     /// 64-frame periods, 2 per buffer: about 2.7 ms queued at 48 kHz. The default.
     case lowLatency
-    /// About 10 ms periods, 3 per buffer: for busy machines and sound servers
-    /// that cannot keep up with the low-latency profile.
+    /// About 10 ms periods, 3 per buffer: for busy machines and servers that cannot keep up.
     case conservative
-    /// Exactly these sizes, or the nearest the device allows.
     case explicit(periodFrames: Int, periodCount: Int)
 
-    /// The period size asked for at `sampleRate`.
     public func periodFrames(atSampleRate sampleRate: Int) -> Int {
         switch self {
         case .lowLatency: return 64
@@ -21,7 +15,6 @@ public enum LatencyProfile: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The number of periods per buffer asked for.
     public var periodCount: Int {
         switch self {
         case .lowLatency: return 2

@@ -1,42 +1,25 @@
 import Synchronization
 
-/// A lock-free ring of the most recent ``LatencyRecord``s, written by the
-/// render thread and read from anywhere.
-///
-/// One thread records at a time (the render thread of the open stream);
-/// any number of threads may read. Each slot carries a sequence number, so a
-/// reader never sees a record half-written: a slot the writer is rewriting
-/// while it reads is skipped. When the ring is full the oldest records are
-/// overwritten.
-///
-/// ```swift
-/// let report = player.latency.report()
-/// print(report.toConverter.p99)
-/// ```
+/// A lock-free ring of the most recent ``LatencyRecord``s: one thread records at a time (the open stream's
+/// render thread), any number read. A sequence number per slot means a reader skips a slot being rewritten
+/// rather than see it half-written. When full, the oldest records are overwritten.
 ///
 /// # Real-time context
 /// ``record(_:)`` allocates nothing, takes no lock and never waits.
-///
-/// Thread context: ``record(_:)`` from one thread at a time; everything else
-/// from any thread.
 public final class LatencyRecorder: Sendable {
     private static let fieldsPerSlot = 5
-    /// The number of records kept.
     public let capacity: Int
     private let slots: AtomicArray<UInt64>
     private let written = Atomic<UInt64>(0)
     private let floor = Atomic<UInt64>(0)
 
-    /// Creates a ring keeping the last `capacity` records (at least 1). Default 4096.
+    /// Keeps the last `capacity` records (at least 1).
     public init(capacity: Int = 4096) {
         self.capacity = max(1, capacity)
         slots = AtomicArray(count: self.capacity * Self.fieldsPerSlot, initial: 0)
     }
 
-    /// How many clicks were recorded since creation or the last ``reset()``,
-    /// including those the ring no longer holds.
-    ///
-    /// Lock-free.
+    /// Clicks recorded since creation or the last ``reset()``, including those the ring no longer holds.
     public var count: Int {
         // A reset on another thread may move the floor past what this thread
         // read as written: never let that go below zero.
@@ -45,7 +28,6 @@ public final class LatencyRecorder: Sendable {
         return high > low ? Int(high - low) : 0
     }
 
-    /// Adds one record, overwriting the oldest when full.
     public func record(_ entry: LatencyRecord) {
         let index = written.load(ordering: .relaxed)
         let base = Int(index % UInt64(capacity)) * Self.fieldsPerSlot
@@ -75,12 +57,9 @@ public final class LatencyRecorder: Sendable {
         return result
     }
 
-    /// Percentiles of both figures over ``records()``.
     public func report() -> LatencyReport { LatencyReport(records()) }
 
     /// Forgets the records so far; later reports cover only later clicks.
-    ///
-    /// Lock-free.
     public func reset() {
         floor.store(written.load(ordering: .acquiring), ordering: .releasing)
     }

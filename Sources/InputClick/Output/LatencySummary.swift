@@ -1,18 +1,11 @@
-/// Percentiles of one latency figure over a set of clicks, in nanoseconds.
-/// Percentiles use the nearest-rank method; an empty set gives zeros.
+/// Nearest-rank percentiles of one latency figure, in nanoseconds; an empty set gives zeros.
 public struct LatencySummary: Sendable, Hashable, CustomStringConvertible {
-    /// How many clicks the figures cover.
     public var count: Int
-    /// The median.
     public var p50: UInt64
-    /// The 95th percentile.
     public var p95: UInt64
-    /// The 99th percentile.
     public var p99: UInt64
-    /// The largest value.
     public var max: UInt64
 
-    /// Summarises `values` (nanoseconds).
     public init(_ values: [UInt64]) {
         let sorted = values.sorted()
         count = sorted.count
@@ -43,18 +36,14 @@ public struct LatencySummary: Sendable, Hashable, CustomStringConvertible {
 
 /// Both latency figures over the same clicks. See ``LatencyRecord``.
 public struct LatencyReport: Sendable, Hashable, CustomStringConvertible {
-    /// From the `playInputClick` call until the first frame was written.
     public var toWrite: LatencySummary
-    /// From the `playInputClick` call until the first frame reaches the converter (estimated).
     public var toConverter: LatencySummary
 
-    /// Summarises `records`.
     public init(_ records: [LatencyRecord]) {
         toWrite = LatencySummary(records.map(\.toWrite))
         toConverter = LatencySummary(records.map(\.toConverter))
     }
 
-    /// Two lines, one per figure.
     public var description: String {
         "call to write:     \(toWrite.description)\ncall to converter: \(toConverter.description)"
     }

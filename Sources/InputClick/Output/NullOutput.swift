@@ -1,32 +1,20 @@
-/// An output with no device: the shared render loop (``RenderStream``)
-/// writes to a device that plays at real-time pace and discards what it
-/// plays (``NullRenderDevice``).
-///
-/// It always opens, at exactly the requested rate, channels and sizes (first
-/// sample format of the request). Use it where there is no sound card but
-/// clicks should still be rendered and timed, and as the always-available
-/// double of a real device.
+/// An output with no device: ``RenderStream`` writes to a ``NullRenderDevice``, which plays at real-time
+/// pace and discards. It always opens, at exactly the requested rate, channels and sizes (and the first
+/// sample format), appending every click: for machines with no sound card, and as a real device's double.
 public final class NullOutput: AudioOutput {
     public let name = "null"
     private let priority: Int32?
     private let threadName: String
 
-    /// Creates a null output.
-    ///
     /// - Parameters:
-    ///   - priority: The SCHED_FIFO priority its render thread asks for;
-    ///     `nil` for normal scheduling.
-    ///   - threadName: Its render thread's name, at most 15 bytes. Give each
-    ///     player its own name when a process runs several and something
-    ///     (a test, `top -H`) must tell their threads apart.
+    ///   - priority: the render thread's SCHED_FIFO priority; `nil` for normal scheduling.
+    ///   - threadName: at most 15 bytes; give each player its own when threads must be told apart (`top -H`).
     public init(priority: Int32? = RealtimeThread.defaultPriority,
                 threadName: String = RealtimeThread.renderThreadName) {
         self.priority = priority
         self.threadName = threadName
     }
 
-    /// Opens a stream whose device plays at the clock's pace; it appends
-    /// every click (``ClickScheduling/append``).
     public func openStream(_ request: OutputStreamRequest) throws -> any AudioOutputStream {
         let period = request.latency.periodFrames(atSampleRate: request.sampleRate)
         let format = OutputFormat(sampleRate: request.sampleRate, channels: request.channels,

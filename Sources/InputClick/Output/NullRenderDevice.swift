@@ -4,25 +4,15 @@ import Glibc
 import Musl
 #endif
 
-/// The device of a ``NullOutput``: it plays what is written at real-time
-/// pace, by the monotonic clock, and discards it. It never underruns: run
-/// dry, it waits for the next write and plays on from there. It cannot
-/// rewind.
-///
-/// # Real-time context
-/// Allocates nothing and takes no lock; only
-/// ``wait(forRoom:wakeup:timeoutMilliseconds:)`` blocks, in `poll`.
-///
-/// Thread context: the render thread alone, between ``RenderStream``'s
-/// start and close; made and closed on a control thread.
+/// The device of a ``NullOutput``: plays what is written at the monotonic clock's pace and discards it. It
+/// never underruns (run dry, it plays on from the next write) and cannot rewind. Real-time rules as
+/// ``RenderDevice``.
 struct NullRenderDevice: RenderDevice {
     typealias Failure = Never
 
-    /// What the device holds: kept behind a pointer, as the loop's methods
-    /// do not mutate the device value.
+    /// Behind a pointer, as the loop's methods do not mutate the device value.
     private struct Playback {
         var running = false
-        /// Frames written since the start.
         var written = 0
         /// The clock reading and the frames played at it, from which the device plays on.
         var anchorTime: UInt64 = 0

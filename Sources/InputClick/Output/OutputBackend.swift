@@ -6,21 +6,16 @@
 /// | ``pulseaudio`` | a PulseAudio server, through libpulse | PulseAudio serves it |
 /// | ``alsa`` | an ALSA PCM, through alsa-lib (`hw`, `dmix`, JACK, or a server's ALSA plugin) | no sound server runs, or a PCM was named |
 public enum OutputBackend: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
-    /// alsa-lib, on a named PCM.
     case alsa
-    /// PipeWire's native client API.
     case pipewire
-    /// PulseAudio's native client API.
     case pulseaudio
 
-    /// `alsa`, `pipewire` or `pulseaudio`.
     public var description: String { rawValue }
 }
 
 /// Which backend a user or host asks for: `auto` (the default) or one by name.
 public enum BackendPreference: Sendable, Hashable, CustomStringConvertible {
-    /// The running sound server's native backend, else ALSA; ALSA whenever
-    /// a PCM other than `default` is named.
+    /// The running sound server's native backend, else ALSA; ALSA whenever a PCM other than `default` is named.
     case automatic
     /// This backend, or a clear error when it cannot be used.
     case only(OutputBackend)
@@ -28,14 +23,12 @@ public enum BackendPreference: Sendable, Hashable, CustomStringConvertible {
     /// The names accepted, in the order messages list them.
     public static let names = ["auto"] + OutputBackend.allCases.map(\.rawValue)
 
-    /// Reads `auto`, `alsa`, `pipewire` or `pulseaudio`; `nil` for anything else.
     public init?(name: String) {
         if name == "auto" { self = .automatic; return }
         guard let backend = OutputBackend(rawValue: name) else { return nil }
         self = .only(backend)
     }
 
-    /// `auto` or the backend's name.
     public var description: String {
         switch self {
         case .automatic: return "auto"

@@ -1,20 +1,12 @@
-/// What an opened stream actually runs at, as negotiated with the device.
-///
-/// A *frame* is one sample for each channel. The *period* is how many frames
-/// the render thread renders and writes at a time; the *buffer* is how many
-/// frames the device can hold queued.
+/// What an opened stream actually runs at, as negotiated. A *frame* is one sample per channel; the *period*
+/// is the frames rendered and written at a time; the *buffer* is the frames the device can hold queued.
 public struct OutputFormat: Sendable, Hashable, CustomStringConvertible {
-    /// Frames per second.
     public var sampleRate: Int
     public var channels: Int
-    /// How samples are stored in the device's buffer.
     public var sampleFormat: SampleFormat
     public var periodFrames: Int
     public var bufferFrames: Int
 
-    /// Creates a format description.
-    ///
-    /// Pure, allocation-free.
     public init(sampleRate: Int, channels: Int, sampleFormat: SampleFormat, periodFrames: Int, bufferFrames: Int) {
         self.sampleRate = sampleRate
         self.channels = channels
@@ -26,9 +18,6 @@ public struct OutputFormat: Sendable, Hashable, CustomStringConvertible {
     public var periodMilliseconds: Double { milliseconds(periodFrames) }
     public var bufferMilliseconds: Double { milliseconds(bufferFrames) }
 
-    /// `frames` at ``sampleRate`` in milliseconds.
-    ///
-    /// Pure, allocation-free.
     public func milliseconds(_ frames: Int) -> Double {
         sampleRate > 0 ? Double(frames) * 1000 / Double(sampleRate) : 0
     }

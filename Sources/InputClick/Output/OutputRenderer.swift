@@ -1,50 +1,30 @@
 import Synchronization
 
-/// What a stream's render thread drives: the ``Mixer``, plus the bookkeeping
-/// that turns each click's onset into a ``LatencyRecord``.
-///
-/// The render thread calls ``render(into:frameCount:)`` for one period, writes
-/// the period to the device, then calls
-/// ``didWrite(at:framesQueuedAfterWrite:)`` with the time the write returned
-/// and the device's queue depth after it; the clicks that started in that
-/// period are then recorded in ``latency``.
+/// What a stream's render side drives: the ``Mixer``, plus the bookkeeping that turns each click's onset into
+/// a ``LatencyRecord``. Per period: ``render(into:frameCount:)``, write, then
+/// ``didWrite(at:framesQueuedAfterWrite:)`` with the time the write returned and the queue depth after it.
 ///
 /// # Real-time context
-/// The methods (not the initializer) allocate nothing, take no lock, do no
-/// I/O and never block.
-/// ``render(into:frameCount:)`` and ``didWrite(at:framesQueuedAfterWrite:)``
-/// end by posting ``progress`` (see ``RenderProgressSignal`` for why that is allowed).
-///
-/// Thread context: the methods from one render thread at a time; the
-/// properties from any thread.
+/// The methods run on one render thread at a time (the properties on any): they allocate nothing, take no
+/// lock, do no I/O and never block; they post ``progress`` (see ``RenderProgressSignal`` for why that is allowed).
 public final class OutputRenderer: @unchecked Sendable {
     public let mixer: Mixer
-    /// Where click latencies are recorded.
     public let latency: LatencyRecorder
     /// The stream's format; the mixer renders at its rate and channel count.
     public let format: OutputFormat
-    /// Where the render loop says when its device last made progress.
     public let heartbeat: RenderHeartbeat
-    /// Posted after each period written or refused, and when the device
-    /// stops while silent: what a drain waits on.
+    /// Posted after each period written or refused, and when the device stops while silent: what a drain waits on.
     public let progress: RenderProgressSignal
 
     private let onsets: UnsafeMutableBufferPointer<ClickOnset>
-    /// What only the render thread touches, kept out of class storage so that
-    /// using it costs no runtime exclusivity check.
+    /// Render-thread state, kept out of class storage so that using it costs no exclusivity check.
     private let pending: UnsafeMutablePointer<(onsets: Int, frames: Int, position: Int64)>
-    /// The furthest stream frame written so far: stored by the render thread, read by any.
     private let framesWritten = Atomic<Int64>(0)
-    /// Whether the render loop has stopped the device because nothing sounds.
     private let stopped = Atomic<Bool>(false)
-    /// Clicks written so far, and the stream frame of the last one.
     private let writtenClicks = Atomic<Int>(0)
     private let lastClick = Atomic<Int64>(0)
-    /// Clicks that started in periods the device never took.
     private let lostClicks = Atomic<Int>(0)
 
-    /// Creates a renderer for a stream of `format`.
-    ///
     /// - Precondition: the mixer's rate and channel count equal the format's.
     public init(mixer: Mixer, latency: LatencyRecorder, format: OutputFormat, heartbeat: RenderHeartbeat = RenderHeartbeat(),
                 progress: RenderProgressSignal = RenderProgressSignal()) {
@@ -66,41 +46,21 @@ public final class OutputRenderer: @unchecked Sendable {
         pending.deallocate()
     }
 
-    /// The furthest stream frame written to the device so far. A rewind
-    /// takes frames back and writes them again, so this is the high-water
-    /// mark: it never goes down.
-    ///
-    /// Lock-free.
+    /// The furthest stream frame written so far: a high-water mark that a rewind does not lower.
     public var streamPosition: Int64 { framesWritten.load(ordering: .relaxed) }
 
-    /// How many clicks have started in periods written to the device (a
-    /// click in frames that a rewind writes again counts again).
-    ///
-    /// Lock-free.
+    /// Clicks started in periods written to the device (a click in frames written again counts again).
     public var clicksWritten: Int { writtenClicks.load(ordering: .acquiring) }
 
-    /// How many clicks started in periods that were rendered but never
-    /// written, because the device failed while taking them
-    /// (``discardRendered()``): lost with the device, and counted here
-    /// rather than silently.
-    ///
-    /// Lock-free.
+    /// Clicks started in periods rendered but never written, because the device failed (``discardRendered()``).
     public var clicksLost: Int { lostClicks.load(ordering: .acquiring) }
 
-    /// The stream frame (counted like ``streamPosition``) at which the last
-    /// written click started; 0 before the first.
-    ///
-    /// Lock-free.
+    /// The stream frame (like ``streamPosition``) at which the last written click started; 0 before the first.
     public var lastClickFrame: Int64 { lastClick.load(ordering: .acquiring) }
 
-    /// Whether the render loop has stopped the device because everything it
-    /// was given has sounded out (``ClickScheduling/rewind`` and
-    /// ``ClickScheduling/onDemand``); `false` while it plays, and always for
-    /// a stream that never stops. Cleared before the first period of a
-    /// restart is rendered, so a click already recorded in ``latency`` and a
-    /// `true` here mean that click has played.
-    ///
-    /// Lock-free.
+    /// Whether the loop stopped the device because everything sounded out; `false` while it plays and for a stream
+    /// that never stops. Cleared before a restart's first period, so a click in ``latency`` and `true` here mean
+    /// that click has played.
     public var isStoppedWhileSilent: Bool { stopped.load(ordering: .acquiring) }
 
     /// Says the device stopped (`true`) or is about to start (`false`).
@@ -109,23 +69,19 @@ public final class OutputRenderer: @unchecked Sendable {
         if value { progress.signal() }
     }
 
-    /// Renders `frameCount` interleaved float frames of the mixer into `buffer`
-    /// and remembers the clicks that started in them.
+    /// Renders `frameCount` interleaved float frames into `buffer` and remembers the clicks that started in them.
     public func render(into buffer: UnsafeMutablePointer<Float>, frameCount: Int) {
         render(into: buffer, frameCount: frameCount, startingClicks: true)
     }
 
-    /// Renders like ``render(into:frameCount:)``; with `startingClicks`
-    /// false, queued clicks wait (``Mixer/render(into:frameCount:onsets:startingClicks:)``).
+    /// With `startingClicks` false, queued clicks wait (``Mixer/render(into:frameCount:onsets:startingClicks:)``).
     public func render(into buffer: UnsafeMutablePointer<Float>, frameCount: Int, startingClicks: Bool) {
         let count = mixer.render(into: buffer, frameCount: frameCount, onsets: onsets, startingClicks: startingClicks)
         pending.pointee.onsets = count
         pending.pointee.frames = frameCount
     }
 
-    /// Forgets the last rendered period: the device would not take it. The
-    /// clicks that started in it count in ``clicksLost``; the stream
-    /// position does not move.
+    /// Forgets the last rendered period (the device would not take it); its clicks count in ``clicksLost``.
     public func discardRendered() {
         let lost = min(pending.pointee.onsets, onsets.count)
         if lost > 0 { lostClicks.add(lost, ordering: .releasing) }
@@ -134,21 +90,17 @@ public final class OutputRenderer: @unchecked Sendable {
         progress.signal()
     }
 
-    /// Takes `frames` frames back from the stream position: the render loop
-    /// rewound the device and the mixer by that much, and the frames will be
-    /// rendered and written again.
+    /// The loop rewound the device and mixer by `frames`, which will be rendered and written again.
     public func rewound(by frames: Int) {
         pending.pointee.position -= Int64(frames)
     }
 
-    /// Records the latency of the clicks that started in the last rendered
-    /// period, now that it has been written.
+    /// Records the latency of the clicks started in the period just written.
     ///
     /// - Parameters:
-    ///   - time: When the write returned, in nanoseconds of ``MonotonicClock``.
-    ///   - framesQueuedAfterWrite: The frames queued in the device after the
-    ///     write, the period included (`snd_pcm_delay`); `nil` if unknown, in
-    ///     which case a frame is taken to reach the converter when written.
+    ///   - time: when the write returned (``MonotonicClock`` nanoseconds).
+    ///   - framesQueuedAfterWrite: frames queued in the device after the write, the period included
+    ///     (`snd_pcm_delay`); `nil` if unknown: a frame is then taken to reach the converter when written.
     public func didWrite(at time: UInt64, framesQueuedAfterWrite: Int?) {
         let nanosPerFrame = 1_000_000_000.0 / Double(format.sampleRate)
         let (pendingOnsets, pendingFrames, written) = pending.pointee

@@ -1,28 +1,12 @@
-/// Tells whether a pull device's graph played every cycle a stream rendered,
-/// from what the graph says of each cycle: where its clock stood (in frames)
-/// and when the cycle began (``MonotonicClock``).
+/// Tells whether a pull device's graph played every cycle a stream rendered, from where the graph's clock
+/// stood (frames) and when each cycle began (``MonotonicClock``). A late callback on a loaded machine makes
+/// the graph play a cycle without the stream's audio, and nothing in the API says so. Each is a gap:
+/// - the clock moved further than the previous cycle's frames (a cycle without calling the stream);
+/// - the clock moved less (called twice for one cycle: one buffer is not played);
+/// - the previous cycle finished after this one began (too late; the converter drops a cycle's audio).
 ///
-/// A callback API such as PipeWire's calls the stream once per cycle of its
-/// graph and expects the audio before the next cycle begins. On a loaded or
-/// virtual machine the call can come late, so the graph plays a cycle without
-/// the stream's audio. Nothing in the API reports that to the stream, and a
-/// click in that cycle may never sound. Measured on PipeWire 0.3.65 under
-/// load, the symptoms are three, and each is a gap:
-/// - the clock moved further than the previous cycle's frames: the graph ran
-///   a cycle without calling the stream;
-/// - the clock did not move as far (the stream was called twice for one
-///   cycle): one of the two buffers is not played;
-/// - the previous cycle was finished after this one began: its audio came
-///   too late for its cycle, and the converter behind the stream keeps one
-///   buffer too many, so one cycle's audio is dropped.
-///
-/// A device counts each cycle that follows a gap as one underrun, so a click
-/// lost to it is counted and never silently absent. A stream moved to
-/// another driver counts one gap too: libpipewire rebases the clock's
-/// position then, and the move does interrupt the stream.
-///
-/// # Real-time context
-/// A plain value kept by the device's real-time thread; no allocation, no lock.
+/// The device counts each cycle after a gap as one underrun, so a click lost to it is counted. A move to
+/// another driver counts one gap too. A plain value kept by the device's real-time thread (real-time safe).
 public struct PullCycleContinuity: Sendable {
     private var previousPosition: UInt64 = 0
     private var previousFrames = 0
@@ -32,11 +16,9 @@ public struct PullCycleContinuity: Sendable {
 
     public init() {}
 
-    /// Notes one cycle that began at `startedAt` with the graph's clock at
-    /// `position` (`nil` when its clock counts frames at another rate than
-    /// the stream's), in which the stream gave `frames` frames and finished
-    /// at `finishedAt`. Returns whether the graph missed audio between the
-    /// previous cycle and this one.
+    /// Notes one cycle that began at `startedAt` with the graph's clock at `position` (`nil` when it counts at
+    /// another rate), gave `frames` frames and finished at `finishedAt`. Returns whether audio was missed since
+    /// the previous cycle.
     public mutating func cycle(position: UInt64?, startedAt: UInt64, frames: Int, finishedAt: UInt64) -> Bool {
         defer {
             previousPosition = position ?? 0
@@ -51,8 +33,7 @@ public struct PullCycleContinuity: Sendable {
         return position &- previousPosition != UInt64(previousFrames)
     }
 
-    /// Forgets the previous cycle, after one the device could not judge (it
-    /// had no buffer or no clock): the next cycle is compared with nothing,
-    /// so one gap is not counted twice.
+    /// Forgets the previous cycle after one the device could not judge (no buffer or clock), so one gap is not
+    /// counted twice.
     public mutating func forget() { hasPrevious = false }
 }

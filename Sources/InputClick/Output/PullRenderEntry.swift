@@ -5,32 +5,24 @@ import Musl
 #endif
 import Synchronization
 
-/// The render entry of a ``RenderStream`` over a pull device
-/// (``PullRenderDevice``), written once for every such backend: it hands the
-/// player's renderer to the device's real-time callback when the stream
-/// starts and takes it back when it stops, records each cycle's clicks and
-/// progress, watches for a stall, and reports the stream's one fault.
+/// The render entry of a ``RenderStream`` over a ``PullRenderDevice``: it hands the renderer to the device's
+/// real-time callback at start and takes it back at stop (through an atomic flag), records each cycle's
+/// clicks and progress, watches for a stall, and reports the stream's one fault.
 ///
 /// # Real-time context
-/// ``beginCycle()``, ``endCycle()``, ``PullRenderCycle/render(into:frameCount:)``
-/// and ``served(_:at:queuedFrames:)`` run on the device's real-time thread:
-/// they allocate nothing, take no lock, do no I/O and never block. The
-/// renderer is handed over through an atomic flag.
-///
-/// Thread context: the cycle methods on the device's real-time thread;
-/// ``fail(_:message:underlying:)`` and ``checkStall(now:)`` on any other
-/// thread (they take a lock); the rest on the control queue.
+/// ``beginCycle()``, ``endCycle()``, ``PullRenderCycle/render(into:frameCount:)`` and
+/// ``served(_:at:queuedFrames:)`` run on the device's real-time thread: they allocate nothing, take no lock,
+/// do no I/O and never block. ``fail(_:message:underlying:)`` and ``checkStall(now:)`` take a lock and run
+/// on any other thread; the rest on the control queue.
 public final class PullRenderEntry: @unchecked Sendable {
     /// The device in fault messages, such as `the PipeWire server`.
     public let deviceName: String
     public let format: OutputFormat
-    /// Where the device counts cycles it could not serve.
     public let counters: OutputCounters
     /// How long a started stream may go without a cycle before it counts as stalled.
     public let stallTimeoutNanoseconds: UInt64
 
-    /// The renderer, set before ``rendering`` turns true: kept behind a
-    /// pointer so the callback's read costs no exclusivity check.
+    /// Set before ``rendering`` turns true; behind a pointer so the callback's read costs no exclusivity check.
     private let renderer: UnsafeMutablePointer<OutputRenderer?>
     private let rendering = Atomic<Bool>(false)
     private let inCycle = Atomic<Bool>(false)
@@ -46,7 +38,6 @@ public final class PullRenderEntry: @unchecked Sendable {
         var early: OutputFault?
     }
 
-    /// An entry for a stream of `format`.
     public init(deviceName: String, format: OutputFormat, counters: OutputCounters = OutputCounters(),
                 stallTimeoutNanoseconds: UInt64) {
         self.deviceName = deviceName
@@ -65,16 +56,11 @@ public final class PullRenderEntry: @unchecked Sendable {
     /// When the device last served a cycle (``MonotonicClock``), 0 before it first did.
     public var lastCycleAt: UInt64 { lastCycle.load(ordering: .acquiring) }
 
-    /// The cycles the device has served so far.
     public var cycleCount: Int { cycles.load(ordering: .relaxed) }
 
     // MARK: The device's real-time thread
 
-    /// Opens a cycle: until ``endCycle()``, the stream will not take the
-    /// renderer back. Returns what the cycle renders.
-    ///
-    /// # Real-time context
-    /// Two atomic operations.
+    /// Opens a cycle (until ``endCycle()`` the stream will not take the renderer back); two atomic operations.
     @inline(__always)
     public func beginCycle() -> PullRenderCycle {
         inCycle.store(true, ordering: .sequentiallyConsistent)
@@ -82,18 +68,13 @@ public final class PullRenderEntry: @unchecked Sendable {
         return PullRenderCycle(renderer: current, channels: format.channels)
     }
 
-    /// Closes the cycle opened by ``beginCycle()``.
     @inline(__always)
     public func endCycle() {
         inCycle.store(false, ordering: .releasing)
     }
 
-    /// The device took the cycle's audio at `now` (``MonotonicClock``), with
-    /// `queuedFrames` ahead of its end (`nil`: unknown): the clicks that
-    /// started in it are recorded, and the device made progress.
-    ///
-    /// # Real-time context
-    /// Allocates nothing, takes no lock, does no I/O, never blocks.
+    /// The device took the cycle's audio at `now`, with `queuedFrames` ahead of its end (`nil`: unknown):
+    /// records the cycle's clicks and the device's progress.
     @inline(__always)
     public func served(_ cycle: PullRenderCycle, at now: UInt64, queuedFrames: Int?) {
         lastCycle.store(now, ordering: .releasing)
@@ -106,12 +87,9 @@ public final class PullRenderEntry: @unchecked Sendable {
 
     // MARK: The control queue
 
-    /// Renders `renderer` from the next cycle on; faults go to `onFault`.
+    /// Renders `renderer` from the next cycle on; called once.
     ///
-    /// - Throws: the fault the device reported before the start (its
-    ///   underlying error when it has one).
-    ///
-    /// Called once.
+    /// - Throws: the fault the device reported before the start (its underlying error when it has one).
     func start(rendering renderer: OutputRenderer, onFault: @escaping @Sendable (OutputFault) -> Void) throws {
         try control.withLock { control in
             if let early = control.early { throw early.underlying ?? early }
@@ -124,7 +102,6 @@ public final class PullRenderEntry: @unchecked Sendable {
         rendering.store(true, ordering: .sequentiallyConsistent)
     }
 
-    /// Reports nothing any more and stops rendering (the stream is closing).
     func close() {
         control.withLock { control in
             control.faulted = true
@@ -133,8 +110,7 @@ public final class PullRenderEntry: @unchecked Sendable {
         stopRendering()
     }
 
-    /// Returns once no cycle renders the renderer any more (a cycle under
-    /// way finishes first, within microseconds).
+    /// Returns once no cycle renders the renderer (a cycle under way finishes first, within microseconds).
     private func stopRendering() {
         rendering.store(false, ordering: .sequentiallyConsistent)
         while inCycle.load(ordering: .sequentiallyConsistent) { sched_yield() }
@@ -142,10 +118,8 @@ public final class PullRenderEntry: @unchecked Sendable {
 
     // MARK: The device's other threads
 
-    /// The device cannot go on: stops rendering and reports the fault, once
-    /// (before the stream starts, its start throws it instead).
-    ///
-    /// Thread context: any thread but the real-time one and the control queue.
+    /// The device cannot go on: stops rendering and reports the fault once (before the start, start throws it).
+    /// Not for the real-time thread or the control queue.
     public func fail(_ kind: OutputFault.Kind, message: String, underlying: (any Error & Sendable)? = nil) {
         let fault = OutputFault(kind: kind, message: message, underlying: underlying)
         let onFault = control.withLock { control -> (@Sendable (OutputFault) -> Void)? in
@@ -163,8 +137,7 @@ public final class PullRenderEntry: @unchecked Sendable {
         onFault(fault)
     }
 
-    /// Reports a stall if the stream started and no cycle came for
-    /// ``stallTimeoutNanoseconds`` before `now`.
+    /// Reports a stall if the stream started and no cycle came for ``stallTimeoutNanoseconds`` before `now`.
     public func checkStall(now: UInt64) {
         let startedAt = control.withLock { $0.onFault == nil ? nil : $0.startedAt }
         guard let startedAt else { return }
@@ -174,20 +147,14 @@ public final class PullRenderEntry: @unchecked Sendable {
     }
 }
 
-/// One cycle of a pull device: what it renders.
-///
-/// # Real-time context
-/// A plain value; rendering allocates nothing, takes no lock, never blocks.
+/// One cycle of a pull device: what it renders (a plain value; real-time safe).
 public struct PullRenderCycle {
-    /// The renderer the cycle renders, or `nil` before the stream started and after it stopped.
+    /// `nil` before the stream started and after it stopped: the cycle renders silence.
     public let renderer: OutputRenderer?
     let channels: Int
 
-    /// Whether the cycle renders the mixer (not silence).
     public var isRendering: Bool { renderer != nil }
 
-    /// Renders `frameCount` interleaved float frames into `buffer`: the
-    /// mixer, or silence when the cycle renders nothing.
     @inline(__always)
     public func render(into buffer: UnsafeMutablePointer<Float>, frameCount: Int) {
         if let renderer {

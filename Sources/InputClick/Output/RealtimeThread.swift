@@ -6,44 +6,25 @@ import Musl
 import Dispatch
 import Synchronization
 
-/// The work a ``RealtimeThread`` runs: a render loop.
-///
-/// Obligations of a conformer: ``run(on:)`` returns when the loop is done
-/// (asked to stop, or failed). Inside the loop it follows the real-time rules:
-/// no allocation, no locks, no logging, no I/O but the device's.
-///
-/// Thread context: a ``RealtimeThread`` calls both methods once each, on the
-/// thread it started; ``run(on:)`` is the render loop.
+/// The work a ``RealtimeThread`` runs, once, on the thread it started: ``run(on:)`` is the render loop,
+/// follows the real-time rules and returns when the loop is done (asked to stop, or failed).
 public protocol RealtimeThreadBody: AnyObject, Sendable {
-    /// Runs the loop on the new thread.
     func run(on thread: RealtimeThread)
 
-    /// Runs on the same thread after ``run(on:)`` returned and the thread took
-    /// ``RealtimeThread/finishedThreadName``: the place to report how the loop
-    /// ended, where allocating and logging are allowed again.
+    /// Runs after ``run(on:)``, once the thread is named ``RealtimeThread/finishedThreadName``: the place to
+    /// report how the loop ended, where allocating and logging are allowed again.
     func loopDidEnd(on thread: RealtimeThread)
 }
 
 extension RealtimeThreadBody {
-    /// Does nothing.
     public func loopDidEnd(on thread: RealtimeThread) {}
 }
 
-/// A dedicated render thread: a pthread named ``renderThreadName`` that asks
-/// for real-time scheduling (SCHED_FIFO) and quietly keeps normal scheduling
-/// when that is not permitted.
-///
-/// The thread carries the name only while its body runs; as it winds down it
-/// renames itself ``finishedThreadName``, so tools that watch the render
-/// thread (profilers, the malloc checker in `scripts/check-realtime-thread.sh`)
-/// see the render loop and not the thread's teardown.
-///
-/// Thread context: ``start(name:priority:body:)`` and ``join()`` from a
-/// control thread; the properties from any thread.
+/// A render thread: a pthread named ``renderThreadName`` that asks for SCHED_FIFO and quietly keeps normal
+/// scheduling when that is not permitted. As it winds down it takes ``finishedThreadName``, so tools that
+/// watch the render thread (`scripts/check-realtime-thread.sh`) see the loop, not the teardown.
 public final class RealtimeThread: @unchecked Sendable {
-    /// The name every render thread carries: `inputclick-rt`.
     public static let renderThreadName = "inputclick-rt"
-    /// The name a render thread takes once its loop has ended: `inputclick-end`.
     public static let finishedThreadName = "inputclick-end"
     /// The SCHED_FIFO priority asked for by default.
     public static let defaultPriority: Int32 = 40
@@ -65,13 +46,11 @@ public final class RealtimeThread: @unchecked Sendable {
     /// Whether the thread got SCHED_FIFO.
     public var isRealtime: Bool { realtime.load(ordering: .acquiring) }
 
-    /// Starts a thread running `body`, and returns once the thread carries its
-    /// name and its scheduling is settled (so ``isRealtime`` is known).
+    /// Starts a thread running `body`; returns once it carries its name and ``isRealtime`` is settled.
     ///
     /// - Parameters:
-    ///   - name: The thread's name, at most 15 bytes. Default ``renderThreadName``.
-    ///   - priority: The SCHED_FIFO priority to ask for, or `nil` for normal scheduling.
-    ///   - body: The loop to run.
+    ///   - name: at most 15 bytes.
+    ///   - priority: the SCHED_FIFO priority to ask for, or `nil` for normal scheduling.
     /// - Throws: ``RealtimeThreadError`` if the thread cannot be created.
     public static func start(name: String = renderThreadName, priority: Int32? = defaultPriority,
                              body: any RealtimeThreadBody) throws -> RealtimeThread {
@@ -91,9 +70,7 @@ public final class RealtimeThread: @unchecked Sendable {
         return thread
     }
 
-    /// Waits for the thread to finish. Calling it again does nothing.
-    ///
-    /// - Precondition: not called from the thread itself.
+    /// Waits for the thread to finish; idempotent. Not from the thread itself (a precondition).
     public func join() {
         guard !joined.exchange(true, ordering: .acquiringAndReleasing) else { return }
         precondition(pthread_equal(pthread_self(), handle) == 0, "a render thread cannot join itself")
@@ -117,8 +94,7 @@ public final class RealtimeThread: @unchecked Sendable {
 
     private typealias SetName = @convention(c) (pthread_t, UnsafePointer<CChar>) -> Int32
 
-    /// glibc's `pthread_setname_np`, which the Glibc module does not import
-    /// (it is a GNU extension), looked up once.
+    /// glibc's `pthread_setname_np`, a GNU extension the Glibc module does not import.
     private static let setName: SetName? = {
         guard let symbol = dlsym(nil, "pthread_setname_np") else { return nil }
         return unsafeBitCast(symbol, to: SetName.self)
@@ -135,7 +111,6 @@ public struct RealtimeThreadError: Error, Sendable, Hashable, CustomStringConver
     /// The errno `pthread_create` returned.
     public var code: Int32
 
-    /// Names the failure.
     public var description: String {
         "cannot create the render thread: " + String(cString: strerror(code))
     }

@@ -1,69 +1,34 @@
 import Synchronization
 
-/// The render thread's loop, written once for every backend: it renders the
-/// mixer a period at a time, converts to the device's sample format, writes,
-/// and schedules clicks by the stream's ``ClickScheduling``:
-///
-/// - **Stopped while silent** (``ClickScheduling/rewind`` and
-///   ``ClickScheduling/onDemand``). Once the mixer is idle and the device has
-///   played the last audible frame, the loop stops the device and sleeps on
-///   the mixer's ``RenderWakeup`` with no time limit: no periodic wake-ups.
-///   A tap wakes it; it renders the click's first periods, writes them and
-///   starts the device at once, so the click's first frame is the first the
-///   device plays.
-/// - **Inserting by rewind** (``ClickScheduling/rewind``). While audio is
-///   queued, the buffer is kept deep (``fillFrames``) and topped up when
-///   half of it has played, not at every period. A tap wakes the loop; it
-///   takes back the queued frames that lie more than the safeguard ahead of
-///   the device's read position, rewinds the mixer to the checkpoint there
-///   (``Mixer/rewind(toFrame:)``), and renders again from it with the new
-///   click at its start. Earlier clicks' tails, ducking, the limiter and
-///   host streams continue exactly as if the click had always been there.
-/// - **Appending** (``ClickScheduling/onDemand`` while queued, and
-///   ``ClickScheduling/append`` always): a click starts in the next period
-///   rendered, after what is queued.
-/// - **Never spinning.** A device that takes audio faster than real time
-///   (ALSA's `null`) is paced by the monotonic clock: the loop never runs
-///   more than a buffer and 1 % ahead of real time since the device started.
-/// - **Stalls.** A running device that consumes nothing for
-///   ``stallTimeoutNanoseconds`` ends the loop with ``RenderLoopEnd/stalled``.
-///   Recovering from an underrun is no progress: a device that only ever
-///   underruns (PipeWire's ALSA plugin after its server died answers every
-///   call with EPIPE, and every recovery "succeeds") is caught the same way,
-///   and the loop waits a period before each restart that follows a
-///   recovery, so it never spins.
-/// - **Underruns.** A recovered underrun drops whatever the device still
-///   held (at an underrun, little or nothing) and stops it; the loop fills
-///   it and starts it again. One found by a write comes after the period
-///   was rendered, its clicks already started in the mixer: the period still
-///   goes whole into the recovered device, so those clicks play whole and
-///   late rather than losing their start. An underrun that leaves nothing to
-///   play (``ClickScheduling/rewind``, ``ClickScheduling/onDemand``) leaves
-///   the device stopped while silent, as if the loop had stopped it: the
-///   next tap starts it afresh, and meanwhile it is not a running device
-///   that makes no progress (suspect, or stalled once a quiet pause outlasts
-///   ``stallTimeoutNanoseconds``).
+/// The render thread's loop for every push backend: it renders the mixer a period at a time, converts,
+/// writes, and schedules clicks by the stream's ``ClickScheduling``:
+/// - **Stopped while silent** (rewind, on demand): once the mixer is idle and the last audible frame has
+///   played, the device stops and the loop sleeps on the mixer's ``RenderWakeup`` with no time limit. A tap's
+///   first periods are written before the device starts, so the click's first frame is the first it plays.
+/// - **Rewind**: while audio is queued the queue is kept at ``fillFrames`` and topped up at
+///   ``refillRoomFrames``. A tap takes back the frames beyond ``safeguardFrames`` and renders again from the
+///   mixer's checkpoint there (``Mixer/rewind(toFrame:)``): tails, ducking and the limiter go on as if the
+///   click had always been there.
+/// - **Append** (on demand while queued; ``ClickScheduling/append`` always): the click starts in the next period.
+/// - **Paced**: a device faster than real time (ALSA's `null`) is held to a buffer and 1 % ahead of the clock.
+/// - **Stalls**: a running device that consumes nothing for ``stallTimeoutNanoseconds`` ends the loop
+///   (``RenderLoopEnd/stalled``). Underrun recoveries are not progress, so a device that only underruns is
+///   caught too, and each restart after a recovery waits a period, so the loop never spins.
+/// - **Underruns**: the device is refilled and restarted. A period whose write found the underrun goes whole
+///   into the recovered device (its clicks late, not cut); one that leaves nothing to play leaves the device
+///   stopped while silent.
 ///
 /// # Real-time context
-/// ``run()`` allocates nothing (every buffer is made before the thread
-/// starts), takes no lock of its own, does no I/O but the device's and the
-/// wake-up's, and logs nothing. It blocks only in the device's `poll`.
-///
-/// Thread context: created on a control thread; ``run()`` on the render
-/// thread alone.
+/// Created on a control thread; ``run()`` runs on the render thread alone. It allocates nothing (every
+/// buffer is made before), takes no lock of its own, does no I/O but the device's and the wake-up's, logs
+/// nothing, and blocks only in the device's `poll`.
 public struct RenderLoop<Device: RenderDevice> {
-    /// The device written to.
     public let device: Device
-    /// What is rendered.
     public let renderer: OutputRenderer
-    /// The scheduling in force.
     public let scheduling: ClickScheduling
-    /// Whether the device runs from the first write until the loop stops,
-    /// never stopped while silent: always in ``ClickScheduling/append``, and
-    /// on request in ``ClickScheduling/rewind``, for a sound server whose
-    /// whole graph would be re-timed each time the stream starts and stops.
+    /// Whether the device runs from the first write until the loop stops (always in ``ClickScheduling/append``;
+    /// on request in rewind, for a server that would re-time its graph at each start and stop).
     public let keepsRunning: Bool
-    /// The device's negotiated format.
     public let format: OutputFormat
     /// The queue depth kept while audio sounds: whole periods, at most the buffer.
     public let fillFrames: Int
@@ -71,7 +36,6 @@ public struct RenderLoop<Device: RenderDevice> {
     public let refillRoomFrames: Int
     /// In rewind mode, how far ahead of the read position a click may go at the soonest.
     public let safeguardFrames: Int
-    /// How long a running device may consume nothing before the loop gives up.
     public let stallTimeoutNanoseconds: UInt64
     /// Where starts, rewinds and clicks queued behind audio are counted.
     public let counters: OutputCounters
@@ -80,24 +44,14 @@ public struct RenderLoop<Device: RenderDevice> {
     private let floatBuffer: UnsafeMutablePointer<Float>
     private let deviceBuffer: UnsafeMutableRawPointer
 
-    /// How long one wait lasts at most while the device runs, so that a
-    /// stop request and a stall are noticed.
+    /// The longest wait while the device runs, so that a stop request and a stall are noticed.
     private static var waitSliceMilliseconds: Int32 { 20 }
 
-    /// Creates a loop.
-    ///
     /// - Parameters:
-    ///   - fillFrames: the queue depth to keep while audio sounds; rounded
-    ///     down to whole periods, at least one period, at most the buffer.
-    ///   - keepsRunning: never stop the device while silent (implied by
-    ///     ``ClickScheduling/append``).
-    ///   - refillRoomFrames: in rewind mode, the room at which the loop tops
-    ///     the queue up: the room at which the device wakes it, so that no
-    ///     wake-up finds nothing to write (which would spin). Default: half
-    ///     the fill depth.
-    ///   - floatBuffer: room for one period of interleaved floats.
-    ///   - deviceBuffer: room for one period in the device's sample format;
-    ///     may be `floatBuffer` itself for float devices.
+    ///   - fillFrames: rounded down to whole periods; at least one period, at most the buffer.
+    ///   - refillRoomFrames: the room at which the device wakes the loop, so that no wake-up finds nothing to
+    ///     write (which would spin). Default: half the fill depth.
+    ///   - deviceBuffer: one period in the device's format; may be `floatBuffer` (one period of floats) itself.
     public init(device: Device, renderer: OutputRenderer, scheduling: ClickScheduling, format: OutputFormat,
                 fillFrames: Int, safeguardFrames: Int, stallTimeoutNanoseconds: UInt64, counters: OutputCounters,
                 stopRequested: StopFlag, keepsRunning: Bool = false, refillRoomFrames: Int? = nil,
@@ -118,7 +72,6 @@ public struct RenderLoop<Device: RenderDevice> {
         self.deviceBuffer = deviceBuffer
     }
 
-    /// What the loop keeps between iterations.
     private struct Progress {
         var running = false
         /// When the device last started, and the frames written since: the clock pacing.
@@ -126,26 +79,19 @@ public struct RenderLoop<Device: RenderDevice> {
         var writtenSinceStart = 0
         /// The mixer frame after the last period that carried sound.
         var lastAudibleFrame: Int64 = 0
-        /// The room the device had right after the last write; more room later means it consumed.
+        /// The room right after the last write; more room later means the device consumed.
         var roomAfterWrite = 0
         var lastProgressAt: UInt64 = 0
-        /// When pacing holds writes back, how long to wait.
         var pacingWaitMilliseconds: Int32 = -1
-        /// A click waits that could not be inserted yet (no room, nothing
-        /// to rewind): wait for room instead of trying again at once.
+        /// A click could not be inserted yet (no room, nothing to rewind): wait for room rather than retry at once.
         var insertBlocked = false
         /// The device recovered from an underrun and has not consumed since.
         var recovering = false
-        /// Audio was written into the device after a recovery (the rest of
-        /// the period the underrun interrupted): it must be started even if
-        /// the mixer has gone idle since.
+        /// Audio was written after a recovery: the device must be started even if the mixer has gone idle.
         var holdsUnstartedAudio = false
     }
 
     /// Runs until ``StopFlag/request()`` or a failure.
-    ///
-    /// # Real-time context
-    /// Allocates nothing, takes no lock of its own, never logs.
     public func run() -> RenderLoopEnd<Device.Failure> {
         let mixer = renderer.mixer
         var progress = Progress()
@@ -202,9 +148,7 @@ public struct RenderLoop<Device: RenderDevice> {
 
     // MARK: Stopped
 
-    /// Sleeps on the wake-up alone, with no time limit, unless work came in
-    /// meanwhile. Without a wake-up (the system refused an eventfd) it polls
-    /// every wait slice instead.
+    /// Sleeps on the wake-up with no time limit unless work came meanwhile; without one (no eventfd), a slice.
     private func sleepUntilWoken() throws(Device.Failure) {
         let mixer = renderer.mixer
         guard let wakeup = mixer.wakeup else {
@@ -220,8 +164,7 @@ public struct RenderLoop<Device: RenderDevice> {
         wakeup.finishSleeping()
     }
 
-    /// Fills the device with the click that woke the loop (and what follows
-    /// it, up to the fill depth), then starts it.
+    /// Fills the device with the click that woke the loop (and what follows, up to the fill depth), then starts it.
     private func startDevice(_ progress: inout Progress) throws(Device.Failure) {
         renderer.setStoppedWhileSilent(false)
         renderer.heartbeat.starting(at: device.now)
@@ -260,8 +203,7 @@ public struct RenderLoop<Device: RenderDevice> {
         progress.roomAfterWrite = free
     }
 
-    /// The device is stopped and nothing sounds: nothing is expected of it
-    /// until a tap starts it afresh.
+    /// Nothing is expected of the stopped device until a tap starts it afresh.
     private func settleStopped(_ progress: inout Progress) {
         progress.running = false
         progress.recovering = false
@@ -269,8 +211,7 @@ public struct RenderLoop<Device: RenderDevice> {
         renderer.heartbeat.stopped()
     }
 
-    /// The device recovered from an underrun or suspend: it is stopped and
-    /// empty, so nothing queued can be rewound to, and it must be started again.
+    /// After an underrun or suspend the device is stopped and empty: nothing queued can be rewound to.
     private func recovered(_ progress: inout Progress) {
         renderer.mixer.forgetHistory()
         if !progress.recovering && !progress.running { progress.lastProgressAt = device.now }
@@ -278,16 +219,14 @@ public struct RenderLoop<Device: RenderDevice> {
         progress.recovering = true
     }
 
-    /// One period, in whole milliseconds (at least 1).
     private var periodMilliseconds: Int32 {
         Int32(max(1, format.milliseconds(format.periodFrames).rounded(.up)))
     }
 
     // MARK: Running
 
-    /// Rewinds the queued audio to just ahead of the device's read position
-    /// and starts the waiting clicks there. Returns the room after the
-    /// click's first period was written, or `nil` after a recovery.
+    /// Rewinds the queue to just ahead of the read position and starts the waiting clicks there. Returns the
+    /// room after the click's first period, or `nil` after a recovery.
     private func insertQueuedClicks(room: Int, _ progress: inout Progress) throws(Device.Failure) -> Int? {
         let mixer = renderer.mixer
         let period = format.periodFrames
@@ -321,8 +260,7 @@ public struct RenderLoop<Device: RenderDevice> {
         return free
     }
 
-    /// Writes periods until the queue holds ``fillFrames``, as far as the
-    /// clock pacing allows. Returns `false` after a recovery.
+    /// Writes periods up to ``fillFrames`` as the pacing allows. Returns `false` after a recovery.
     private func topUp(room: Int, _ progress: inout Progress) throws(Device.Failure) -> Bool {
         let period = format.periodFrames
         var free = room
@@ -350,16 +288,9 @@ public struct RenderLoop<Device: RenderDevice> {
         return true
     }
 
-    /// Renders one period, converts and writes it whole, and records the
-    /// latency of the clicks it carries. Returns `false` after a recovery:
-    /// the device dropped what it held and is stopped.
-    ///
-    /// An underrun found by the write itself comes after the period was
-    /// rendered, so its clicks have started in the mixer: the rest of the
-    /// period is written into the recovered (empty, stopped) device, to play
-    /// when the loop starts it again, late but whole. Only a device that
-    /// refuses that too (one that only underruns) loses the period; its
-    /// clicks are then counted (``OutputRenderer/clicksLost``).
+    /// Renders, converts and writes one period whole. Returns `false` after a recovery. A period whose write
+    /// found an underrun goes into the recovered device to play late but whole; only a device that refuses that
+    /// too loses it, and its clicks are counted (``OutputRenderer/clicksLost``).
     private func writePeriod(startingClicks: Bool, _ progress: inout Progress) throws(Device.Failure) -> Bool {
         let mixer = renderer.mixer
         let period = format.periodFrames
@@ -416,15 +347,12 @@ public struct RenderLoop<Device: RenderDevice> {
         return !recovered
     }
 
-    /// Whether the device has played every frame up to the last audible one.
     private func playedPastLastAudible(_ progress: Progress) -> Bool {
         guard let queued = device.queuedFrames() else { return false }
         return renderer.mixer.renderedFrames - Int64(queued) >= progress.lastAudibleFrame
     }
 
-    /// How long to hold writes back, if the loop has written more than a
-    /// buffer and 1 % ahead of real time since the device started; `nil`
-    /// if it may write now.
+    /// How long to hold writes back when more than a buffer and 1 % ahead of real time; `nil` to write now.
     private func pacingDelayMilliseconds(_ progress: Progress) -> Int32? {
         let elapsed = device.now &- progress.startedAt
         let rate = Double(format.sampleRate)
@@ -434,8 +362,8 @@ public struct RenderLoop<Device: RenderDevice> {
         return Int32(min(Double(Self.waitSliceMilliseconds), max(1, (ahead / rate * 1000).rounded(.up))))
     }
 
-    /// Sleeps until the device has room for its threshold, a tap or control
-    /// message comes (in rewind mode), the pacing allows more, or a wait slice passes.
+    /// Sleeps until the device has room for its threshold, a tap or control message comes (in rewind mode),
+    /// the pacing allows more, or a wait slice passes.
     private func waitForWork(_ progress: inout Progress) throws(Device.Failure) {
         let mixer = renderer.mixer
         let timeout = progress.pacingWaitMilliseconds >= 0 ? progress.pacingWaitMilliseconds : Self.waitSliceMilliseconds
@@ -460,7 +388,6 @@ public struct RenderLoop<Device: RenderDevice> {
 
 /// How a ``RenderLoop`` ended.
 public enum RenderLoopEnd<Failure: Error> {
-    /// ``StopFlag/request()`` was called.
     case stopRequested
     /// The running device consumed nothing for the stall timeout.
     case stalled
@@ -468,23 +395,19 @@ public enum RenderLoopEnd<Failure: Error> {
     case failed(Failure)
 }
 
-/// A one-way flag that asks a render loop to stop, and wakes it.
-///
-/// Lock-free.
+/// A one-way, lock-free flag that asks a render loop to stop, and wakes it.
 public final class StopFlag: Sendable {
     private let requested = Atomic<Bool>(false)
     private let wakeup: RenderWakeup?
 
-    /// A flag that also signals `wakeup` when set, so a sleeping loop sees it.
+    /// Setting the flag also signals `wakeup`, so a sleeping loop sees it.
     public init(wakeup: RenderWakeup?) {
         self.wakeup = wakeup
     }
 
-    /// Whether a stop was asked for.
     @inline(__always)
     public var isRequested: Bool { requested.load(ordering: .acquiring) }
 
-    /// Asks the loop to stop, and wakes it.
     public func request() {
         requested.store(true, ordering: .releasing)
         wakeup?.force()

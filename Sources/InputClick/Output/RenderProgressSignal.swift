@@ -6,36 +6,20 @@ import Musl
 #endif
 import Synchronization
 
-/// How a thread waits for a stream's render thread to move on (write a
-/// period, drop a period the device refused, stop while silent) without
-/// polling: it blocks on a POSIX semaphore that the render thread posts,
-/// and that the control queue posts when it closes the stream.
-///
-/// The waiter registers, then checks its condition, then blocks in
-/// `sem_clockwait` until a post or its deadline; the render thread, after
-/// each step, passes a sequentially consistent fence and posts once per
-/// registered waiter. The fence pairs with the waiter's registration, so a
-/// step taken at any moment is either seen by the waiter's check or posts
-/// the semaphore it blocks on: no wake is lost. Leftover posts only make a
-/// later wait check its condition once more.
+/// How a thread waits, without polling, for the render thread to move on (write or drop a period, stop while
+/// silent): a POSIX semaphore the render thread posts, and the control queue when it closes the stream. The
+/// waiter registers, checks, then blocks in `sem_clockwait`; the poster fences and posts once per registered
+/// waiter, so no wake is lost; leftover posts only cost one more check.
 ///
 /// # Real-time context
-/// Why a post is allowed on the render thread: ``signal()`` allocates
-/// nothing, takes no lock, does no I/O and never blocks. While nobody waits
-/// (always, but during a ``ClickPlayer/drain(timeout:)`` or a test's wait) it
-/// is a fence and one relaxed load. While someone waits it is `sem_post`,
-/// which glibc makes lock-free (an atomic add; async-signal-safe) and which
-/// enters the kernel only to wake a sleeping waiter (`FUTEX_WAKE`, which
-/// does not block). No descriptor is written: an `eventfd` write, as the
-/// tap-to-render direction uses (``RenderWakeup``), would be I/O on the render thread.
-///
-/// Thread context: ``signal()`` from any thread, the render thread included;
-/// ``wait(untilNanoseconds:until:)`` from any thread but the render thread.
+/// ``signal()`` allocates nothing, takes no lock, does no I/O and never blocks: a fence and a relaxed load
+/// while nobody waits; else `sem_post`, lock-free in glibc, entering the kernel only to wake a waiter
+/// (`FUTEX_WAKE`). An `eventfd` (``RenderWakeup``) would be I/O. ``wait(untilNanoseconds:until:)`` never
+/// runs on the render thread.
 public final class RenderProgressSignal: @unchecked Sendable {
     private let semaphore: UnsafeMutablePointer<sem_t>
     private let waiters = Atomic<Int>(0)
 
-    /// A signal nobody waits on yet.
     public init() {
         semaphore = .allocate(capacity: 1)
         semaphore.initialize(to: sem_t())
@@ -48,8 +32,6 @@ public final class RenderProgressSignal: @unchecked Sendable {
     }
 
     /// Wakes every thread waiting now, if any.
-    ///
-    /// Lock-free and allocation-free.
     @inline(__always)
     public func signal() {
         atomicMemoryFence(ordering: .sequentiallyConsistent)
@@ -58,9 +40,8 @@ public final class RenderProgressSignal: @unchecked Sendable {
         for _ in 0..<count { sem_post(semaphore) }
     }
 
-    /// Blocks until `isDone` holds, checked at once and after each
-    /// ``signal()``, or until `deadline` (nanoseconds of ``MonotonicClock``)
-    /// passes; returns whether `isDone` held.
+    /// Blocks until `isDone` holds (checked at once and after each ``signal()``) or `deadline`
+    /// (``MonotonicClock``) passes; returns whether `isDone` held.
     public func wait(untilNanoseconds deadline: UInt64, until isDone: () -> Bool) -> Bool {
         waiters.add(1, ordering: .sequentiallyConsistent)
         defer { waiters.subtract(1, ordering: .relaxed) }

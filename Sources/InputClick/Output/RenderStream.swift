@@ -1,32 +1,15 @@
 import Synchronization
 
-/// One open stream, written once for every backend: it owns the render
-/// side of the stream (the render thread and the shared ``RenderLoop`` for
-/// a push device, the render entry for a pull device), stopping it, and the
-/// fault report when rendering ends by itself. A backend opens its device,
-/// negotiates the format, and hands both to a stream:
-///
-/// - a *push* device (``RenderDevice``: ALSA, PulseAudio, the null device)
-///   is written to by the stream's own render thread, a ``RealtimeThread``
-///   running ``RenderLoop``;
-/// - a *pull* device (``PullRenderDevice``: PipeWire's `pw_stream`) calls
-///   the stream's ``PullRenderEntry`` from its own real-time thread each cycle.
+/// One open stream for every backend: it owns the render side (a ``RealtimeThread`` running ``RenderLoop``
+/// over a push ``RenderDevice``, or the ``PullRenderEntry`` a ``PullRenderDevice`` calls from its own
+/// real-time thread), stopping it, and the one fault report. See README, *One stream, many devices*.
 ///
 /// Faults, reported once through `onFault` after rendering stopped:
-/// - a stall: ``OutputFault/Kind/stalled``, "<device> stopped consuming
-///   audio for N ms" (push) or "<device> has asked for no audio for N ms"
-///   (pull), with ``RenderFailure/stalled(milliseconds:)`` as the underlying error;
-/// - a push device's failure: ``OutputFault/Kind/deviceLost`` or
-///   ``OutputFault/Kind/failed`` by ``RenderFailure/meansDeviceLost``,
-///   "<device> failed: <error>";
+/// - a stall: ``OutputFault/Kind/stalled``, "<device> stopped consuming audio for N ms" (push) or
+///   "<device> has asked for no audio for N ms" (pull), underlying ``RenderFailure/stalled(milliseconds:)``;
+/// - a push device's failure: ``OutputFault/Kind/deviceLost`` or ``OutputFault/Kind/failed`` by
+///   ``RenderFailure/meansDeviceLost``, "<device> failed: <error>";
 /// - a pull device's failure: what it reports (``PullRenderEntry/fail(_:message:underlying:)``).
-///
-/// # Real-time context
-/// See ``RenderLoop`` and ``PullRenderEntry``; everything they use is made
-/// with the stream.
-///
-/// Thread context: ``start(rendering:onFault:)`` and ``close()`` on the
-/// player's control queue; the properties from any thread.
 public final class RenderStream: AudioOutputStream, @unchecked Sendable {
     public let format: OutputFormat
     public let counters: OutputCounters
@@ -37,21 +20,13 @@ public final class RenderStream: AudioOutputStream, @unchecked Sendable {
     private let isClosed = Atomic<Bool>(false)
     private let isStarted = Atomic<Bool>(false)
 
-    /// A stream whose render thread runs the shared loop over a push `device` of `format`.
+    /// A stream whose render thread runs the shared loop over a push `device`.
     ///
     /// - Parameters:
     ///   - deviceName: the device in fault messages, such as `ALSA device 'default'`.
-    ///   - counters: where the device and the loop count underruns, starts and rewinds.
-    ///   - scheduling: how clicks are scheduled (``RenderLoop``).
-    ///   - keepsRunning: never stop the device while silent (``RenderLoop/keepsRunning``).
-    ///   - fillFrames: the queue depth kept while audio sounds; default the buffer.
-    ///   - refillRoomFrames: in rewind mode, the device's wake-up room (``RenderLoop``).
-    ///   - safeguardFrames: in rewind mode, how far ahead of the read position a click may go.
-    ///   - stallTimeoutNanoseconds: how long a running device may consume
-    ///     nothing before the stream faults; at least twice a buffer and a
-    ///     period, which healthy progress takes to prove.
+    ///   - fillFrames: default the buffer; `refillRoomFrames` and `safeguardFrames`: see ``RenderLoop``.
+    ///   - stallTimeoutNanoseconds: raised to at least twice a buffer and a period, which progress takes to prove.
     ///   - priority: the render thread's SCHED_FIFO priority, `nil` for normal scheduling.
-    ///   - threadName: the render thread's name (``RealtimeThread/renderThreadName``).
     public init<Device: RenderDevice>(device: Device, deviceName: String, format: OutputFormat, counters: OutputCounters,
                                       scheduling: ClickScheduling = .append, keepsRunning: Bool = false,
                                       fillFrames: Int? = nil, refillRoomFrames: Int? = nil, safeguardFrames: Int = 0,
@@ -71,8 +46,7 @@ public final class RenderStream: AudioOutputStream, @unchecked Sendable {
                                   priority: priority, threadName: threadName)
     }
 
-    /// A stream whose pull `device` calls `entry` from its own real-time
-    /// thread; it runs from open to close, so every click is appended.
+    /// A stream whose pull `device` calls `entry`; it runs from open to close, so every click is appended.
     public init(pulling device: any PullRenderDevice, entry: PullRenderEntry) {
         precondition(device.format.sampleRate == entry.format.sampleRate && device.format.channels == entry.format.channels,
                      "a pull device grants its entry's rate and channels")
@@ -98,33 +72,22 @@ public final class RenderStream: AudioOutputStream, @unchecked Sendable {
         try driver.start(rendering: renderer, onFault: onFault)
     }
 
-    /// Stops rendering, waits until nothing renders any more, and closes the device. Idempotent.
     public func close() {
         guard !isClosed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         driver.close()
     }
 }
 
-/// The render side of a ``RenderStream``: a push device's thread, or a pull device's entry.
-///
-/// Thread context: the control queue.
+/// The render side of a ``RenderStream``, used on the control queue.
 protocol RenderStreamDriver: AnyObject, Sendable {
     var isRealtime: Bool { get }
     func start(rendering renderer: OutputRenderer, onFault: @escaping @Sendable (OutputFault) -> Void) throws
-    /// Stops rendering and closes the device; called once.
     func close()
 }
 
-/// A push device's render thread: it runs a ``RenderLoop`` on a
-/// ``RealtimeThread`` until the stream closes, and when the loop ends by
-/// itself, reports it once.
-///
-/// # Real-time context
-/// ``run(on:)`` is the loop; the fault is described and reported from
-/// ``loopDidEnd(on:)``, after the loop, where allocating is allowed.
-///
-/// Thread context: made, started and closed on the control queue; the
-/// device is used by the render thread alone between start and close.
+/// A push device's render thread: runs a ``RenderLoop`` until the stream closes and reports a loop that
+/// ended by itself, from ``loopDidEnd(on:)``, after the loop, where allocating is allowed. Between start and
+/// close only the render thread uses the device.
 final class PushRenderThread<Device: RenderDevice>: RenderStreamDriver, RealtimeThreadBody, @unchecked Sendable
 where Device.Failure: RenderFailure {
     private let device: Device
@@ -223,7 +186,6 @@ where Device.Failure: RenderFailure {
         onFault?(fault)
     }
 
-    /// The fault a loop that ended with `end` reports; `nil` when it was asked to stop.
     private func fault(for end: RenderLoopEnd<Device.Failure>) -> OutputFault? {
         switch end {
         case .stopRequested:
@@ -239,10 +201,6 @@ where Device.Failure: RenderFailure {
     }
 }
 
-/// A pull device's side of a ``RenderStream``: its entry hands the renderer
-/// to the device's callback and reports the fault.
-///
-/// Thread context: the control queue.
 final class PullRenderDriver: RenderStreamDriver, @unchecked Sendable {
     private let device: any PullRenderDevice
     private let entry: PullRenderEntry

@@ -1,11 +1,9 @@
-/// How one sample is stored in a device's buffer. The mixer always renders
-/// 32-bit float; an output converts to the device's format as it writes.
+/// How one sample is stored in a device's buffer (native byte order). The mixer renders 32-bit float; an
+/// output converts as it writes.
 public enum SampleFormat: UInt8, Sendable, Hashable, CaseIterable, CustomStringConvertible {
-    /// 32-bit IEEE float, native byte order, full scale ±1.
+    /// Full scale ±1.
     case float32 = 0
-    /// Signed 32-bit integer, native byte order.
     case signed32 = 1
-    /// Signed 16-bit integer, native byte order.
     case signed16 = 2
 
     public var bytesPerSample: Int {
@@ -15,7 +13,7 @@ public enum SampleFormat: UInt8, Sendable, Hashable, CaseIterable, CustomStringC
         }
     }
 
-    /// The conventional short name: `FLOAT`, `S32` or `S16`.
+    /// `FLOAT`, `S32` or `S16`.
     public var description: String {
         switch self {
         case .float32: return "FLOAT"
@@ -24,12 +22,8 @@ public enum SampleFormat: UInt8, Sendable, Hashable, CaseIterable, CustomStringC
         }
     }
 
-    /// Converts `count` float samples into this format at `destination`, which
-    /// must hold `count × bytesPerSample` bytes. Samples outside ±1 are clamped;
-    /// NaN becomes 0.
-    ///
-    /// # Real-time context
-    /// Allocates nothing, takes no lock, does no I/O; safe on the render thread.
+    /// Converts `count` float samples into `destination` (`count × bytesPerSample` bytes), clamping to ±1, NaN to
+    /// 0. Real-time safe.
     public func convert(_ source: UnsafePointer<Float>, count: Int, into destination: UnsafeMutableRawPointer) {
         switch self {
         case .float32:
