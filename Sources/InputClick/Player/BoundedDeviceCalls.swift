@@ -1,40 +1,24 @@
 import Dispatch
 import Synchronization
 
-/// Runs the calls of a ``ClickPlayer`` that may wait on a sound server
-/// (opening and closing a stream) on threads of their own, so that no API
-/// call and no shutdown ever waits on a server that has frozen.
+/// Runs a ``ClickPlayer``'s calls that may wait on a sound server (opening and closing a stream) on threads
+/// of their own: a frozen server (SIGSTOP, a debugger) leaves alsa-lib blocked in `snd_pcm_open` and
+/// `snd_pcm_close` until it runs again, maybe never.
 ///
-/// A frozen server (a JACK or PipeWire daemon stopped by a debugger or
-/// SIGSTOP, a server stuck in its own I/O) leaves alsa-lib blocked in a
-/// `read` on its socket: `snd_pcm_open` and `snd_pcm_close` then return
-/// only when the server runs again, which may be never. So:
-/// - ``start(_:whenReturned:whenAbandoned:)`` runs a call on a thread of
-///   its own and returns a ``Call`` whose result the caller may wait for
-///   with a limit, or be told of (`whenReturned`);
-/// - a call not waited for to the end is *abandoned*: its thread goes on,
-///   and when the call returns at last, `whenAbandoned` gets its result (to
-///   close a stream that opened too late, or to let go of what a close kept
-///   alive) on that same thread;
-/// - ``abandonedInFlight`` counts abandoned calls that have not returned:
-///   while one has not, the device does not answer, and the player opens no
-///   new stream on it (so a frozen server never gathers a thread per retry);
-/// - ``abandonedTotal`` counts every call ever abandoned, for the statistics.
-///
-/// The calls run on threads of their own.
+/// A call not waited for to the end is *abandoned*: its thread goes on, and when it returns at last,
+/// `whenAbandoned` gets the result there (to close a stream that opened too late). While an abandoned call
+/// has not returned (``abandonedInFlight``), the player opens nothing new on that device, so a frozen server
+/// never gathers a thread per retry.
 final class BoundedDeviceCalls: Sendable {
     private let inFlight = Atomic<Int>(0)
     private let total = Atomic<Int>(0)
 
     init() {}
 
-    /// Abandoned calls that have not returned yet.
     var abandonedInFlight: Int { inFlight.load(ordering: .acquiring) }
 
-    /// Calls abandoned so far.
     var abandonedTotal: Int { total.load(ordering: .relaxed) }
 
-    /// One call under way on its own thread.
     final class Call<Result: Sendable>: Sendable {
         private enum Stage {
             case running
@@ -55,7 +39,6 @@ final class BoundedDeviceCalls: Sendable {
             self.whenAbandoned = whenAbandoned
         }
 
-        /// On the call's thread, once the call returned.
         fileprivate func finish(_ result: Result) {
             let wasAbandoned = stage.withLock { stage -> Bool in
                 if case .abandoned = stage { return true }
@@ -71,12 +54,8 @@ final class BoundedDeviceCalls: Sendable {
             }
         }
 
-        /// The call's result, waited for until `nanoseconds` have passed (0:
-        /// not at all); a call that has not returned by then is abandoned,
-        /// and this returns `nil`.
-        ///
-        /// Thread context: one thread at a time (the one that started the
-        /// call, or the queue it hands the call to); once.
+        /// The result, waited for at most `nanoseconds` (0: not at all); a call that has not returned by then is
+        /// abandoned, and this returns `nil`. Called once, by one thread.
         func result(waitingAtMost nanoseconds: UInt64) -> Result? {
             if nanoseconds > 0 {
                 _ = returned.wait(timeout: DispatchTime.now() + .nanoseconds(Int(min(nanoseconds, UInt64(Int.max)))))
@@ -91,15 +70,9 @@ final class BoundedDeviceCalls: Sendable {
         }
     }
 
-    /// Starts `call` on a thread of its own.
-    ///
     /// - Parameters:
-    ///   - call: The call that may block on a server.
-    ///   - whenReturned: Called on the call's thread once it returned, unless
-    ///     it was abandoned first (then its result is still to be taken with
-    ///     ``Call/result(waitingAtMost:)``).
-    ///   - whenAbandoned: Gets the result of a call that returned after it
-    ///     was abandoned, on the call's own thread.
+    ///   - whenReturned: called on the call's thread once it returned, unless it was abandoned first.
+    ///   - whenAbandoned: gets the result of a call that returned after it was abandoned, on its thread.
     func start<Result: Sendable>(_ call: @escaping @Sendable () -> Result,
                                  whenReturned: (@Sendable () -> Void)? = nil,
                                  whenAbandoned: @escaping @Sendable (Result) -> Void) -> Call<Result> {

@@ -1,30 +1,20 @@
 // Settings and host streams: each hands its work to the control queue.
 extension ClickPlayer {
-    /// Applies the click volume and profile gain, the ducking, and — when the
-    /// sound-pack directory changed — reloads the sounds. Whether clicks play at
-    /// all is the gate's business (``InputClickGate/apply(_:)``).
-    ///
-    /// The work happens on the control queue.
+    /// Applies the click volume and profile gain, the ducking, and a changed sound pack (reloading the sounds).
+    /// Whether clicks play at all is the gate's business (``InputClickGate/apply(_:)``).
     public func apply(_ settings: ClickSettings) {
         scheduler.execute { [self] in
             if mixers.apply(settings), let activeSlot { reloadBank(activeSlot) }
         }
     }
 
-    /// Sets the master volume of every mix this player renders: a linear gain
-    /// on clicks and host streams together, before the limiter. Default 1;
-    /// it stays in force across stream reopens. Unlike the user's click
-    /// volume (``ClickSettings/volume``), it is the host's control.
-    ///
-    /// The work happens on the control queue.
+    /// The host's master volume for every mix this player renders: a linear gain on clicks and host streams,
+    /// before the limiter, kept across reopens. Default 1. The user's click volume is ``ClickSettings/volume``.
     public func setMasterVolume(_ gain: Float) {
         scheduler.execute { [self] in mixers.setMasterVolume(gain) }
     }
 
-    /// Asks the sound bank provider again for the current sounds, for example
-    /// after the files of the sound pack changed.
-    ///
-    /// The work happens on the control queue.
+    /// Asks the sound bank provider again, for example after the sound pack's files changed.
     public func reloadSounds() {
         scheduler.execute { [self] in
             mixers.markAllForReload()
@@ -32,15 +22,8 @@ extension ClickPlayer {
         }
     }
 
-    /// Mixes a host stream (music, speech) under the clicks, ducked while they
-    /// sound, on the running stream and every stream opened later whose
-    /// channel count matches the host stream's. Write it at the running
-    /// stream's rate (``statistics``' `format`).
-    ///
-    /// Host streams play while the player's stream is open, that is, while a
-    /// click-enabled keyboard is visible and for the linger after.
-    ///
-    /// The work happens on the control queue.
+    /// Mixes a host stream (music, speech) under the clicks, ducked while they sound, on every stream of its
+    /// channel count while one is open. Write it at the running stream's rate (``statistics``' `format`).
     public func attach(_ stream: HostStream) {
         scheduler.execute { [self] in
             guard mixers.addHostStream(stream) else { return }
@@ -48,9 +31,6 @@ extension ClickPlayer {
         }
     }
 
-    /// Stops mixing a host stream attached with ``attach(_:)``.
-    ///
-    /// The work happens on the control queue.
     public func detach(_ stream: HostStream) {
         scheduler.execute { [self] in
             mixers.removeHostStream(stream)
@@ -58,9 +38,7 @@ extension ClickPlayer {
         }
     }
 
-    /// Reloads the bank of `slot` and, for the open stream's, notes its longest sound.
-    ///
-    /// Thread context: the control queue.
+    /// Reloads `slot`'s bank and, for the open stream's, notes its longest sound.
     func reloadBank(_ slot: MixerSlot) {
         if let longest = mixers.reloadBank(slot), slot === activeSlot {
             shared.withLock { $0.longestSoundFrames = longest }

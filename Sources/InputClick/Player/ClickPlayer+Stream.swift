@@ -1,8 +1,7 @@
 // Carrying out the lifecycle's stream effects on the control queue: start
 // rendering on a stream just opened, settle the held taps, hear a fault, close.
 extension ClickPlayer {
-    /// Ends holding: held taps play on the running stream if still young
-    /// enough, or are dropped, counted and reported.
+    /// Ends holding: held taps play on the running stream if young enough, else are dropped, counted, reported.
     func settleHeldTaps() {
         // Off the hold first: a tap from now on is not left behind in it.
         route.set(activeSlot.map { .mixer($0.mixer) } ?? .refuse(refusalWithoutStream))
@@ -24,8 +23,7 @@ extension ClickPlayer {
         emit(.warning(text))
     }
 
-    /// Starts rendering on a stream just opened, building or reusing the
-    /// mixer for its actual format, or tells the lifecycle why not.
+    /// Starts rendering on a stream just opened, on the mixer for its actual format, or tells the lifecycle why not.
     func startRendering(_ result: Result<any AudioOutputStream, StreamOpener.Failure>) {
         let opened: any AudioOutputStream
         switch result {
@@ -79,9 +77,8 @@ extension ClickPlayer {
         handle(.faulted(message: fault.message, kind: fault.kind, at: clock.now()))
     }
 
-    /// Closes the open stream. Once its render thread has stopped, the
-    /// clicks it never took are for ``PlayerLifecycle/Effect/discardQueuedClicks``,
-    /// not left for a later stream of the same format (which may never open).
+    /// Closes the open stream; the clicks it never took go to ``PlayerLifecycle/Effect/discardQueuedClicks``,
+    /// not to a later stream of the same format (which may never open).
     func closeStream() {
         guard let closing = stream, let slot = activeSlot else { return }
         if route.mixer === slot.mixer { route.set(.refuse(.noOutput)) }

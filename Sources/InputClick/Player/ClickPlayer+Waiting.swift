@@ -2,28 +2,19 @@ import Synchronization
 
 // Blocking waits on a player: for a state, and for its clicks to sound out.
 extension ClickPlayer {
-    /// Waits until the player is in `state`, woken when the control queue
-    /// publishes a new state (no polling).
+    /// Waits until the player is in `state`, woken when the control queue publishes one. A player waiting for a
+    /// device stays in ``ClickPlayerState/waitingForDevice`` while it retries, so a wait for `running` then
+    /// times out.
     ///
-    /// Waiting for ``ClickPlayerState/running`` after a click-enabled view
-    /// was shown returns once clicks play (``isAcceptingClicks``). A player
-    /// waiting for a device stays in ``ClickPlayerState/waitingForDevice``
-    /// while it retries, so a wait for `running` then runs to its timeout
-    /// and says so.
-    ///
-    /// - Returns: ``ClickPlayerWaitResult/reached`` (at once if the player
-    ///   is in `state` already), ``ClickPlayerWaitResult/timedOut(_:)`` with
-    ///   the state when the timeout passed, or ``ClickPlayerWaitResult/shutDown``
-    ///   when the player shut down while waiting for another state.
+    /// - Returns: ``ClickPlayerWaitResult/reached`` (at once if already there),
+    ///   ``ClickPlayerWaitResult/timedOut(_:)`` with the state then, or ``ClickPlayerWaitResult/shutDown``.
     @discardableResult
     public func waitUntil(_ state: ClickPlayerState, timeout: Duration) -> ClickPlayerWaitResult {
         waitUntil(anyOf: [state], timeout: timeout)
     }
 
-    /// Waits until the player is in one of `states`; like
-    /// ``waitUntil(_:timeout:)``, which it generalizes. For example
-    /// `[.running, .waitingForDevice]` returns as soon as the first open
-    /// either worked or failed.
+    /// Like ``waitUntil(_:timeout:)`` for any of `states`: `[.running, .waitingForDevice]` returns as soon as the
+    /// first open worked or failed.
     @discardableResult
     public func waitUntil(anyOf states: Set<ClickPlayerState>, timeout: Duration) -> ClickPlayerWaitResult {
         let deadline = MonotonicClock.deadline(after: timeout)
@@ -36,22 +27,13 @@ extension ClickPlayer {
         return .timedOut(ClickPlayerState(rawValue: seen) ?? .closed)
     }
 
-    /// Waits until every click accepted so far has been written to the
-    /// device and has sounded out, so that closing the stream, or the
-    /// process exiting, cuts none short.
+    /// Waits until every click accepted so far has been written and has sounded out (the longest sound and the
+    /// buffer past the last, or the device stopped while silent), so that a close or an exit cuts none short.
+    /// Returns at once when no stream is open or no click was accepted on it. Blocks on
+    /// ``RenderProgressSignal`` between looks.
     ///
-    /// It returns at once when no stream is open (nothing can sound) or no
-    /// click was accepted on the open one. Otherwise it waits until the
-    /// render thread has written the clicks, then until the device has played
-    /// the longest sound and its buffer past the last of them, or has been
-    /// stopped because everything sounded out. It blocks between looks: the
-    /// render thread posts a semaphore after each period while a drain waits
-    /// (``RenderProgressSignal``, which takes no lock and does no I/O there),
-    /// and the control queue posts it when the stream closes.
-    ///
-    /// - Returns: `true` once everything sounded out (or nothing was to),
-    ///   `false` if `timeout` passed first or the stream closed or failed
-    ///   with clicks unwritten (see ``statistics``).
+    /// - Returns: `false` if `timeout` passed first, or the stream closed or failed with clicks unwritten
+    ///   (see ``statistics``).
     @discardableResult
     public func drain(timeout: Duration) -> Bool {
         let deadline = MonotonicClock.deadline(after: timeout)
@@ -87,11 +69,8 @@ extension ClickPlayer {
         return soundedOut
     }
 
-    /// Waits until `condition` holds, checking it at once and again each
-    /// time the running stream's render thread writes a period or stops,
-    /// and when a stream closes; returns whether it held before `timeout`.
-    /// For conditions on what the render thread does (``latency``'s count,
-    /// ``framesWritten``), without polling.
+    /// Waits until `condition` holds, checked at once and each time the render side writes a period or stops,
+    /// or a stream closes; returns whether it held before `timeout`.
     @discardableResult
     public func waitForRenderProgress(timeout: Duration, until condition: () -> Bool) -> Bool {
         renderProgress.wait(untilNanoseconds: MonotonicClock.deadline(after: timeout), until: condition)

@@ -1,12 +1,6 @@
-/// A player, its gate, and a keyboard shown: the one path that tools which
-/// play clicks on their own (the CLI's `tap`, the benchmarks) take from
-/// opening the device to the last click sounding out. It builds its player.
-///
-/// Hosts use ``InputClickEngine``, which reads the user's settings (the
-/// file, live, and the desktop's) and the sound pack they name. A session
-/// reads none: its clicks are the bundled sounds (or `sounds`) at the
-/// player configuration's values, so that a measurement or a `tap` run
-/// does not depend on whose settings file is on the machine.
+/// A player, its gate, and a keyboard shown: the path for tools that play clicks on their own (the CLI's
+/// `tap`, the benchmarks). Unlike ``InputClickEngine`` it reads no user settings: its clicks are the bundled
+/// sounds (or `sounds`) at the configuration's values, so a measurement does not depend on the machine.
 ///
 /// ```swift
 /// let session = ClickSession(output: output, configuration: configuration)
@@ -16,28 +10,21 @@
 /// session.close()
 /// ```
 ///
-/// Thread context: one thread at a time drives a session, and ``open(timeout:)``,
-/// ``drain(timeout:)`` and ``close()`` block it; ``gate`` and ``player`` may
-/// be used from any thread as their own docs say.
+/// One thread at a time drives a session; ``gate`` and ``player`` may be used from any thread.
 public final class ClickSession: Sendable {
-    /// The player the session shows its keyboard to.
     public let player: ClickPlayer
-    /// The gate, with the player as its sink and visibility observer.
     public let gate: InputClickGate
     private let keyboard = OptedInInputView()
 
-    /// A session playing on `output`, with a gate of `rateLimit`. Opens nothing yet.
-    ///
-    /// - Parameter sounds: the sounds for each format the output opens with;
-    ///   by default the bundled ones (``bundledSounds``).
+    /// Opens nothing yet. `sounds` defaults to ``bundledSounds``.
     public init(output: any AudioOutput, configuration: ClickPlayerConfiguration = ClickPlayerConfiguration(),
                 rateLimit: ClickRateLimit = .unlimited, sounds: @escaping SoundBankProvider = ClickSession.bundledSounds) {
         player = ClickPlayer(output: output, configuration: configuration, sounds: sounds)
         gate = InputClickGate(sink: player, rateLimit: rateLimit)
     }
 
-    /// The bundled sounds at the output's format; a format they cannot be
-    /// converted to throws ``InputClickEngineError/unsupportedFormat(sampleRate:channels:)``.
+    /// The bundled sounds at the output's format; a format they cannot be converted to throws
+    /// ``InputClickEngineError/unsupportedFormat(sampleRate:channels:)``.
     public static let bundledSounds: SoundBankProvider = { request in
         guard SoundBank.supportedSampleRates.contains(request.sampleRate),
               SoundBank.supportedChannelCounts.contains(request.channels) else {
@@ -54,18 +41,12 @@ public final class ClickSession: Sendable {
     }
 
     /// Taps once; see ``InputClickGate/playInputClick(_:)``.
-    ///
-    /// Lock-free and allocation-free.
     @discardableResult
     public func play(_ kind: ClickKind = .key) -> ClickDecision {
         gate.playInputClick(kind)
     }
 
-    /// Waits until every click played has sounded out; see
-    /// ``ClickPlayer/drain(timeout:)``. The stream stays open, so its
-    /// ``ClickPlayer/statistics`` can still be read; ``close()`` ends it.
-    ///
-    /// - Returns: whether everything sounded out within `timeout`.
+    /// ``ClickPlayer/drain(timeout:)``; the stream stays open, so ``ClickPlayer/statistics`` can still be read.
     @discardableResult
     public func drain(timeout: Duration) -> Bool {
         player.drain(timeout: timeout)

@@ -1,8 +1,5 @@
-/// How long each part of the player waits before it stops trusting a device
-/// or a tap: the five liveness limits, in one place.
-///
-/// A tap should sound within about 100 ms or not at all: later it is no
-/// longer feedback for the key that made it. The limits follow from that:
+/// How long each part of the player waits before it stops trusting a device or a tap. A tap should sound
+/// within about 100 ms or not at all: later it is no longer feedback for its key.
 ///
 /// | Limit | Who applies it | Standard |
 /// |---|---|---|
@@ -12,39 +9,25 @@
 /// | ``stallTimeoutNanoseconds`` | a push device's render loop (no audio consumed: a fault) | 130 ms |
 /// | ``healthyRunNanoseconds`` | the lifecycle (a run this long resets the retry backoff) | 2 s |
 ///
-/// The stall timeout is the suspect threshold plus the loop's last look:
-/// by the time a stalled stream faults, its taps have been reported
-/// ``ClickDecision/held`` for a while, never ``ClickDecision/plays``.
-///
-/// ``ClickPlayerConfiguration/liveness`` carries one to the player, which
-/// hands each limit to the part that applies it; an output's stall timeout
-/// is the output's own argument and defaults to ``standard``'s.
+/// The stall timeout exceeds the suspect threshold, so a stalled stream's taps were reported
+/// ``ClickDecision/held`` before it faults, never ``ClickDecision/plays``. An output's stall timeout is its
+/// own argument, defaulting to ``standard``'s.
 public struct LivenessPolicy: Sendable, Hashable {
-    /// How long a tap that came while the stream was opening may wait for it;
-    /// older when the stream runs, it is dropped and counted.
+    /// A tap held longer than this when the stream runs is dropped and counted.
     public var holdLimitNanoseconds: UInt64
-    /// How much older than its tap a click given to a suspect device may be
-    /// when the render thread takes it, and still play.
+    /// How much older than its tap a click given to a suspect device may be when rendered, and still play.
     public var staleClickLimitNanoseconds: UInt64
-    /// How much longer than its render loop ever waits between looks a
-    /// running device may make no progress before it is suspect
-    /// (``suspectAfterNanoseconds(for:)``).
+    /// See ``suspectAfterNanoseconds(for:)``.
     public var suspectMarginNanoseconds: UInt64
-    /// How long a running device may consume no audio before its stream
-    /// ends with an ``OutputFault/Kind/stalled`` fault.
     public var stallTimeoutNanoseconds: UInt64
-    /// A stream that ran at least this long before its fault resets the
-    /// retry backoff.
     public var healthyRunNanoseconds: UInt64
 
-    /// The library's limits: 100 ms, 100 ms, 100 ms, 130 ms, 2 s.
     public static let standard = LivenessPolicy(holdLimitNanoseconds: 100_000_000,
                                                 staleClickLimitNanoseconds: 100_000_000,
                                                 suspectMarginNanoseconds: 100_000_000,
                                                 stallTimeoutNanoseconds: 130_000_000,
                                                 healthyRunNanoseconds: 2_000_000_000)
 
-    /// A policy with the given limits.
     public init(holdLimitNanoseconds: UInt64, staleClickLimitNanoseconds: UInt64, suspectMarginNanoseconds: UInt64,
                 stallTimeoutNanoseconds: UInt64, healthyRunNanoseconds: UInt64) {
         self.holdLimitNanoseconds = holdLimitNanoseconds
@@ -54,10 +37,8 @@ public struct LivenessPolicy: Sendable, Hashable {
         self.healthyRunNanoseconds = healthyRunNanoseconds
     }
 
-    /// How long a running device of `format` may make no progress before it
-    /// is suspect: the longest a render loop waits between looks (half the
-    /// buffer, the rewind mode's top-up, or the loop's 20 ms wait slice,
-    /// whichever is longer) plus ``suspectMarginNanoseconds`` for a loaded machine.
+    /// The longest a render loop waits between looks (half the buffer or the 20 ms wait slice, whichever is
+    /// longer) plus ``suspectMarginNanoseconds`` for a loaded machine.
     public func suspectAfterNanoseconds(for format: OutputFormat) -> UInt64 {
         let halfBuffer = UInt64(format.bufferFrames / 2) * 1_000_000_000 / UInt64(max(1, format.sampleRate))
         return max(halfBuffer, 20_000_000) + suspectMarginNanoseconds

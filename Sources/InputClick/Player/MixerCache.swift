@@ -1,10 +1,6 @@
-/// The mixers a ``ClickPlayer`` built, one per stream format (rate and
-/// channel count), kept for the player's life: a stream reopened at a format
-/// seen before reuses its mixer, and a click submitted on another thread
-/// never meets a freed mixer. It also keeps what every mixer is told: the
-/// settings' gain and ducking, the master volume and the host streams.
-///
-/// Thread context: the player's control queue only.
+/// The mixers a ``ClickPlayer`` built, one per rate and channel count, kept for the player's life (a click
+/// submitted on another thread never meets a freed mixer), and what every mixer is told: gain, ducking,
+/// master volume, host streams. Control queue only.
 final class MixerCache {
     private let sounds: SoundBankProvider
     private let mixerConfiguration: MixerConfiguration
@@ -14,7 +10,6 @@ final class MixerCache {
     private var masterVolume: Float = 1
     private var hostStreams: [HostStream] = []
 
-    /// A cache that builds mixers from `mixerConfiguration` with banks from `sounds`.
     init(sounds: @escaping SoundBankProvider, mixerConfiguration: MixerConfiguration, settings: ClickSettings,
          warningHandler: @escaping @Sendable (String) -> Void) {
         self.sounds = sounds
@@ -46,15 +41,13 @@ final class MixerCache {
         return slot
     }
 
-    /// Forgets `slot`: the next stream of its format gets a new mixer. For a
-    /// mixer a stream abandoned while closing may still render from. (The
-    /// player keeps the mixer itself alive, for taps that loaded it just before.)
+    /// Forgets `slot`, whose mixer a stream abandoned while closing may still render from: the next stream of
+    /// its format gets a new one.
     func retire(_ slot: MixerSlot) {
         slots.removeAll { $0 === slot }
     }
 
-    /// Tells every mixer the new gain and ducking; returns whether the sound
-    /// pack changed (every mixer then reloads before it next plays).
+    /// Returns whether the sound pack changed (every mixer then reloads before it next plays).
     func apply(_ newSettings: ClickSettings) -> Bool {
         let packChanged = newSettings.soundPackDirectory != settings.soundPackDirectory
             || newSettings.soundTheme != settings.soundTheme
@@ -67,18 +60,16 @@ final class MixerCache {
         return packChanged
     }
 
-    /// Sets every mixer's master volume, and that of mixers built later.
     func setMasterVolume(_ gain: Float) {
         masterVolume = gain
         for slot in slots { slot.mixer.setMasterVolume(gain) }
     }
 
-    /// Marks every mixer to reload its sounds before it next plays.
     func markAllForReload() {
         for slot in slots { slot.needsReload = true }
     }
 
-    /// Adds a host stream for every mixer of its channel count; `false` if it was there.
+    /// `false` if it was there.
     func addHostStream(_ stream: HostStream) -> Bool {
         guard !hostStreams.contains(where: { $0 === stream }) else { return false }
         hostStreams.append(stream)
@@ -89,9 +80,8 @@ final class MixerCache {
         hostStreams.removeAll { $0 === stream }
     }
 
-    /// Makes the host streams `slot`'s mixer plays match the host streams of
-    /// its channel count. Only the mixer about to render, or rendering, is
-    /// told: a mixer that does not render never drains its control queue.
+    /// Matches the host streams of `slot`'s mixer to those of its channel count. Only a mixer that renders is
+    /// told: one that does not never drains its control queue.
     func syncHostStreams(_ slot: MixerSlot) {
         let wanted = hostStreams.filter { $0.channels == slot.channels }
         for stream in slot.attachedStreams where !wanted.contains(where: { $0 === stream }) {
@@ -102,8 +92,7 @@ final class MixerCache {
         }
     }
 
-    /// Loads `slot`'s sounds again; a failure warns and keeps the old sounds.
-    /// Returns the new longest sound when the mixer took the new bank.
+    /// A failure warns and keeps the old sounds. Returns the new longest sound when the mixer took the bank.
     @discardableResult
     func reloadBank(_ slot: MixerSlot) -> Int? {
         do {
@@ -137,16 +126,13 @@ final class MixerCache {
 }
 
 /// One mixer of a ``MixerCache``, with what it was told.
-///
-/// Thread context: the player's control queue only (the mixer itself has its own rules).
 final class MixerSlot {
     let mixer: Mixer
     let sampleRate: Int
     let channels: Int
-    /// The longest sound of the bank last given to ``mixer``.
     var longestSoundFrames: Int
     var needsReload = false
-    /// The host streams this mixer was told to play (its attach calls that succeeded).
+    /// The host streams whose attach succeeded.
     var attachedStreams: [HostStream] = []
 
     init(mixer: Mixer, sampleRate: Int, channels: Int, longestSoundFrames: Int) {

@@ -1,91 +1,48 @@
-/// The life of a ``ClickPlayer``'s stream as a pure value: it takes events
-/// (shown, hidden, opened, open failed, faulted, linger elapsed, retry due,
-/// shut down) and answers with the effects to carry out (hold taps, open,
-/// settle the held taps, close, discard the clicks a closed stream never
-/// took, schedule a timer, warn, publish a state). The player decides
-/// nothing itself: it carries the effects out, in order. It touches no device, thread or
-/// clock: times arrive inside events, and timers leave as effects carrying a
-/// token, so a timer that fires after it was superseded is recognised and
-/// ignored.
+/// The life of a ``ClickPlayer``'s stream as a plain value: events in, effects out, in order; the player
+/// carries them out on its control queue and decides nothing itself. No device, thread or clock: times come
+/// in events, and timers leave as effects with a token, so a superseded timer is ignored. The diagram is in
+/// README, *The player's lifecycle*.
 ///
-/// ```
-/// closed ─shown─▶ opening ─opened─▶ running ─hidden─▶ lingering ─linger elapsed─▶ closed
-///                  │    ▲              ▲  ◀──shown──────┘   │
-///      open failed │    │ retry due    │                    │ faulted
-///                  ▼    │              │ faulted            ▼
-///             waiting for device ◀─────┘ (visible)        closed
-///                  │ hidden
-///                  ▼
-///                closed                  any phase ─shut down─▶ shut down
-/// ```
-///
-/// A fault while lingering (no keyboard visible) just closes. One warning per
-/// episode: from the first failure until a stream opened again has *proved*
-/// itself by consuming audio (a frozen server can accept a connection and
-/// then play nothing). Until then the player checks the proof every
-/// ``proofCheckNanoseconds`` (``Timer/proofCheck(token:)``), and a stream
-/// that fails unproven belongs to the same episode: no second warning, and
-/// the backoff goes on growing, past its usual ceiling up to four times it.
-///
-/// When the open stream fails, the new state is published before the
-/// stream is closed, so taps are refused as device-lost at once even when
-/// the close takes its time.
-///
-/// Thread context: a plain value; ``ClickPlayer`` keeps one and changes it
-/// only on its control queue.
+/// A fault while lingering just closes. One warning per episode: from the first failure until a reopened
+/// stream has *proved* itself by consuming audio (a frozen server can accept a connection and play nothing),
+/// checked every ``proofCheckNanoseconds``. A stream that fails unproven stays in the episode: no second
+/// warning, and the backoff grows past its ceiling up to four times it. On a fault the new state is published
+/// before the close, so taps are refused as device-lost at once.
 struct PlayerLifecycle: Equatable {
-    /// Where the stream is.
     enum Phase: Equatable, Sendable {
         /// No stream, no device held, no timer pending.
         case closed
-        /// An open was asked for and its answer (``Event/opened(at:)`` or
-        /// ``Event/openFailed(message:)``) has not come yet.
+        /// An open was asked for and its answer has not come yet.
         case opening
-        /// A stream runs and a click-enabled view is visible.
         case running
-        /// A stream runs; no click-enabled view is visible; the linger timer is pending.
+        /// A stream runs, no click-enabled view is visible, the linger timer is pending.
         case lingering
         /// A view is visible but the device failed; the retry timer is pending.
         case waitingForDevice
-        /// Shut down for good.
         case shutDown
     }
 
-    /// What happened.
     enum Event: Equatable, Sendable {
-        /// A click-enabled view became visible.
         case shown
-        /// No click-enabled view is visible any more.
         case hidden
-        /// The open asked for worked; `at` is when (nanoseconds of the player's ``ClickClock``).
+        /// `at`: nanoseconds of the player's ``ClickClock``.
         case opened(at: UInt64)
-        /// The open asked for failed; `message` says why, naming the device.
-        /// `isPersistent` when retrying soon cannot help (``PersistentOutputError``).
+        /// `message` names the device; `isPersistent` when retrying soon cannot help (``PersistentOutputError``).
         case openFailed(message: String, isPersistent: Bool = false)
-        /// The open stream stopped with a fault of `kind` at `at`.
         case faulted(message: String, kind: OutputFault.Kind, at: UInt64)
-        /// The linger timer scheduled with `token` fired.
         case lingerElapsed(token: Int)
-        /// The retry timer scheduled with `token` fired.
         case retryDue(token: Int)
-        /// The proof timer scheduled with `token` fired; `proven` says whether
-        /// the stream's device has consumed audio since it opened.
+        /// `proven`: the stream's device has consumed audio since it opened.
         case proofChecked(token: Int, proven: Bool)
-        /// ``ClickPlayer/shutdown()``.
         case shutDown
     }
 
-    /// A timer to schedule; when it fires, its ``event`` goes back to ``handle(_:)``.
+    /// A timer to schedule; when it fires, its ``event(deviceProven:)`` goes back to ``handle(_:)``.
     enum Timer: Equatable, Sendable {
-        /// Close once the linger passes.
         case linger(token: Int)
-        /// Open again.
         case retry(token: Int)
-        /// Look whether the stream reopened in an episode of failure has consumed audio.
         case proofCheck(token: Int)
 
-        /// The event the timer brings back when it fires; `deviceProven`
-        /// is what the stream's heartbeat says then.
         func event(deviceProven: Bool) -> Event {
             switch self {
             case .linger(let token): return .lingerElapsed(token: token)
@@ -95,76 +52,55 @@ struct PlayerLifecycle: Equatable {
         }
     }
 
-    /// What the player is to do, in order.
     enum Effect: Equatable, Sendable {
-        /// Hold taps (``TapRoute``, ``ClickHold``) until the open that follows has
-        /// succeeded or failed: the first open's and each retry's.
+        /// Hold taps (``TapRoute``, ``ClickHold``) until the open that follows has succeeded or failed.
         case holdTaps
-        /// Open a stream and report back ``Event/opened(at:)`` or ``Event/openFailed(message:)``.
+        /// Open a stream and report back ``Event/opened(at:)`` or ``Event/openFailed(message:isPersistent:)``.
         case open
-        /// Stop holding taps: those held no longer than the hold limit play on
-        /// the running stream; the others, or all when none runs, are dropped,
-        /// counted and reported.
+        /// Stop holding taps: those within the hold limit play on the running stream; the others, or all when none
+        /// runs, are dropped, counted and reported.
         case settleHeldTaps
         case close
-        /// Drop the clicks the closed stream's render thread never took, and
-        /// count them as lost with the device
-        /// (``ClickPlayerStatistics/clicksLostWithDevice``).
+        /// Drop the clicks the closed stream never took, counted in ``ClickPlayerStatistics/clicksLostWithDevice``.
         case discardQueuedClicks
         case schedule(Timer, afterNanoseconds: UInt64)
-        /// Publish the player's state (``ClickPlayer/state``) and wake its waiters.
+        /// Publish ``ClickPlayer/state`` and wake its waiters.
         case publish(ClickPlayerState)
         /// Warn through the warning handler and a ``ClickPlayerEvent/warning(_:)`` event.
         case warn(String)
         /// Tell the warning handler only (the device is back).
         case note(String)
-        /// Emit ``ClickPlayerEvent/opened(_:)`` with the open stream's format.
         case reportOpened
-        /// Emit ``ClickPlayerEvent/openFailed(message:retryAfterNanoseconds:)``.
         case reportOpenFailed(message: String, retryAfterNanoseconds: UInt64)
-        /// Emit ``ClickPlayerEvent/closed``.
         case reportClosed
     }
 
-    /// The device's name, for warnings.
     let deviceName: String
-    /// How long a stream stays open after the last click-enabled view hides.
     let lingerNanoseconds: UInt64
-    /// The backoff between opens.
     let retry: RetryBackoff
-    /// A stream that ran at least this long before its fault resets the
-    /// backoff (``LivenessPolicy/healthyRunNanoseconds``).
+    /// A stream that ran at least this long before its fault resets the backoff.
     let healthyRunNanoseconds: UInt64
-    /// How often a stream reopened in an episode of failure is looked at
-    /// until it has proved itself.
     static let proofCheckNanoseconds: UInt64 = 100_000_000
 
-    /// Where the stream is.
     private(set) var phase = Phase.closed
-    /// Whether a click-enabled view is visible.
     private(set) var isVisible = false
     /// Opens tried since the last healthy run, for the backoff.
     private(set) var retryAttempt = 0
-    /// Whether this episode of failure has been warned about.
     private(set) var hasWarned = false
-    /// Whether the device failed under an open stream and the player waits
-    /// for it. A stream opened then must prove itself before its taps are
-    /// reported as playing (see ``RenderHeartbeat/arm(suspectAfterNanoseconds:requiringProof:)``).
+    /// The device failed under an open stream and the player waits for it; a stream opened then must prove
+    /// itself (``RenderHeartbeat/arm(suspectAfterNanoseconds:requiringProof:)``).
     private(set) var isDeviceLost = false
-    /// The kind of the fault the player is waiting out: set when the open
-    /// stream faults under a visible keyboard, cleared once a stream opened
-    /// since proves itself, when the keyboard hides meanwhile, and at shutdown.
+    /// The fault being waited out: set when the stream faults under a visible keyboard; cleared once a reopened
+    /// stream proves itself, when the keyboard hides, and at shutdown.
     private(set) var lastFault: OutputFault.Kind?
     private var openedAt: UInt64 = 0
     private var lingerToken = 0
     private var retryToken = 0
     private(set) var proofToken = 0
-    /// Whether the open stream is waiting to prove itself.
     private var isProving = false
     /// Streams in a row that failed before they proved themselves.
     private var unprovenFailures = 0
 
-    /// A lifecycle in ``Phase/closed``.
     init(deviceName: String, lingerNanoseconds: UInt64, retry: RetryBackoff,
          healthyRunNanoseconds: UInt64 = LivenessPolicy.standard.healthyRunNanoseconds) {
         self.deviceName = deviceName
@@ -173,7 +109,6 @@ struct PlayerLifecycle: Equatable {
         self.healthyRunNanoseconds = healthyRunNanoseconds
     }
 
-    /// Moves on by `event` and returns the effects to carry out, in order.
     mutating func handle(_ event: Event) -> [Effect] {
         if phase == .shutDown {
             // A stream that opened after all is not wanted.

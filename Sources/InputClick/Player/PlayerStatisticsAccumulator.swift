@@ -1,17 +1,8 @@
 import Synchronization
 
-/// Every count a ``ClickPlayer`` keeps, in one place, and the
-/// ``ClickPlayerStatistics`` made from them.
-///
-/// Taps count lock-free (accepted, dropped, queue full, held); the control
-/// queue counts under a short lock what happens to streams (opens, faults,
-/// the counters of streams closed, clicks lost with a device) and the mixers
-/// whose stale clicks add up.
-///
-/// # Real-time context
-/// The `count…` methods taps call are lock-free and allocation-free.
+/// Every count a ``ClickPlayer`` keeps, and the ``ClickPlayerStatistics`` made from them. Taps count
+/// lock-free and allocation-free; the control queue counts what happens to streams under a short lock.
 final class PlayerStatisticsAccumulator: @unchecked Sendable {
-    /// Clicks queued on a mixer since the player was made.
     private let accepted = Atomic<Int>(0)
     private let dropped = Atomic<Int>(0)
     private let queueFull = Atomic<Int>(0)
@@ -37,7 +28,6 @@ final class PlayerStatisticsAccumulator: @unchecked Sendable {
     func countAccepted() { accepted.add(1, ordering: .relaxed) }
     func countDropped() { dropped.add(1, ordering: .relaxed) }
     func countQueueFull() { queueFull.add(1, ordering: .relaxed) }
-    /// A tap answered ``ClickDecision/held``.
     func countHeld() { held.add(1, ordering: .relaxed) }
 
     /// Clicks queued on a mixer so far, for a drain's target.
@@ -45,7 +35,6 @@ final class PlayerStatisticsAccumulator: @unchecked Sendable {
 
     // MARK: Control queue
 
-    /// Held taps that were dropped when the hold was settled.
     func countHeldDropped(_ count: Int) {
         if count > 0 { heldDropped.add(count, ordering: .relaxed) }
     }
@@ -55,7 +44,6 @@ final class PlayerStatisticsAccumulator: @unchecked Sendable {
         if count > 0 { lostWithDevice.add(count, ordering: .relaxed) }
     }
 
-    /// A stream started rendering `mixer`.
     func streamOpened(mixer: Mixer) {
         totals.withLock {
             $0.opens += 1
@@ -63,11 +51,9 @@ final class PlayerStatisticsAccumulator: @unchecked Sendable {
         }
     }
 
-    /// The open stream stopped with a fault.
     func countFault() { totals.withLock { $0.faults += 1 } }
 
-    /// A stream closed with `counters`, its render thread having started
-    /// `clicksLost` clicks it could not write.
+    /// `clicksLost`: clicks its render side started but could not write.
     func streamClosed(_ counters: OutputCounters, clicksLost: Int) {
         countLostWithDevice(clicksLost)
         totals.withLock {

@@ -5,19 +5,13 @@ import Musl
 #endif
 import Synchronization
 
-/// A small value published by one thread, read lock-free by any, and waited
-/// on: a waiter sleeps on a condition variable that every ``publish(_:)``
-/// signals, so a wait wakes when the value changes rather than by polling.
-///
-/// Thread context: ``value`` from any thread, lock-free; ``publish(_:)`` and
-/// ``wait(untilNanoseconds:_:)`` from any thread but the render thread (they
-/// take a short lock).
+/// A small value published by one thread, read lock-free by any, and waited on through a condition variable
+/// every ``publish(_:)`` signals. Publishing and waiting take a short lock: never on the render thread.
 final class PublishedState: @unchecked Sendable {
     private let current: Atomic<UInt8>
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let condition: UnsafeMutablePointer<pthread_cond_t>
 
-    /// A published value that starts at `initial`.
     init(_ initial: UInt8) {
         current = Atomic(initial)
         mutex = .allocate(capacity: 1)
@@ -42,7 +36,6 @@ final class PublishedState: @unchecked Sendable {
 
     var value: UInt8 { current.load(ordering: .acquiring) }
 
-    /// Publishes `newValue` and wakes every waiter.
     func publish(_ newValue: UInt8) {
         pthread_mutex_lock(mutex)
         current.store(newValue, ordering: .releasing)
@@ -50,9 +43,7 @@ final class PublishedState: @unchecked Sendable {
         pthread_mutex_unlock(mutex)
     }
 
-    /// Waits until `isDone` holds for the published value or
-    /// `deadline` (nanoseconds of ``MonotonicClock``) passes; returns the
-    /// value last seen.
+    /// Waits until `isDone` holds for the value or `deadline` (``MonotonicClock``) passes; returns the value last seen.
     func wait(untilNanoseconds deadline: UInt64, _ isDone: (UInt8) -> Bool) -> UInt8 {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }

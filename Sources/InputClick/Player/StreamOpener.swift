@@ -1,18 +1,9 @@
-/// Opens and closes a ``ClickPlayer``'s streams within bounded time.
-///
-/// An output whose calls may wait on a sound server
-/// (``AudioOutput/callsMayBlock``) opens on a thread of its own while the
-/// control queue goes on: an open that has not returned within
-/// ``ClickPlayerConfiguration/openTimeoutNanoseconds`` (or the output's own
-/// ``AudioOutput/openTimeLimitNanoseconds`` and half a second, if longer) fails and is
-/// abandoned (a stream it opens after all is closed at once), and while an
-/// abandoned call has not returned no new open starts. A close waits at
-/// most ``ClickPlayerConfiguration/closeTimeoutNanoseconds`` and is then
-/// abandoned to its own thread. Other outputs open and close in place.
-///
-/// Thread context: the player's control queue only; completions run there.
+/// Opens and closes a ``ClickPlayer``'s streams in bounded time, on the control queue (completions run
+/// there). When ``AudioOutput/callsMayBlock``, an open runs on its own thread and fails after
+/// ``ClickPlayerConfiguration/openTimeoutNanoseconds`` (or the output's own limit and half a second), its
+/// late stream closed at once; a close waits at most ``ClickPlayerConfiguration/closeTimeoutNanoseconds``.
+/// See ``BoundedDeviceCalls``. Other outputs open and close in place.
 final class StreamOpener: @unchecked Sendable {
-    /// Why an open failed, naming the device.
     struct Failure: Error {
         let message: String
         /// Whether retrying soon cannot help (``PersistentOutputError``).
@@ -26,11 +17,9 @@ final class StreamOpener: @unchecked Sendable {
     private let openTimeoutNanoseconds: UInt64
     private let closeTimeoutNanoseconds: UInt64
     private let calls = BoundedDeviceCalls()
-    /// The open under way on its own thread, if any.
     private var pending: (attempt: Int, call: BoundedDeviceCalls.Call<OpenedStream>, completion: Completion)?
     private var attempts = 0
 
-    /// An opener for `output` whose waits run on `scheduler`.
     init(output: any AudioOutput, scheduler: any ControlScheduler, configuration: ClickPlayerConfiguration) {
         self.output = output
         self.scheduler = scheduler
@@ -39,11 +28,9 @@ final class StreamOpener: @unchecked Sendable {
         closeTimeoutNanoseconds = configuration.closeTimeoutNanoseconds
     }
 
-    /// Opens and closes given up on so far (``ClickPlayerStatistics/abandonedDeviceCalls``).
     var abandonedCalls: Int { calls.abandonedTotal }
 
-    /// Opens a stream with `request` and hands `completion` the stream or
-    /// why not: at once, or later on the control queue.
+    /// Hands `completion` the stream or why not: at once, or later on the control queue.
     func open(_ request: OutputStreamRequest, completion: @escaping Completion) {
         let target = output
         guard output.callsMayBlock else {
@@ -65,8 +52,7 @@ final class StreamOpener: @unchecked Sendable {
         scheduler.execute(afterNanoseconds: openTimeoutNanoseconds) { [weak self] in self?.openReturned(attempt) }
     }
 
-    /// The open on its own thread returned, or its time is up: whichever
-    /// comes first takes the result, or abandons the call.
+    /// Whichever comes first, the open's return or its time limit, takes the result or abandons the call.
     private func openReturned(_ attempt: Int) {
         guard let open = pending, open.attempt == attempt else { return }
         pending = nil
@@ -86,10 +72,8 @@ final class StreamOpener: @unchecked Sendable {
         }
     }
 
-    /// Closes `stream`, waiting at most the close timeout when the output's
-    /// calls may block; returns whether it closed. A close not waited for
-    /// goes on on a thread of its own, which runs `afterAbandonedClose` once
-    /// it returns (the stream's render thread has then stopped).
+    /// Returns whether it closed in time; an abandoned close runs `afterAbandonedClose` once it returns (the
+    /// render side has then stopped).
     @discardableResult
     func close(_ stream: any AudioOutputStream, afterAbandonedClose: @escaping @Sendable () -> Void = {}) -> Bool {
         guard output.callsMayBlock else {
@@ -101,8 +85,6 @@ final class StreamOpener: @unchecked Sendable {
     }
 }
 
-/// What an open on its own thread returned.
 private struct OpenedStream: @unchecked Sendable {
-    /// The stream, or why it did not open.
     let result: Result<any AudioOutputStream, any Error>
 }

@@ -5,11 +5,9 @@ import Musl
 #endif
 import Synchronization
 
-/// Where a tap on a ``ClickPlayer`` goes, in one atomic word: the running
-/// stream's mixer, the ``ClickHold`` while a stream opens, or a refusal with
-/// its reason. The player's control queue sets it as it carries out its
-/// ``PlayerLifecycle``'s effects; a tap reads it and does what it says,
-/// nothing else.
+/// Where a tap on a ``ClickPlayer`` goes, in one atomic word: the running stream's mixer, the ``ClickHold``
+/// while a stream opens, or a refusal with its reason. The control queue sets it (``set(_:)``) as it carries
+/// out the ``PlayerLifecycle``'s effects; a tap, from any thread, reads it and does what it says.
 ///
 /// ```
 /// closed ──a view shows (any thread)──▶ hold ◀── holdTaps (each open)
@@ -18,28 +16,16 @@ import Synchronization
 ///   └───────────────────────────── mixer │ refuse(noOutput) │ refuse(deviceLost)
 /// ```
 ///
-/// While the route is the hold, a tap counts itself into the word for the
-/// moment it pushes into the hold, and the control queue moves the route
-/// away from the hold only when no tap is inside: a tap that was let into
-/// the hold is there when the hold is settled, never left behind.
-///
-/// # Real-time context
-/// ``submit(_:)``, ``isAcceptingClicks``, ``refusal`` and ``isHolding`` are
-/// lock-free and allocation-free.
-///
-/// Thread context: taps from any thread, several at once; ``set(_:)`` on the
-/// player's control queue only; ``holdIfClosed()`` from any thread.
+/// A tap counts itself into the word while it pushes into the hold, and the route leaves the hold only when
+/// no tap is inside, so no tap let in is left behind when the hold is settled. The tap side is lock-free and
+/// allocation-free.
 final class TapRoute: Sendable {
-    /// A route, as the control queue names it.
     enum Destination {
-        /// No stream, and none opening: refused as ``ClickDecision/noOutput``;
-        /// a view that shows starts holding at once (``holdIfClosed()``).
+        /// No stream, none opening: refused as ``ClickDecision/noOutput``; a view that shows starts holding at once.
         case closed
-        /// Kept in the hold; refused with `whenFull` once it is full.
         case hold(whenFull: ClickDecision)
         /// Queued on `mixer`, which the player keeps for its life.
         case mixer(Mixer)
-        /// Refused with `reason` (``ClickDecision/noOutput`` or ``ClickDecision/deviceLost``).
         case refuse(ClickDecision)
     }
 
@@ -56,7 +42,6 @@ final class TapRoute: Sendable {
     private let statistics: PlayerStatisticsAccumulator
     private let clock: ClickClock
 
-    /// A closed route over the player's hold, heartbeat, counts and clock.
     init(hold: ClickHold, heartbeat: RenderHeartbeat, statistics: PlayerStatisticsAccumulator, clock: ClickClock) {
         self.hold = hold
         self.heartbeat = heartbeat
@@ -92,8 +77,7 @@ final class TapRoute: Sendable {
         }
     }
 
-    /// Queues `request` on the running stream's mixer: ``ClickDecision/plays``,
-    /// or ``ClickDecision/held`` while its device is suspect (see ``RenderHeartbeat``).
+    /// ``ClickDecision/plays``, or ``ClickDecision/held`` while the device is suspect (``RenderHeartbeat``).
     private func submit(_ request: ClickRequest, to mixer: Unmanaged<Mixer>) -> ClickDecision {
         let suspect = heartbeat.isSuspect(now: clock.now())
         // A click given to a suspect device is held: it plays only if the
@@ -113,16 +97,14 @@ final class TapRoute: Sendable {
         return .plays
     }
 
-    /// Whether a click submitted now would be queued to play.
     var isAcceptingClicks: Bool {
         guard let mixer = Self.mixer(word.load(ordering: .acquiring)), !heartbeat.isSuspect(now: clock.now())
         else { return false }
         return mixer._withUnsafeGuaranteedRef { $0.isAcceptingClicks }
     }
 
-    /// Why a click would not play now: ``ClickDecision/queueFull`` or
-    /// ``ClickDecision/held`` (suspect device) on a mixer,
-    /// ``ClickDecision/held`` while the hold has room, else the route's reason.
+    /// Why a click would not play now: on a mixer ``ClickDecision/queueFull``, or ``ClickDecision/held`` (suspect
+    /// device); ``ClickDecision/held`` while the hold has room; else the route's reason.
     var refusal: ClickDecision {
         let current = word.load(ordering: .acquiring)
         if let mixer = Self.mixer(current) {
@@ -133,13 +115,12 @@ final class TapRoute: Sendable {
         return Self.reason(current)
     }
 
-    /// Whether taps are being held.
     var isHolding: Bool { Self.isHold(word.load(ordering: .acquiring)) }
 
     // MARK: Control
 
-    /// Starts holding if the route is ``Destination/closed``: a view shown
-    /// to a closed player holds taps from that moment, before its open runs.
+    /// Starts holding if the route is ``Destination/closed``: taps are held from the moment a view shows to a
+    /// closed player, before its open runs.
     func holdIfClosed() {
         _ = word.compareExchange(expected: Self.closedWord, desired: Self.word(for: .hold(whenFull: .noOutput)),
                                  ordering: .acquiringAndReleasing)
@@ -163,7 +144,6 @@ final class TapRoute: Sendable {
         }
     }
 
-    /// The mixer taps go to, if any.
     var mixer: Mixer? { Self.mixer(word.load(ordering: .acquiring))?.takeUnretainedValue() }
 
     // MARK: The word
