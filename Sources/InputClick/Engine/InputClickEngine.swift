@@ -1,8 +1,7 @@
 import Synchronization
 
-/// Everything a keyboard host needs, assembled and wired: the user's settings
-/// (reloaded live), the sounds (bundled or a sound pack), the gate, and a
-/// player on an audio output.
+/// Everything a keyboard host needs, wired: the user's settings (reloaded live), the sounds (bundled or a
+/// sound pack), the gate, and a player on an audio output.
 ///
 /// ```swift
 /// let engine = InputClickEngine(output: try ALSAOutput(device: "default"))
@@ -13,46 +12,32 @@ import Synchronization
 /// engine.setVisibleInputViews([])               // keyboard hidden: closes after the linger
 /// ```
 ///
-/// Settings changes (the file, live) reach the gate (clicks on or off,
-/// profile) and the player (volume, ducking, sound pack). Problems with the
-/// settings file or the sound pack never stop clicks: they are reported
-/// through ``InputClickEngine/Options/warningHandler`` and readable from
-/// ``settingsError`` and ``soundProblems``, and the last good values stay.
-///
-/// Thread context: ``playInputClick(_:)`` and ``decision(for:)`` are
-/// lock-free and allocation-free.
+/// A bad settings file or sound pack never stops clicks: the last good values stay, and the problem goes to
+/// ``Options/warningHandler`` and ``settingsError`` or ``soundProblems``. Taps and ``decision(for:)`` are
+/// lock-free and allocation-free; the waits and ``shutdown()`` block and must not run in the player's handlers.
 public final class InputClickEngine: Sendable {
-    /// How an engine is put together. Start from `Options()`.
+    /// How an engine is put together. Start from `Options()`, which holds every default.
     public struct Options: Sendable {
-        /// The player: stream request (latency profile), linger, retry backoff, handlers.
         public var player: ClickPlayerConfiguration
-        /// The path of an explicit settings file; `nil` resolves it from the environment
-        /// (`INPUTCLICK_CONFIG`, then `$XDG_CONFIG_HOME/inputclick/settings.conf`).
+        /// An explicit settings file; `nil` resolves it from the environment (`INPUTCLICK_CONFIG`, then
+        /// `$XDG_CONFIG_HOME/inputclick/settings.conf`).
         public var settingsFile: String?
-        /// The environment that settings overrides and locations come from:
-        /// by default this process's, read so that a value that is not UTF-8
-        /// is refused by name (see ``ProcessEnvironment``).
+        /// Where settings overrides and locations come from; by default this process's (``ProcessEnvironment``).
         public var environment: ProcessEnvironment
-        /// Whether to watch the settings file and apply changes live. Default `true`.
+        /// Whether to apply changes to the settings file live. Default `true`.
         public var watchesSettings: Bool
-        /// The per-kind click rate limit. Default: at most 20 per kind in any one second.
+        /// Default: at most 20 clicks per kind in any one second.
         public var rateLimit: ClickRateLimit
-        /// Where every warning goes: bad settings file, refused sound files, and
-        /// the player's (no device, faults); it replaces
-        /// ``ClickPlayerConfiguration/warningHandler``. Default: standard error, one line each.
+        /// Every warning (settings, sound files, the player's), replacing ``ClickPlayerConfiguration/warningHandler``.
+        /// Default: one line each on standard error.
         public var warningHandler: @Sendable (String) -> Void
-        /// Whether the stream asks a sound server's graph for the user's
-        /// `latency` setting (``ClickSettings/serverLatency``) rather than
-        /// ``player``'s `stream.serverLatency`. Default `true`; a host that
-        /// fixes a policy itself sets `false`.
+        /// Whether a server's graph is asked for the user's ``ClickSettings/serverLatency`` rather than
+        /// ``player``'s `stream.serverLatency`. Default `true`; a host that fixes a policy sets `false`.
         public var serverLatencyFromSettings = true
-        /// Where the player does its control work and keeps its timers
-        /// (linger, retries), and the clock of the settings watcher's
-        /// coalescing; `nil` for their own queues on the wall clock. Tests
-        /// pass `ManualControlScheduler` (InputClickTesting) to move time by hand.
+        /// The player's control work and timers, and the settings watcher's coalescing clock; `nil` for their own
+        /// queues on real time. Tests pass `ManualControlScheduler` (InputClickTesting).
         public var scheduler: (any ControlScheduler)?
 
-        /// The defaults.
         public init(player: ClickPlayerConfiguration = ClickPlayerConfiguration(), settingsFile: String? = nil,
                     environment: ProcessEnvironment = .current(),
                     watchesSettings: Bool = true, rateLimit: ClickRateLimit = .default,
@@ -68,20 +53,13 @@ public final class InputClickEngine: Sendable {
         }
     }
 
-    /// The gate: hosts report visible views and secure entry here, and taps click here.
     public let gate: InputClickGate
-    /// The player on the output.
     public let player: ClickPlayer
-    /// The settings and their file.
     public let settingsStore: SettingsStore
-    /// The one way settings reach the gate and the player.
     let subscriber: SettingsSubscriber
     private let problems = SoundProblemList()
 
-    /// Assembles an engine on `output`. Opens nothing until a click-enabled
-    /// input view is visible.
-    ///
-    /// Thread context: reads the settings file on the calling thread.
+    /// Opens nothing until a click-enabled input view is visible. Reads the settings file on the calling thread.
     public init(output: any AudioOutput, options: Options = Options()) {
         let store = SettingsStore(filePath: options.settingsFile, environment: options.environment)
         let themeSearchPath = SoundThemeSearchPath(environment: options.environment)
@@ -137,49 +115,34 @@ public final class InputClickEngine: Sendable {
 
     // MARK: Taps
 
-    /// Plays a click if the settings and the visible views allow it; see
-    /// ``InputClickGate/playInputClick(_:)``.
-    ///
-    /// Lock-free and allocation-free.
+    /// See ``InputClickGate/playInputClick(_:)``.
     @discardableResult
     public func playInputClick(_ kind: ClickKind = .key) -> ClickDecision {
         gate.playInputClick(kind)
     }
 
-    /// Plays a click like ``playInputClick(_:)``, placed by `placement`: its
-    /// pan, its gain, and whether the mixer's variation applies
-    /// (``MixerConfiguration/variation``, set through the player's
-    /// configuration). Secure entry plays it centred and unvaried.
-    ///
-    /// Lock-free and allocation-free.
+    /// Placed by `placement` (pan, gain, whether ``MixerConfiguration/variation`` applies); secure entry plays
+    /// it centred and unvaried.
     @discardableResult
     public func playInputClick(_ kind: ClickKind, placement: ClickPlacement) -> ClickDecision {
         gate.playInputClick(kind, at: player.clock.now(), placement: placement)
     }
 
     /// What a tap of `kind` would do now, without playing it.
-    ///
-    /// Lock-free.
     public func decision(for kind: ClickKind = .key) -> ClickDecision {
         gate.decision(for: kind)
     }
 
     // MARK: Waiting
 
-    /// Waits until the stream runs and clicks play, after a click-enabled
-    /// view was shown; see ``ClickPlayer/waitUntil(_:timeout:)``. A host
-    /// that must not lose the first tap calls it once after showing its keyboard.
-    ///
-    /// Thread context: any thread except the player's handlers; blocks up to `timeout`.
+    /// Waits until clicks play after a keyboard was shown (``ClickPlayer/waitUntil(_:timeout:)``): for a host
+    /// that must not lose the first tap.
     @discardableResult
     public func waitUntilReady(timeout: Duration) -> ClickPlayerWaitResult {
         player.waitUntil(.running, timeout: timeout)
     }
 
-    /// Waits until every click accepted so far has sounded out; call it
-    /// before hiding the keyboard for good or exiting. See ``ClickPlayer/drain(timeout:)``.
-    ///
-    /// Thread context: any thread except the player's handlers; blocks up to `timeout`.
+    /// Waits until every accepted click has sounded out (``ClickPlayer/drain(timeout:)``): before exiting.
     @discardableResult
     public func drain(timeout: Duration) -> Bool {
         player.drain(timeout: timeout)
@@ -187,62 +150,44 @@ public final class InputClickEngine: Sendable {
 
     // MARK: Host state
 
-    /// Reports the first responder's visible input view and accessory view;
-    /// `[]` when the keyboard hides. See ``InputClickGate/setVisibleInputViews(_:)``.
-    ///
-    /// Returns without waiting for the device.
+    /// The first responder's visible input and accessory views, `[]` when the keyboard hides; returns at once.
+    /// See ``InputClickGate/setVisibleInputViews(_:)``.
     public func setVisibleInputViews(_ views: [AnyObject]) {
         gate.setVisibleInputViews(views)
     }
 
-    /// Reports whether the focused text input is secure (every tap then plays the key sound).
-    ///
-    /// Lock-free.
+    /// Whether the focused text input is secure (every tap then plays the key sound).
     public func setSecureTextEntry(_ secure: Bool) {
         gate.setSecureTextEntry(secure)
     }
 
     // MARK: Host audio
 
-    /// Plays the host's own audio through the click mixer, ducked while
-    /// clicks sound; see ``ClickPlayer/attach(_:)``.
-    ///
-    /// Returns without waiting for the device.
+    /// Plays the host's own audio through the click mixer, ducked while clicks sound (``ClickPlayer/attach(_:)``).
     public func attach(_ stream: HostStream) {
         player.attach(stream)
     }
 
-    /// Sets the master volume of clicks and host audio together; see
-    /// ``ClickPlayer/setMasterVolume(_:)``.
-    ///
-    /// Returns without waiting for the device.
+    /// See ``ClickPlayer/setMasterVolume(_:)``.
     public func setMasterVolume(_ gain: Float) {
         player.setMasterVolume(gain)
     }
 
-    /// Stops playing a stream attached with ``attach(_:)``.
-    ///
-    /// Returns without waiting for the device.
     public func detach(_ stream: HostStream) {
         player.detach(stream)
     }
 
     // MARK: Settings and sounds
 
-    /// The settings in force.
     public var settings: ClickSettings { settingsStore.current }
 
-    /// The settings problem in force, if any: a malformed file or a bad
-    /// environment value. `nil` when everything parsed.
+    /// The settings problem in force (a malformed file, a bad environment value), if any.
     public var settingsError: SettingsError? { settingsStore.lastError }
 
-    /// The files of the sound pack that were refused at the last load; the
-    /// bundled sound plays for each of their kinds.
+    /// The sound pack's files refused at the last load; the bundled sound plays for each of their kinds.
     public var soundProblems: [SoundLoadError] { problems.list.withLock { $0 } }
 
-    /// Reads the settings file again now and applies it if it parses.
-    ///
-    /// Reads the file on this thread.
+    /// Reads the settings file again now, on this thread, and applies it if it parses.
     @discardableResult
     public func reloadSettings() -> Result<ClickSettings, SettingsError> {
         let result = settingsStore.reload()
@@ -250,10 +195,7 @@ public final class InputClickEngine: Sendable {
         return result
     }
 
-    /// Stops watching the settings and closes the output for good.
-    ///
-    /// Thread context: any thread but the player's control queue; waits for
-    /// the stream to close.
+    /// Stops watching the settings and closes the output for good; waits for the stream to close.
     public func shutdown() {
         settingsStore.stopWatching()
         gate.removeVisibilityObserver(player)
@@ -261,33 +203,26 @@ public final class InputClickEngine: Sendable {
     }
 }
 
-/// Where settings go when they change (the file, a reload, a host
-/// override): the gate (clicks on or off, profile), then the player
-/// (volume, ducking, sound pack, latency).
+/// The one way changed settings (file, reload, host override) reach the gate (clicks on or off, profile),
+/// then the player (volume, ducking, sounds, latency; a sound change loads on the player's queue).
 struct SettingsSubscriber: Sendable {
     let gate: InputClickGate
     let player: ClickPlayer
 
-    /// Applies `settings` to both.
-    ///
-    /// A sound-pack or theme change loads sounds on the player's queue.
     func apply(_ settings: ClickSettings) {
         gate.apply(settings)
         player.apply(settings)
     }
 }
 
-/// The sound files refused at the last load, shared with the player's sound provider.
 private final class SoundProblemList: Sendable {
     let list = Mutex<[SoundLoadError]>([])
 }
 
-/// Why an engine could not make sounds for an output.
 public enum InputClickEngineError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The output's rate or channel count is outside what the sound bank supports.
     case unsupportedFormat(sampleRate: Int, channels: Int)
 
-    /// A sentence for people.
     public var description: String {
         switch self {
         case .unsupportedFormat(let rate, let channels):
@@ -300,7 +235,7 @@ public enum InputClickEngineError: Error, Sendable, Hashable, CustomStringConver
 private final class FirstCheck: Sendable {
     private let seen = Atomic(false)
 
-    /// Returns `true` the first time only.
+    /// `true` the first time only.
     @discardableResult
     func pass() -> Bool { !seen.exchange(true, ordering: .acquiringAndReleasing) }
 }
