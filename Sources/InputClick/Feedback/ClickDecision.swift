@@ -1,37 +1,26 @@
-/// Whether a click plays, and if not, why not.
-///
-/// ``InputClickGate/playInputClick(_:)`` returns one, and
-/// ``InputClickGate/decision(for:)`` answers without playing. The reasons are
-/// checked in the order they are declared here, so the first one that applies
-/// is the one reported.
+/// Whether a click plays, and if not, why not. The reasons are checked in declaration order; the first that
+/// applies is reported.
 public enum ClickDecision: UInt8, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     case plays = 0
-    /// The user turned keyboard clicks off in the settings.
     case clicksOff = 1
-    /// The settings' profile is `silent`.
     case silentProfile = 2
     /// No input view or input accessory view of the first responder is visible.
     case noVisibleInputView = 3
-    /// Views are visible, but none of them returns `true` from
-    /// ``InputViewAudioFeedback/enableInputClicksWhenVisible``.
+    /// Views are visible, but none opted in (``InputViewAudioFeedback/enableInputClicksWhenVisible``).
     case notOptedIn = 4
     /// The same kind clicked too often (a held key); see ``ClickRateLimit``.
     case rateLimited = 5
     /// No output can take the click: no player, a closed or faulted device.
     case noOutput = 6
-    /// A stream is open, but its click queue is full: clicks arrive faster
-    /// than the render thread takes them (a flood, or a stalled device).
+    /// The stream's click queue is full (a flood, or a stalled device).
     case queueFull = 7
-    /// The stream's device stopped working and the player is waiting for it
-    /// to come back; clicks are refused until it does.
+    /// The device stopped working; clicks are refused until it is back.
     case deviceLost = 8
-    /// The stream is still opening: the click is held and plays as soon as
-    /// the stream runs, if that is within 100 ms of the tap
-    /// (``ClickPlayer/holdLimitNanoseconds``); later than that it is dropped
-    /// and counted (``ClickPlayerStatistics/heldClicksDropped``) with a warning.
+    /// The stream is still opening: the click plays if it runs within ``ClickPlayer/holdLimitNanoseconds`` of
+    /// the tap, else it is dropped and counted (``ClickPlayerStatistics/heldClicksDropped``).
     case held = 9
 
-    /// A short, stable identifier (`plays`, `clicks-off`, …) for logs, JSON and the CLI's `doctor`.
+    /// A short, stable identifier (`plays`, `clicks-off`, …) for logs, JSON and `doctor`.
     public var identifier: String {
         switch self {
         case .plays: return "plays"
@@ -47,7 +36,6 @@ public enum ClickDecision: UInt8, Sendable, Hashable, CaseIterable, CustomString
         }
     }
 
-    /// A sentence for people.
     public var description: String {
         switch self {
         case .plays: return "the click plays"

@@ -1,16 +1,9 @@
-/// What the gate knows, packed into one word so that a tap reads all of it in
-/// a single atomic load: whether clicks are on, the profile, secure text
-/// entry, and what is visible.
-///
-/// Thread context: a plain value; the gate keeps it in an atomic.
+/// What the gate knows (clicks on, profile, secure entry, visibility), packed into one word that a tap reads
+/// in one atomic load.
 struct GateState: Equatable {
-    /// What the visible input views say about clicks.
     enum Visibility: UInt32 {
-        /// No input view or accessory view is visible.
         case none = 0
-        /// Views are visible, none opted in.
         case notOptedIn = 1
-        /// At least one visible view opted in.
         case optedIn = 2
     }
 
@@ -21,16 +14,13 @@ struct GateState: Equatable {
     private static let visibilityShift: UInt32 = 8
     private static let visibilityMask: UInt32 = 0x3 << visibilityShift
 
-    /// The packed word.
     private(set) var rawValue: UInt32
 
     /// Clicks on, the default profile, no secure entry, nothing visible.
     init() { rawValue = Self.clicksEnabledBit }
 
-    /// The state a word written by ``rawValue`` holds.
     init(rawValue: UInt32) { self.rawValue = rawValue }
 
-    /// Whether the user's settings have clicks on.
     var clicksEnabled: Bool {
         get { rawValue & Self.clicksEnabledBit != 0 }
         set { rawValue = newValue ? rawValue | Self.clicksEnabledBit : rawValue & ~Self.clicksEnabledBit }
@@ -41,19 +31,16 @@ struct GateState: Equatable {
         set { rawValue = (rawValue & ~Self.profileMask) | (UInt32(newValue.rawValue) << Self.profileShift) & Self.profileMask }
     }
 
-    /// Whether the first responder uses secure text entry.
     var isSecureTextEntry: Bool {
         get { rawValue & Self.secureBit != 0 }
         set { rawValue = newValue ? rawValue | Self.secureBit : rawValue & ~Self.secureBit }
     }
 
-    /// What is visible.
     var visibility: Visibility {
         get { Visibility(rawValue: (rawValue & Self.visibilityMask) >> Self.visibilityShift) ?? .none }
         set { rawValue = (rawValue & ~Self.visibilityMask) | (newValue.rawValue << Self.visibilityShift) }
     }
 
-    /// Whether a visible view opted in to clicks.
     var isClickEnabledViewVisible: Bool { visibility == .optedIn }
 
     /// Why a tap is refused before rate limit and sink are asked, or `nil`.
@@ -67,7 +54,6 @@ struct GateState: Equatable {
         }
     }
 
-    /// The sound a tap of `kind` plays: `kind`, or ``ClickKind/key`` during secure entry.
     func soundKind(_ kind: ClickKind) -> ClickKind {
         isSecureTextEntry ? .key : kind
     }
