@@ -1,9 +1,7 @@
 extension Unicode.Scalar {
-    /// Whether error messages show this scalar as `\u{…}` rather than as
-    /// itself: every control character (C0, DEL and C1, which hold NEL and
-    /// the one-byte CSI that some terminals act on) and the Unicode line and
-    /// paragraph separators. A message that quotes what the user wrote then
-    /// stays one line and cannot steer the terminal it is printed to.
+    /// Whether messages show this scalar as `\u{…}`: every control character (C0, DEL, C1 with NEL and the
+    /// one-byte CSI) and the Unicode line and paragraph separators, so a quoted message stays one line and
+    /// cannot steer a terminal.
     var isEscapedInMessages: Bool {
         switch properties.generalCategory {
         case .control, .lineSeparator, .paragraphSeparator: return true
@@ -13,10 +11,8 @@ extension Unicode.Scalar {
 }
 
 extension String {
-    /// The text with every scalar that ``Unicode/Scalar/isEscapedInMessages``
-    /// written as `\u{…}` (a NUL as `\u{0}`, an escape as `\u{1b}`), so that
-    /// printing it cannot steer a terminal or break a line; with `limit`, cut
-    /// after that many scalars and ended with `…`.
+    /// The text with every scalar that ``Unicode/Scalar/isEscapedInMessages`` written as `\u{…}`; with `limit`,
+    /// cut after that many scalars and ended with `…`.
     public func escapingControlCharacters(limit: Int? = nil) -> String {
         var out = ""
         var count = 0

@@ -4,17 +4,10 @@ import Glibc
 import Musl
 #endif
 
-/// The clock that click timestamps use: `CLOCK_MONOTONIC`, in nanoseconds.
-///
-/// Every timestamp in the library (``ClickSink/submitClick(_:requestedAt:)``,
-/// latency figures, rate limiting) uses this one clock, so that times taken on
-/// different threads compare.
-///
-/// Lock-free, allocation-free, real-time safe.
+/// `CLOCK_MONOTONIC` in nanoseconds: the clock every real-time timestamp uses (click requests, latency,
+/// rate limiting), so times taken on different threads compare. Lock-free and allocation-free.
 public enum MonotonicClock {
     /// Now, in nanoseconds since an arbitrary fixed point.
-    ///
-    /// Lock-free, allocation-free, real-time safe.
     @inline(__always)
     public static func now() -> UInt64 {
         var ts = timespec()
@@ -22,12 +15,8 @@ public enum MonotonicClock {
         return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
     }
 
-    /// The time `timeout` from now, for a blocking wait's deadline: waits
-    /// time out in real time whatever clock a player runs on
-    /// (``ClickClock``). A negative timeout is now; a huge one is far off
-    /// without overflowing.
-    ///
-    /// Lock-free, allocation-free.
+    /// The time `timeout` from now, for a blocking wait's deadline: waits time out in real time whatever a
+    /// player's ``ClickClock``. A negative timeout is now; a huge one is far off without overflowing.
     public static func deadline(after timeout: Duration) -> UInt64 {
         let (seconds, attoseconds) = timeout.components
         guard seconds >= 0 else { return now() }
@@ -36,13 +25,10 @@ public enum MonotonicClock {
         return now() &+ min(whole.partialValue &+ UInt64(attoseconds / 1_000_000_000), UInt64.max / 2)
     }
 
-    /// Whether `deadline` (nanoseconds of this clock) has passed.
-    ///
-    /// Lock-free, allocation-free.
     @inline(__always)
     public static func hasPassed(_ deadline: UInt64) -> Bool { now() >= deadline }
 
-    /// Sleeps until `deadline` (nanoseconds of this clock), through signals.
+    /// Sleeps until `deadline`, through signals.
     public static func sleep(untilNanoseconds deadline: UInt64) {
         var until = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
         while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &until, nil) == EINTR {}

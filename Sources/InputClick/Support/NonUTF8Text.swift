@@ -1,18 +1,12 @@
-/// Bytes meant as text, such as a path or an environment variable's value,
-/// that are not valid UTF-8, kept exactly as they came.
-///
-/// Swift's `String(cString:)`, `ProcessInfo.environment` and
-/// `CommandLine.arguments` replace such bytes with U+FFFD, which silently
-/// turns a path into another path. InputClick refuses these values instead,
-/// and this type names them in the refusal: ``description`` reads
-/// `byte 0xFF at offset 6 of '/tmp/a\xFFb'`.
+/// Bytes meant as text (a path, an environment value) that are not valid UTF-8, kept exactly. Swift's
+/// `String(cString:)`, `ProcessInfo.environment` and `CommandLine.arguments` would turn them into U+FFFD, and
+/// a path into another path; InputClick refuses them instead, naming them with ``description``.
 public struct NonUTF8Text: Sendable, Hashable, CustomStringConvertible {
-    /// The bytes, unchanged.
     public let bytes: [UInt8]
     /// The offset of the first byte that is not part of valid UTF-8.
     public let firstInvalidOffset: Int
 
-    /// Wraps `bytes`, or returns `nil` when they are valid UTF-8 (and so an ordinary `String`).
+    /// `nil` when `bytes` are valid UTF-8 (and so an ordinary `String`).
     public init?(_ bytes: [UInt8]) {
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = bytes.makeIterator()
@@ -29,8 +23,7 @@ public struct NonUTF8Text: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The bytes as printable text in single quotes: valid UTF-8 as itself,
-    /// every other byte as `\xFF`, control characters as `\u{1b}`, and at most
+    /// In single quotes: valid UTF-8 as itself, other bytes as `\xFF`, control characters as `\u{1b}`, at most
     /// 120 characters before an ellipsis.
     public var escaped: String {
         var out = "'"

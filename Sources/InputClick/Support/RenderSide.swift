@@ -1,23 +1,16 @@
 import Synchronization
 
-/// The render side of a real-time object: the members that one thread at a
-/// time may call, the render thread (or a test playing it). Every thread may
-/// use the rest of a `Sendable` type, which is the house rule and is not
-/// repeated on each member.
-///
-/// Debug builds check the rule: ``enter()`` notes the calling thread and
-/// stops the process if another thread is inside; ``leave()`` ends the
-/// visit. Release builds compile both away. Both are lock-free and
-/// allocation-free, so the render path calls them.
+/// The render side of a real-time object: the members one thread at a time may call (the render thread, or
+/// a test playing it); the rest of a `Sendable` type is for every thread. Debug builds check it: ``enter()``
+/// stops the process if another thread is inside. Release builds compile the check away; it is real-time safe.
 public struct RenderSide: ~Copyable, Sendable {
     /// The thread inside (its `pthread_t`), 0 when none.
     private let occupant = Atomic<UInt>(0)
-    /// How deep the occupant's visits are nested (only the occupant changes it).
     private let depth = Atomic<Int>(0)
 
     public init() {}
 
-    /// Starts a visit of the render side by the calling thread (visits nest).
+    /// Starts a visit by the calling thread (visits nest).
     @inline(__always)
     public func enter() {
         #if DEBUG
@@ -28,7 +21,6 @@ public struct RenderSide: ~Copyable, Sendable {
         #endif
     }
 
-    /// Ends the calling thread's innermost visit.
     @inline(__always)
     public func leave() {
         #if DEBUG

@@ -4,29 +4,21 @@ import Glibc
 import Musl
 #endif
 
-/// Who listens at a Unix socket, asked of the kernel alone: a `stat`, a
-/// non-blocking `connect` and `SO_PEERCRED`, which the kernel answers even
-/// for a server that froze, so probing never waits on a server and nothing
-/// is spoken on the socket. The one socket probe of the package: the
-/// backends' discovery (``probe(_:)``) and backend selection use it.
+/// Who listens at a Unix socket, asked of the kernel alone (`stat`, a non-blocking `connect`, `SO_PEERCRED`),
+/// which answers even for a frozen server: probing never waits and speaks nothing on the socket. The
+/// package's one socket probe, for discovery and backend selection.
 public enum SocketListener: Sendable, Hashable {
-    /// A server accepted the connection (or its backlog is full, `EAGAIN`);
-    /// `process` is its name when the kernel could say (`pipewire`,
-    /// `pipewire-pulse`, `pulseaudio`).
+    /// A server accepted (or its backlog is full, `EAGAIN`); `process` is its name when the kernel says.
     case listening(process: String?)
-    /// Nothing listens there, and why, in a sentence naming the path.
+    /// Nothing listens there; `reason` is a sentence naming the path.
     case absent(reason: String)
 
-    /// Whether a server listens.
     public var isListening: Bool {
         if case .listening = self { return true }
         return false
     }
 
-    /// Who listens at the Unix socket `path`: the file must exist and be a
-    /// socket, and a connection must be accepted (it is closed at once).
-    ///
-    /// It makes system calls and never blocks.
+    /// The file must be a socket and accept a connection (closed at once). Never blocks.
     public static func probe(_ path: String) -> SocketListener {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
@@ -63,7 +55,7 @@ public enum SocketListener: Sendable, Hashable {
         return .listening(process: processName(credentials.pid))
     }
 
-    /// The name the kernel keeps for process `pid` (`/proc/PID/comm`), or `nil`.
+    /// `/proc/PID/comm`, or `nil`.
     private static func processName(_ pid: Int32) -> String? {
         let descriptor = open("/proc/\(pid)/comm", O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
