@@ -24,7 +24,7 @@ public final class RenderStream: AudioOutputStream, @unchecked Sendable {
     ///
     /// - Parameters:
     ///   - deviceName: the device in fault messages, such as `ALSA device 'default'`.
-    ///   - fillFrames: default the buffer; `refillRoomFrames` and `safeguardFrames`: see ``RenderLoop``.
+    ///   - fillFrames: default the buffer; it, `refillRoomFrames` and `safeguardFrames` are ``RenderLoop``'s.
     ///   - stallTimeoutNanoseconds: raised to at least twice a buffer and a period, which progress takes to prove.
     ///   - priority: the render thread's SCHED_FIFO priority, `nil` for normal scheduling.
     public init<Device: RenderDevice>(device: Device, deviceName: String, format: OutputFormat, counters: OutputCounters,
