@@ -1,28 +1,22 @@
-/// A failed alsa-lib call with what alsa-lib reported on the calling thread
-/// while it failed (``ALSACalls/collectingMessages(_:)``).
+/// A failed alsa-lib call with alsa-lib's messages meanwhile (``ALSACalls/collectingMessages(_:)``).
 struct ALSACallFailure: Error {
     let error: ALSAError
-    /// alsa-lib's messages, oldest first, such as
-    /// `Cannot open shared library libasound_module_pcm_jack.so (…)`.
+    /// Oldest first.
     let messages: [String]
 }
 
-/// Reads alsa-lib's messages for the causes its error codes hide: a plugin
-/// library that cannot be loaded (`snd_pcm_open` then says only ENXIO, "No
-/// such device or address"), and where a configuration file is broken.
-///
-/// The texts are alsa-lib's own (`dlmisc.c`, `conf.c`, 1.2.x).
+/// Reads alsa-lib's messages (`dlmisc.c`, `conf.c`, 1.2.x) for the causes its codes hide:
+/// a plugin library that cannot be loaded (`snd_pcm_open` says only ENXIO), and where a
+/// configuration file is broken.
 enum ALSALibraryMessages {
-    /// A plugin library alsa-lib could not use: its name as the
-    /// configuration gives it and why, in alsa-lib's and the dynamic loader's words.
+    /// The library as the configuration names it, and why, in the loader's words.
     struct MissingLibrary: Equatable {
         var library: String
         var reason: String
     }
 
-    /// The first plugin library among `messages` that alsa-lib could not
-    /// load (`Cannot open shared library LIB (DLERROR)`) or that lacks the
-    /// plugin's entry point (`symbol SYM is not defined inside LIB`).
+    /// The first library alsa-lib could not load (`Cannot open shared library LIB (DLERROR)`)
+    /// or that lacks the entry point (`symbol SYM is not defined inside LIB`).
     static func missingLibrary(in messages: [String]) -> MissingLibrary? {
         for message in messages {
             if let rest = message.dropPrefix("Cannot open shared library ") {
@@ -40,9 +34,7 @@ enum ALSALibraryMessages {
         return nil
     }
 
-    /// The Debian package that installs `library`, for the plugins the
-    /// distribution splits out: `libasound2-plugins` (jack, pulse, a52, oss,
-    /// upmix, the rate converters…) and `pipewire-alsa`; `nil` for others.
+    /// `libasound2-plugins` or `pipewire-alsa` for the plugins Debian splits out; `nil` for others.
     static func package(providing library: String) -> String? {
         let file = library.split(separator: "/").last.map(String.init) ?? library
         guard let name = file.dropPrefix("libasound_module_"), name.hasSuffix(".so") else { return nil }
@@ -55,11 +47,8 @@ enum ALSALibraryMessages {
         return nil
     }
 
-    /// What is wrong with a configuration alsa-lib could not read, from its
-    /// messages: for example `/etc/asound.conf: line 2: Unexpected char`.
-    /// alsa-lib names the top file of a broken chain `_toplevel_` in its
-    /// position message and the real path in the next one (`PATH may be old or
-    /// corrupted`); the two are put together. Other messages are kept as they are.
+    /// Such as `/etc/asound.conf: line 2: Unexpected char`; alsa-lib's `_toplevel_` is
+    /// replaced by the path its "may be old or corrupted" message names.
     static func configurationProblem(in messages: [String]) -> String {
         let corruptSuffix = " may be old or corrupted: consider to remove or fix it"
         let file = messages.lazy.compactMap { $0.hasSuffix(corruptSuffix) ? String($0.dropLast(corruptSuffix.count)) : nil }.first
@@ -80,12 +69,10 @@ enum ALSALibraryMessages {
 }
 
 extension StringProtocol {
-    /// The rest after `prefix`, or `nil` when the text does not start with it.
     fileprivate func dropPrefix(_ prefix: String) -> String? {
         hasPrefix(prefix) ? String(dropFirst(prefix.count)) : nil
     }
 
-    /// Without leading and trailing spaces.
     fileprivate func trimmingSpaces() -> String {
         var text = Substring(self)
         while text.first == " " { text.removeFirst() }

@@ -1,31 +1,15 @@
 import InputClick
 
-/// Negotiates a playback configuration with an open PCM: interleaved access,
-/// the first acceptable sample format, channels and rate near the request
-/// (48 kHz preferred, no alsa-lib resampling so that the device's real rate
-/// shows), then period and buffer sizes near the latency profile. What the
-/// device refuses, it replaces with the nearest it allows.
-///
-/// In ``ClickScheduling/rewind`` mode the buffer holds at least
-/// ``OutputStreamRequest/rewindBufferPeriods`` periods and the writer is
-/// woken when half of it is free; otherwise it is woken every period. A
-/// stream kept running on a sound server's graph
-/// (``ALSADeviceChain/keepsRunning(preferring:)``) is woken every
-/// ``OutputStreamRequest/serverLatency`` frames instead (the `pipewire`
-/// plugin asks its graph for that latency, `node.latency`, from the wake-up
-/// size), with a buffer of at least four times that. The device never starts
-/// by itself: the render loop starts it. On a chain that ends in `pulse`,
-/// periods are at least ``ALSADeviceChain/minimumPeriodFrames(atSampleRate:)``
-/// and the start threshold is the buffer plus a period rather than alsa-lib's
-/// boundary (see ``ALSADeviceChain/endsInPulseAudio``).
+/// Negotiates a playback configuration with an open PCM: interleaved access, the first
+/// acceptable format, channels and rate near the request (no alsa-lib resampling, so the
+/// real rate shows), then period and buffer near the latency profile, taking the nearest
+/// the device allows. Rewind mode keeps at least ``OutputStreamRequest/rewindBufferPeriods``
+/// periods; a stream kept running on a server's graph at least four times
+/// ``OutputStreamRequest/serverLatency``. The render loop, not the device, starts it.
 enum ALSANegotiation {
-    /// The room at which the device wakes the writer (its `avail_min`): half
-    /// the buffer in rewind mode, a period otherwise, and for a stream kept
-    /// running on a server's graph the latency asked of the graph (the
-    /// `pipewire` plugin asks its graph for `avail_min`). The render loop
-    /// tops up at the same room (``RenderLoop``'s `refillRoomFrames`), so a
-    /// wake-up always finds work: a loop that waited for more room than the
-    /// device wakes it at would spin.
+    /// The device's `avail_min`: half the buffer in rewind mode, a period otherwise, and the
+    /// server latency for a stream kept running (the `pipewire` plugin asks its graph for
+    /// `avail_min`). The render loop tops up at the same room, or a wake-up would find no work.
     static func wakeFrames(period: Int, buffer: Int, scheduling: ClickScheduling, keepsRunning: Bool,
                            serverLatency: Int) -> Int {
         let period = max(1, period)
@@ -33,7 +17,6 @@ enum ALSANegotiation {
         return scheduling == .rewind ? max(period, buffer / period / 2 * period) : period
     }
 
-    /// Configures `pcm` for `scheduling` and returns the format it settled on.
     static func negotiate(_ pcm: PCMHandle, device: String, request: OutputStreamRequest,
                           scheduling: ClickScheduling, chain: ALSADeviceChain? = nil) throws(ALSAOutputError) -> OutputFormat {
         let params: HardwareParameters

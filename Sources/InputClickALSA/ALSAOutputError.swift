@@ -1,29 +1,22 @@
 import InputClick
 
-/// Why an ``ALSAOutput`` could not be configured, or a stream not opened.
-/// Every case names the device, except ``unreadableConfiguration(_:_:)``,
-/// which concerns them all.
+/// Why an ``ALSAOutput`` could not be made, or a stream not opened.
 public enum ALSAOutputError: Error, Sendable, Hashable, CustomStringConvertible, PersistentOutputError {
     case emptyDeviceName
-    /// No PCM of that name is defined in the ALSA configuration.
+    /// Not a PCM of the ALSA configuration.
     case unknownDevice(name: String)
-    /// The name refers to a sound card that does not exist (`hw:5,0`).
+    /// A sound card that does not exist (`hw:5,0`).
     case unknownCard(name: String, card: String)
-    /// The device exists but could not be opened now (busy, its sound server down, no card).
+    /// Busy, its sound server down, no card.
     case openFailed(device: String, ALSAError)
-    /// The device opened but refused every configuration tried.
     case configurationFailed(device: String, ALSAError)
-    /// The device accepts none of the sample formats asked for.
     case noUsableFormat(device: String, tried: [String])
-    /// The device's definition names a plugin whose library alsa-lib cannot
-    /// load (not installed, or not a plugin): `library` as the configuration
-    /// names it, `reason` the loader's words. Retrying soon cannot help.
+    /// Its plugin library cannot be loaded (`library` as configured, `reason` the loader's
+    /// words). Retrying soon cannot help.
     case missingPlugin(device: String, library: String, reason: String)
-    /// The ALSA configuration cannot be read, so no device can be looked up:
     /// `problem` says where it is broken (file and line, when alsa-lib says).
     case unreadableConfiguration(problem: String, ALSAError)
 
-    /// A sentence naming the device and the problem.
     public var description: String {
         switch self {
         case .emptyDeviceName:
@@ -49,8 +42,7 @@ public enum ALSAOutputError: Error, Sendable, Hashable, CustomStringConvertible,
         }
     }
 
-    /// Whether trying again soon cannot help: only a missing plugin library,
-    /// which stays missing until someone installs it.
+    /// Only a missing plugin library: it stays missing until someone installs it.
     public var isPersistent: Bool {
         if case .missingPlugin = self { return true }
         return false

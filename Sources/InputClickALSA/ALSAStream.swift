@@ -6,26 +6,18 @@ import Musl
 #endif
 import InputClick
 
-/// The ``RenderDevice`` skin over one ALSA PCM: each method one or two
-/// ``ALSACalls``, with underruns and suspends recovered in place. An open
-/// ALSA stream is a ``RenderStream`` over it (``ALSAOutput`` opens the PCM
-/// and negotiates): the PCM is kept open while a keyboard is visible, the
-/// loop stops it while silent and starts it on a tap, and inserts clicks by
-/// rewind where the device's rewind is real.
+/// The ``RenderDevice`` over one ALSA PCM: each method one or two ``ALSACalls``. An open
+/// ALSA stream is a ``RenderStream`` over it. Used by the render thread alone between
+/// start and close; made and closed on the player's control queue.
 ///
 /// # Real-time context
-/// Allocates nothing and takes no lock of its own; the poll descriptors are
-/// made with the device. Only ``wait(forRoom:wakeup:timeoutMilliseconds:)``
-/// blocks, in `poll`. alsa-lib takes an uncontended mutex inside each call
-/// unless ``ALSAOutput/disableLibraryLocking()`` was called, and its jack
-/// plugin takes one in `snd_pcm_start` and `snd_pcm_drop`.
-///
-/// Thread context: the render thread alone, between the stream's start and
-/// close; made and closed on the player's control queue.
+/// Allocates nothing and takes no lock of its own; only
+/// ``wait(forRoom:wakeup:timeoutMilliseconds:)`` blocks, in `poll`. alsa-lib's own mutex
+/// stays unless ``ALSAOutput/disableLibraryLocking()``; its jack plugin locks in start and drop.
 struct ALSARenderDevice: RenderDevice {
     let pcm: PCMHandle
     let counters: OutputCounters
-    /// Where alsa-lib's messages of the close go (``ALSAOutput/libraryMessageHandler``).
+    /// ``ALSAOutput/libraryMessageHandler``, for the close.
     let libraryMessageHandler: (@Sendable (String) -> Void)?
     let descriptors: UnsafeMutablePointer<pollfd>
     let descriptorCapacity: Int
@@ -42,7 +34,6 @@ struct ALSARenderDevice: RenderDevice {
         descriptors.initialize(repeating: pollfd(), count: descriptorCapacity)
     }
 
-    /// Drops what is queued and closes the PCM.
     func close() {
         ALSACalls.routingMessages(to: libraryMessageHandler) {
             ALSACalls.drop(pcm)
@@ -114,6 +105,6 @@ struct ALSARenderDevice: RenderDevice {
 }
 
 extension ALSAError: RenderFailure {
-    /// ``timedOut``: the device stopped consuming audio.
+    /// ``timedOut``.
     public static func stalled(milliseconds: Int) -> (any Error & Sendable)? { ALSAError.timedOut }
 }

@@ -1,30 +1,23 @@
 import InputClick
 import InputClickPulseAudio
 
-/// Which backend plays, on what, and why: the answer of
-/// ``BackendSelection/choose(device:preference:probe:libraryProblem:)``,
-/// which `doctor` prints.
+/// Which backend plays, on what, and why, as `doctor` prints it.
 ///
 /// The rules, for ``BackendPreference/automatic``:
 /// 1. A PCM other than `default` was named: ALSA on that PCM.
-/// 2. `PULSE_SERVER` names a remote (TCP) PulseAudio server, or PulseAudio's
-///    socket answers served by the `pulseaudio` process itself: the
-///    PulseAudio backend.
-/// 3. PipeWire's socket answers (with or without pipewire-pulse, or an
-///    unknown server, on PulseAudio's socket): the PipeWire backend.
-/// 4. PulseAudio's socket answers but no PipeWire socket does (a sandbox
-///    that shows clients only `pulse/native`): the PulseAudio backend.
-/// 5. Otherwise, or when the chosen server's client library cannot be
-///    loaded: ALSA's `default`.
+/// 2. `PULSE_SERVER` names a remote server, or the `pulseaudio` process itself answers on
+///    PulseAudio's socket: the PulseAudio backend.
+/// 3. PipeWire's socket answers (whoever serves PulseAudio's): the PipeWire backend.
+/// 4. Only PulseAudio's socket answers (a sandbox showing only `pulse/native`): PulseAudio.
+/// 5. Otherwise, or when the chosen server's client library cannot be loaded: ALSA's `default`.
 ///
-/// Asking for a backend by name (``BackendPreference/only(_:)``) skips the
-/// rules and fails with the reason when that backend cannot be used.
+/// A backend asked for by name (``BackendPreference/only(_:)``) skips the rules and fails
+/// with the reason when it cannot be used.
 public struct BackendSelection: Sendable, Hashable, CustomStringConvertible {
-    /// The backend that plays.
     public var backend: OutputBackend
     /// The ALSA PCM for ``OutputBackend/alsa``; the server's socket otherwise.
     public var device: String
-    /// Why this backend, in a sentence for `doctor`.
+    /// A sentence for `doctor`.
     public var reason: String
 
     public init(backend: OutputBackend, device: String, reason: String) {
@@ -36,15 +29,12 @@ public struct BackendSelection: Sendable, Hashable, CustomStringConvertible {
     /// `pipewire on /run/user/1000/pipewire-0 (…reason…)`.
     public var description: String { "\(backend) on \(device) (\(reason))" }
 
-    /// Chooses the backend for `device` (an ALSA PCM name; `nil` or
-    /// `default` for the machine's default output) as `preference` asks.
-    ///
-    /// - Parameter libraryProblem: why a native backend's client library
-    ///   cannot be loaded, or `nil` when it loads.
-    /// - Throws: ``BackendSelectionError`` when a backend asked for by name
-    ///   cannot be used, or a native backend is asked for with a PCM named.
-    ///
+    /// `device` is an ALSA PCM name (`nil` or `default`: the machine's default output).
     /// Probes sockets without waiting on a server.
+    ///
+    /// - Parameter libraryProblem: why a native backend's client library cannot be loaded.
+    /// - Throws: ``BackendSelectionError`` when a backend asked for by name cannot be used,
+    ///   or a native backend is asked for with a PCM named.
     public static func choose(device: String?, preference: BackendPreference,
                               probe: SoundServerProbe = SoundServerProbe(),
                               libraryProblem: (OutputBackend) -> String?) throws(BackendSelectionError) -> BackendSelection {
@@ -148,7 +138,6 @@ public struct BackendSelection: Sendable, Hashable, CustomStringConvertible {
 
 /// A backend asked for by name cannot be used; the text says why.
 public struct BackendSelectionError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The reason, in a sentence.
     public var description: String
     public init(_ description: String) { self.description = description }
 }

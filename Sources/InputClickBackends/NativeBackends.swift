@@ -2,13 +2,10 @@ import InputClick
 import InputClickPipeWire
 import InputClickPulseAudio
 
-/// The native sound-server backends built into this library, behind one
-/// door: whether each one's client library loads here, and opening its
-/// output. ALSA is not among them: its outputs are made by the caller, who
-/// sets alsa-lib's process-wide options first.
+/// The native sound-server backends behind one door. Not ALSA: its outputs are made by the
+/// caller, who sets alsa-lib's process-wide options first.
 public enum NativeBackends {
-    /// Why `backend`'s client library cannot be used on this machine, or
-    /// `nil` when it loads.
+    /// `nil` when the client library loads here.
     public static func libraryProblem(_ backend: OutputBackend) -> String? {
         switch backend {
         case .alsa: return nil
@@ -21,9 +18,6 @@ public enum NativeBackends {
         }
     }
 
-    /// The output of a native backend that ``BackendSelection`` chose.
-    ///
-    /// - Parameter applicationName: the name the server shows for the stream.
     /// - Throws: ``BackendSelectionError`` when the backend cannot be opened here.
     public static func makeOutput(for selection: BackendSelection, applicationName: String) throws -> any AudioOutput {
         if let problem = libraryProblem(selection.backend) {

@@ -41,9 +41,8 @@ extension PipeWireLibrary {
     /// `pw_thread_loop_signal`: wakes a ``wait(_:untilNanosecondsFromNow:)``.
     func signal(_ loop: OpaquePointer) { api.thread_loop_signal!(loop, false) }
 
-    /// `pw_thread_loop_get_time` and `pw_thread_loop_timed_wait_full`: waits
-    /// with the lock held (released while waiting) until signalled or until
-    /// `deadline` (from ``deadline(_:inNanoseconds:)``); `false` when the time is up.
+    /// `pw_thread_loop_timed_wait_full`: with the lock held (released while waiting) until
+    /// signalled or `deadline`; `false` when the time is up.
     func wait(_ loop: OpaquePointer, until deadline: inout timespec) -> Bool {
         api.thread_loop_timed_wait_full!(loop, &deadline) == 0
     }
@@ -55,8 +54,7 @@ extension PipeWireLibrary {
         return deadline
     }
 
-    /// `pw_properties_new_dict` of `properties`, then `pw_properties_set` for
-    /// each; the result is owned by the call it is passed to.
+    /// `pw_properties_new_dict`, then `pw_properties_set` for each; owned by the call it goes to.
     func newProperties(_ properties: [(key: String, value: String)]) -> UnsafeMutablePointer<pw_properties>? {
         var empty = spa_dict(flags: 0, n_items: 0, items: nil)
         guard let made = api.properties_new_dict!(&empty) else { return nil }
@@ -86,25 +84,22 @@ extension PipeWireLibrary {
         _ = inputclick_pw_core_add_listener(core, hook, events, data)
     }
 
-    /// `pw_loop_add_timer` and `pw_loop_update_timer` (macros of the header): a
-    /// timer calling `callback` every `intervalNanoseconds` on the loop's thread.
+    /// `pw_loop_add_timer` and `pw_loop_update_timer` (macros): calls `callback` on the loop's thread.
     func addRepeatingTimer(_ loop: UnsafeMutablePointer<pw_loop>,
                            _ callback: @convention(c) (UnsafeMutableRawPointer?, UInt64) -> Void,
                            _ data: UnsafeMutableRawPointer, intervalNanoseconds: UInt64) -> Bool {
         inputclick_pw_add_repeating_timer(loop, callback, data, intervalNanoseconds) != nil
     }
 
-    /// `pw_loop_add_event` (a macro of the header): an event that calls
-    /// `callback` on the loop's thread once ``signalEvent(_:on:)`` wakes it; nil if
-    /// it could not be made.
+    /// `pw_loop_add_event` (a macro): calls `callback` on the loop's thread once
+    /// ``signalEvent(_:on:)`` wakes it; nil if it could not be made.
     func addEvent(_ loop: UnsafeMutablePointer<pw_loop>,
                   _ callback: @convention(c) (UnsafeMutableRawPointer?, UInt64) -> Void,
                   _ data: UnsafeMutableRawPointer) -> UnsafeMutablePointer<spa_source>? {
         inputclick_pw_add_event(loop, callback, data)
     }
 
-    /// `pw_loop_signal_event` (a macro of the header): an eventfd write, safe
-    /// on the data loop.
+    /// `pw_loop_signal_event` (a macro): an eventfd write, safe on the data loop.
     @inline(__always)
     func signalEvent(_ event: UnsafeMutablePointer<spa_source>, on loop: UnsafeMutablePointer<pw_loop>) {
         _ = inputclick_pw_signal_event(loop, event)
@@ -124,8 +119,7 @@ extension PipeWireLibrary {
         api.stream_add_listener!(stream, hook, events, data)
     }
 
-    /// `pw_stream_connect` for playback to any node, with the EnumFormat
-    /// parameter `format`; a negative errno on failure.
+    /// `pw_stream_connect` for playback to any node; a negative errno on failure.
     func connectPlayback(_ stream: OpaquePointer, flags: pw_stream_flags, format: UnsafePointer<spa_pod>) -> Int32 {
         var params: [UnsafePointer<spa_pod>?] = [format]
         return api.stream_connect!(stream, SPA_DIRECTION_OUTPUT, UInt32.max /* PW_ID_ANY */, flags, &params, 1)

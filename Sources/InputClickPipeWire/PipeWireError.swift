@@ -6,20 +6,14 @@ import Musl
 import InputClick
 
 /// Why a ``PipeWireOutput`` could not open a stream, or why its stream failed.
-///
-/// Thread context: a plain value; use it from any thread.
 public enum PipeWireError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// `libpipewire-0.3.so.0` cannot be loaded (not installed, or not the
-    /// library expected): the dynamic loader's words.
+    /// `libpipewire-0.3.so.0` cannot be loaded: the dynamic loader's words.
     case libraryUnavailable(reason: String)
-    /// A libpipewire call failed: its name, the errno (positive) and the text
-    /// for it, the server's own when it gave one.
+    /// The positive errno, and its text (the server's own when it gave one).
     case callFailed(call: String, errno: Int32, text: String)
-    /// The server took the connection but did not answer in time: what was
-    /// waited for, and for how long.
+    /// The server took the connection but did not answer in time.
     case noAnswer(waitingFor: String, milliseconds: Int)
 
-    /// A sentence naming the problem, such as
     /// `pw_context_connect failed: Host is down (errno 112); is a PipeWire server running?`.
     public var description: String {
         switch self {
@@ -33,7 +27,7 @@ public enum PipeWireError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// `call` failed with `code` (an errno, either sign), with the system's text for it.
+    /// `code` is an errno of either sign.
     static func failed(_ call: String, code: Int32) -> PipeWireError {
         let positive = code < 0 ? -code : code
         return .callFailed(call: call, errno: positive, text: String(cString: strerror(positive)))

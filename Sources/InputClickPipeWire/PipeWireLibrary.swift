@@ -1,15 +1,11 @@
 import CPipeWire
 
-/// libpipewire-0.3, opened at run time with `dlopen` (never linked, so a
-/// machine without it needs nothing) and initialised once per process.
-///
-/// The library is loaded on first use, once.
+/// libpipewire-0.3, opened with `dlopen` (never linked, so a machine without it needs nothing).
 struct PipeWireLibrary: @unchecked Sendable {
-    /// The library's functions, each non-nil once loaded.
+    /// Each non-nil once loaded.
     let api: inputclick_pw_api
 
-    /// The library, or why it cannot be used. Loaded, and `pw_init` called,
-    /// on first use; the result is kept for the life of the process.
+    /// Loaded, with `pw_init`, on first use, for the life of the process.
     static let shared: Result<PipeWireLibrary, PipeWireError> = {
         var api = inputclick_pw_api()
         var reason = [CChar](repeating: 0, count: 512)
@@ -23,6 +19,6 @@ struct PipeWireLibrary: @unchecked Sendable {
         return .success(library)
     }()
 
-    /// The library's version, such as `0.3.65`, or why it cannot be loaded.
+    /// Such as `0.3.65`, or why it cannot be loaded.
     static var version: Result<String, PipeWireError> { shared.map { $0.libraryVersion() } }
 }

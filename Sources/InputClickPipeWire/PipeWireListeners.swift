@@ -1,10 +1,7 @@
 import CPipeWire
 
-/// The memory libpipewire keeps pointers to while a stream lives: the hooks
-/// of its listeners and the event tables they point at. Freed with this
-/// object, which its stream keeps until its connection is torn down.
-///
-/// Thread context: made and freed on control threads; read by libpipewire.
+/// The memory libpipewire points to while a stream lives (hooks and event tables); the
+/// stream keeps it until its connection is torn down.
 final class PipeWireListeners: @unchecked Sendable {
     let coreHook = PipeWireListeners.make(spa_hook())
     let stateHook = PipeWireListeners.make(spa_hook())

@@ -1,52 +1,36 @@
 import InputClick
 
-/// An ``AudioOutput`` that plays to a PipeWire server natively, through
-/// libpipewire-0.3's `pw_stream`, loaded at run time (a machine without
-/// libpipewire runs everything else; ``PipeWireServer/find(environment:remote:)``
-/// says whether a server and the library are there).
+/// An ``AudioOutput`` that plays to a PipeWire server natively, through libpipewire-0.3's
+/// `pw_stream`, loaded at run time (``PipeWireServer/find(environment:remote:)`` says
+/// whether a server and the library are there).
 ///
 /// ```swift
 /// let output = PipeWireOutput()
 /// let player = ClickPlayer(output: output, sounds: provider)
 /// ```
 ///
-/// A stream connects when the player opens it (a keyboard shows) and stays
-/// connected and streaming until the player closes it (the linger after the
-/// keyboard hides), rendering silence while nothing sounds: a tap never
-/// starts, stops or reconfigures anything in the server's graph. It asks the
-/// graph for the request's ``OutputStreamRequest/serverLatency`` as
-/// `node.latency` once, when it connects; it plays 32-bit float, interleaved,
-/// at the request's rate and channels, and the server converts. The graph's
-/// data loop calls the stream each cycle, on its real-time thread, and the
-/// mixer renders straight into the server's buffer.
-///
-/// Faults: the server going away, the stream failing, or the server asking
-/// for no audio for ``stallTimeoutNanoseconds`` end the stream with an
-/// ``OutputFault``; the player then closes it and retries with backoff.
-///
-/// Thread context: every member from any thread; see ``AudioOutput``.
+/// A stream stays connected and streaming (silence while nothing sounds) from open to
+/// close, so a tap never changes the server's graph; it asks the graph for
+/// ``OutputStreamRequest/serverLatency`` once, plays 32-bit float, and the mixer renders
+/// straight into the server's buffer on the data loop. The server going away, the stream
+/// failing or no ask for audio within ``stallTimeoutNanoseconds`` is an ``OutputFault``.
 public final class PipeWireOutput: AudioOutput {
     /// `pipewire`, or `pipewire:<remote>` when a remote is named.
     public let name: String
-    /// The remote the streams connect to (a socket name in the runtime
-    /// directory, or a path), or `nil` for libpipewire's choice. As in
-    /// libpipewire, `$PIPEWIRE_REMOTE` wins over it.
+    /// A socket name in the runtime directory or a path; `nil` for libpipewire's choice.
+    /// `$PIPEWIRE_REMOTE` wins over it.
     public let remote: String?
-    /// What the client and its streams tell the server.
     public let properties: StreamProperties
-    /// How long a started stream may go without the server asking for audio
-    /// before it counts as stalled. Default 500 ms; at least four of the
-    /// longest cycles a stock server runs (2048 frames).
+    /// Without the server asking for audio, before a started stream counts as stalled.
+    /// Default 500 ms: four of the longest cycles a stock server runs (2048 frames).
     public let stallTimeoutNanoseconds: UInt64
-    /// How long an open waits for the server to answer and the stream to
-    /// start. Default 1.5 s, within the player's own open timeout.
+    /// For the server to answer and the stream to start. Default 1.5 s, within the player's.
     public let connectTimeoutNanoseconds: UInt64
-    /// The name each stream's data-loop thread takes (at most 15 bytes): the
-    /// stream has a libpipewire context of its own, so that real-time
-    /// thread is InputClick's render thread. Default ``RealtimeThread/renderThreadName``.
+    /// At most 15 bytes: each stream has its own libpipewire context, so its data loop is
+    /// InputClick's render thread. Default ``RealtimeThread/renderThreadName``.
     public let threadName: String
 
-    /// Makes an output; nothing is loaded or connected until a stream opens.
+    /// Nothing is loaded or connected until a stream opens.
     public init(remote: String? = nil, properties: StreamProperties = StreamProperties(),
                 stallTimeoutNanoseconds: UInt64 = 500_000_000, connectTimeoutNanoseconds: UInt64 = 1_500_000_000,
                 threadName: String = RealtimeThread.renderThreadName) {
@@ -58,25 +42,16 @@ public final class PipeWireOutput: AudioOutput {
         name = remote.map { "pipewire:\($0)" } ?? "pipewire"
     }
 
-    /// `true`: the server may be frozen, and libpipewire's calls then wait
-    /// (the open waits up to ``connectTimeoutNanoseconds``).
+    /// `true`: libpipewire's calls wait on a frozen server (an open up to ``connectTimeoutNanoseconds``).
     public var callsMayBlock: Bool { true }
 
-    /// Loads libpipewire (once), connects to the server, and returns a
-    /// stream that streams.
+    /// Loads libpipewire (once), connects, and returns a streaming stream in float at the
+    /// request's rate and channels. The format reports the grant: the period is the graph's
+    /// first cycle (its quantum), the buffer that times the buffers given. Blocks while the
+    /// server answers.
     ///
-    /// The format is float, the request's rate and channels. It asks the
-    /// graph for the request's latency (``ServerLatencyPolicy/frames(atSampleRate:)``)
-    /// and reports what the server granted: the period is the frames the
-    /// graph's first cycle asked for (its quantum, which another client's
-    /// lower latency or the server's limits decide), the buffer that times
-    /// the buffers the stream was given.
-    ///
-    /// - Throws: ``PipeWireError``: the library cannot be loaded, a call
-    ///   failed (with its name and the library's or server's text), or the
-    ///   server did not answer within ``connectTimeoutNanoseconds``.
-    ///
-    /// Thread context: a control thread; blocks while the server answers.
+    /// - Throws: ``PipeWireError``: the library cannot be loaded, a call failed (with its
+    ///   name and text), or the server did not answer within ``connectTimeoutNanoseconds``.
     public func openStream(_ request: OutputStreamRequest) throws -> any AudioOutputStream {
         let library = try PipeWireLibrary.shared.get()
         let latency = request.serverLatency.frames(atSampleRate: request.sampleRate)
@@ -89,8 +64,6 @@ public final class PipeWireOutput: AudioOutput {
         return RenderStream(pulling: device, entry: entry)
     }
 
-    /// The libpipewire version this process loads, such as `0.3.65`, or why it cannot.
-    ///
-    /// Loads the library on first use.
+    /// Such as `0.3.65`, or why it cannot be loaded. Loads the library on first use.
     public static var libraryVersion: Result<String, PipeWireError> { PipeWireLibrary.version }
 }

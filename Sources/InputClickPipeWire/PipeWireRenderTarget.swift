@@ -7,42 +7,32 @@ import Musl
 import InputClick
 import Synchronization
 
-/// A PipeWire stream's process callback, the pull device's side of a cycle:
-/// each cycle of the graph it dequeues the stream's buffer, lets the
-/// stream's ``PullRenderEntry`` render straight into it (as many frames as
-/// the server asks, never more than the buffer holds; silence before the
-/// stream starts and after it stops, so the stream keeps its place in the
-/// graph and the graph never changes per tap), queues it, and tells the
-/// entry, with the queue depth from `pw_stream_get_time_n`. A cycle that
-/// follows one the graph played without our audio (``PullCycleContinuity``)
-/// counts as an underrun.
+/// A PipeWire stream's process callback: each cycle it dequeues the stream's buffer,
+/// lets the ``PullRenderEntry`` render into it (the frames the server asks, at most the
+/// buffer; silence before start and after stop, so the graph never changes per tap),
+/// queues it, and tells the entry the queue depth. A cycle after one the graph played
+/// without our audio (``PullCycleContinuity``) counts as an underrun.
 ///
 /// # Real-time context
-/// ``process()`` runs on libpipewire's data-loop thread (the stream has
-/// `PW_STREAM_FLAG_RT_PROCESS`): it allocates nothing, takes no lock, logs
-/// nothing and never blocks. Everything it reads was made before the stream
-/// connected.
-///
-/// Thread context: ``process()`` on the data loop; the rest on control threads.
+/// ``process()`` runs on libpipewire's data loop (`PW_STREAM_FLAG_RT_PROCESS`): it
+/// allocates nothing, takes no lock, logs nothing, never blocks; its only I/O is one
+/// eventfd write in the first cycle (the open's wake-up). The rest runs on control threads.
 final class PipeWireRenderTarget: @unchecked Sendable {
     private let library: PipeWireLibrary
     private let entry: PullRenderEntry
     private let bytesPerFrame: Int
     private let sampleRate: Int64
-    /// The `pw_stream`, set once it is made, before it connects.
     private let stream: UnsafeMutablePointer<OpaquePointer?>
-    /// The event that wakes an open waiting for the graph's first cycle, and
-    /// its loop; set with the stream.
+    /// Wakes an open waiting for the graph's first cycle; set with the stream.
     private let firstCycleEvent: UnsafeMutablePointer<(event: UnsafeMutablePointer<spa_source>, loop: UnsafeMutablePointer<pw_loop>)?>
     private let time: UnsafeMutablePointer<pw_time>
-    /// Whether the graph played every cycle: the data loop's alone.
+    /// The data loop's alone.
     private let continuity: UnsafeMutablePointer<PullCycleContinuity>
-    /// The name the data loop's thread takes in its first rendering cycle.
+    /// Taken in the first rendering cycle.
     private let threadName: UnsafeMutablePointer<CChar>
-    /// The data loop thread's kernel ID, 0 until the first cycle that renders.
+    /// Kernel ID; 0 until the first cycle that renders.
     private let dataLoopThread = Atomic<Int32>(0)
-    /// What the graph granted, seen in the first cycle: the frames it asked
-    /// for (its quantum; 0 until then) and the buffers the stream has.
+    /// The graph's grant, seen in the first cycle: frames asked (its quantum) and buffers.
     private let grantedFrames = Atomic<Int>(0)
     private let grantedBuffers = Atomic<Int>(0)
 
@@ -70,29 +60,23 @@ final class PipeWireRenderTarget: @unchecked Sendable {
         free(threadName)
     }
 
-    /// Says which `pw_stream` the callback serves, and which event of which
-    /// loop its first cycle signals (nil: none); before it connects.
+    /// Before it connects; `event` (if any) on `loop` is signalled by the first cycle.
     func attach(_ handle: OpaquePointer, firstCycleEvent event: UnsafeMutablePointer<spa_source>?,
                 on loop: UnsafeMutablePointer<pw_loop>) {
         stream.pointee = handle
         firstCycleEvent.pointee = event.map { ($0, loop) }
     }
 
-    /// Whether the data loop's thread has real-time scheduling now (`false`
-    /// until the first cycle that renders): asked of the kernel for that thread, since
-    /// libpipewire raises its priority after it started, and not through
-    /// pthreads (whose cached policy then stays SCHED_OTHER).
-    /// What the server granted, once the graph ran its first cycle for the
-    /// stream: the period is the frames that cycle asked for (the graph's
-    /// quantum, `pw_buffer.requested`), and the buffer that times the
-    /// buffers the stream was given (`pw_stream_get_time_n`'s queued and
-    /// available buffers). `nil` before the first cycle.
+    /// The period is the graph's quantum (`pw_buffer.requested`) of the stream's first
+    /// cycle, the buffer that times its buffers; `nil` before the first cycle.
     var granted: (periodFrames: Int, bufferFrames: Int)? {
         let frames = grantedFrames.load(ordering: .acquiring)
         guard frames > 0 else { return nil }
         return (frames, frames * grantedBuffers.load(ordering: .relaxed))
     }
 
+    /// Whether the data loop's thread has real-time scheduling now, asked of the kernel
+    /// (libpipewire raises it after the thread started; pthreads' cached policy stays).
     var isRealtime: Bool {
         let thread = dataLoopThread.load(ordering: .acquiring)
         guard thread != 0 else { return false }
@@ -102,10 +86,6 @@ final class PipeWireRenderTarget: @unchecked Sendable {
     }
 
     /// One cycle: see the type's documentation.
-    ///
-    /// # Real-time context
-    /// Allocates nothing, takes no lock, never blocks; its only I/O is one
-    /// eventfd write in the stream's first cycle (the open's wake-up).
     func process() {
         guard let handle = stream.pointee else { return }
         let cycle = entry.beginCycle()
@@ -152,12 +132,8 @@ final class PipeWireRenderTarget: @unchecked Sendable {
         entry.served(cycle, at: now, queuedFrames: timed ? queuedFrames(now: now) : nil)
     }
 
-    /// Notes this cycle (the graph's clock from ``time``, read in it) and says
-    /// whether the graph missed our audio since the last one. Cycles that do
-    /// not render are noted too, so the first one that does compares with
-    /// the cycle before it.
-    /// The graph's position is compared only when it counts our frames and
-    /// the cycle said how many it asked (`knownQuantum`).
+    /// Notes this cycle and says whether the graph missed our audio since the last one.
+    /// Positions are compared only when the cycle said how many frames it asked (`knownQuantum`).
     @inline(__always)
     private func followsGap(frames: Int, knownQuantum: Bool, finishedAt: UInt64) -> Bool {
         let snapshot = time.pointee
@@ -166,7 +142,6 @@ final class PipeWireRenderTarget: @unchecked Sendable {
                                         startedAt: UInt64(clamping: snapshot.now), frames: frames, finishedAt: finishedAt)
     }
 
-    /// Keeps what the first cycle shows of the server's grant (see ``granted``).
     @inline(__always)
     private func recordGrant(_ handle: OpaquePointer, frames: Int) {
         var buffers = 1
@@ -178,10 +153,8 @@ final class PipeWireRenderTarget: @unchecked Sendable {
         if let wake = firstCycleEvent.pointee { library.signalEvent(wake.event, on: wake.loop) }
     }
 
-    /// The frames ahead of the end of what was just queued: those still
-    /// queued in the stream and its converter, and the graph's delay to the
-    /// sink less the time since the server measured it (from ``time``, read
-    /// in this cycle).
+    /// Still queued in the stream and its converter, plus the graph's delay to the sink
+    /// less the time since the server measured it.
     @inline(__always)
     private func queuedFrames(now: UInt64) -> Int {
         let snapshot = time.pointee

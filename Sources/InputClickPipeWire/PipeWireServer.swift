@@ -1,38 +1,25 @@
 import InputClick
 
-/// Whether this process can use a PipeWire server: its socket found where
-/// libpipewire (0.3) looks for it, accepting connections, and libpipewire
-/// itself loadable. ``find(environment:remote:)`` looks, with
-/// ``InputClick/SocketListener/probe(_:)``: nothing is opened but a socket
-/// connection that is closed at once.
+/// Whether this process can use a PipeWire server: a socket answering where libpipewire
+/// (0.3) looks, and libpipewire loadable. ``find(environment:remote:)`` only connects to
+/// the socket and closes at once (``InputClick/SocketListener/probe(_:)``).
 ///
-/// Where libpipewire looks: the remote's name is `$PIPEWIRE_REMOTE` if set
-/// and not empty, else the name the client asks for (``PipeWireOutput/remote``),
-/// else `pipewire-0`. A name starting with `/` is the socket's path; any
-/// other is looked for in the runtime directory (`$PIPEWIRE_RUNTIME_DIR`,
-/// else `$XDG_RUNTIME_DIR`, else `$USERPROFILE`), then in `/run/pipewire`.
+/// The remote is `$PIPEWIRE_REMOTE` if not empty, else ``PipeWireOutput/remote``, else
+/// `pipewire-0`; a name not starting with `/` is looked for in `$PIPEWIRE_RUNTIME_DIR`,
+/// else `$XDG_RUNTIME_DIR`, else `$USERPROFILE`, then in `/run/pipewire`.
 public struct PipeWireServer: Sendable, Hashable, CustomStringConvertible {
-    /// The socket that answered, if one did.
     public var socketPath: String?
-    /// The loaded libpipewire's version, such as `0.3.65`, if it loads.
+    /// Such as `0.3.65`, if it loads.
     public var libraryVersion: String?
-    /// Whether a stream can be opened: a socket answers and the library loads.
+    /// A socket answers and the library loads.
     public var isAvailable: Bool { socketPath != nil && libraryVersion != nil }
-    /// Why it is, or is not, available: a sentence naming the socket and the library.
+    /// A sentence naming the socket and the library.
     public var reason: String
 
-    /// The reason.
     public var description: String { reason }
 
-    /// Looks for the server of `environment` (the process's by default).
-    ///
-    /// - Parameters:
-    ///   - environment: Where `PIPEWIRE_REMOTE`, `PIPEWIRE_RUNTIME_DIR`,
-    ///     `XDG_RUNTIME_DIR` and `USERPROFILE` are read.
-    ///   - remote: The remote name the client would ask for, if any.
-    ///
-    /// Thread context: any thread but a render thread; it makes system calls
-    /// and may load libpipewire.
+    /// `environment` is the process's by default; `remote` is the name the client would ask
+    /// for. Not on a render thread: it makes system calls and may load libpipewire.
     public static func find(environment: ProcessEnvironment = .current(), remote: String? = nil) -> PipeWireServer {
         let candidates = socketCandidates(environment: environment, remote: remote)
         var findings: [String] = []
@@ -65,7 +52,7 @@ public struct PipeWireServer: Sendable, Hashable, CustomStringConvertible {
         return PipeWireServer(socketPath: answering, libraryVersion: version, reason: reason)
     }
 
-    /// The socket paths libpipewire would try, in its order.
+    /// In libpipewire's order.
     public static func socketCandidates(environment: ProcessEnvironment, remote: String? = nil) -> [String] {
         var name = environment["PIPEWIRE_REMOTE"] ?? ""
         if name.isEmpty { name = remote ?? "" }

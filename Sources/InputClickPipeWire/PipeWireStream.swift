@@ -7,23 +7,12 @@ import Musl
 import InputClick
 import Synchronization
 
-/// One PipeWire playback stream, the pull device of a ``RenderStream``,
-/// connected while a keyboard is visible: its own thread loop, context and
-/// connection to the server, and a `pw_stream` (autoconnected, mapped
-/// buffers, processed on the real-time data loop) that the graph asks for
-/// audio every cycle. Its process callback renders through the stream's
-/// ``PullRenderEntry``: silence until the stream starts and then the
-/// player's mixer, and nothing in the graph changes until ``close()``: a
-/// tap only reaches the mixer.
-///
-/// # Real-time context
-/// The process callback is ``PipeWireRenderTarget/process()``; everything
-/// else runs on control threads or the thread loop's thread.
-///
-/// Thread context: ``close()`` on the player's control side; ``isRealtime``
-/// from any thread.
+/// One PipeWire playback stream, the pull device of a ``RenderStream``, connected while a
+/// keyboard is visible: its own thread loop, context and connection, and an autoconnected
+/// `pw_stream` processed on the real-time data loop (``PipeWireRenderTarget/process()``).
+/// Nothing in the graph changes until ``close()``: a tap only reaches the mixer.
 final class PipeWireStream: PullRenderDevice, @unchecked Sendable {
-    /// The format: the period and buffer the server granted once the open returned.
+    /// With the period and buffer the server granted, once the open returned.
     private(set) var format: OutputFormat
     var isRealtime: Bool { render.isRealtime }
 
@@ -38,13 +27,10 @@ final class PipeWireStream: PullRenderDevice, @unchecked Sendable {
     private let isClosed = Atomic<Bool>(false)
     private var loopRunning = false
 
-    /// Connects to the server and waits until the stream streams.
+    /// Connects and waits until the stream streams; blocks at most about `connectTimeoutNanoseconds`.
     ///
-    /// - Throws: ``PipeWireError`` naming the call that failed and the
-    ///   library's text, or ``PipeWireError/noAnswer(waitingFor:milliseconds:)``
-    ///   when the server does not answer within `connectTimeoutNanoseconds`.
-    ///
-    /// Thread context: a control thread; blocks at most about `connectTimeoutNanoseconds`.
+    /// - Throws: ``PipeWireError`` naming the failed call, or
+    ///   ``PipeWireError/noAnswer(waitingFor:milliseconds:)`` when the server does not answer in time.
     init(library: PipeWireLibrary, entry: PullRenderEntry, properties: StreamProperties, remote: String?,
          threadName: String, connectTimeoutNanoseconds: UInt64) throws(PipeWireError) {
         self.library = library
@@ -147,7 +133,6 @@ final class PipeWireStream: PullRenderDevice, @unchecked Sendable {
         tearDown()
     }
 
-    /// Disconnects, stops the loop's thread, and frees everything made so far.
     private func tearDown() {
         if loopRunning { library.lock(threadLoop) }
         if let stream {

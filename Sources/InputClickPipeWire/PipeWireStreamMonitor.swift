@@ -6,26 +6,15 @@ import Musl
 #endif
 import InputClick
 
-/// Watches a PipeWire stream from its thread loop: the stream's state, the
-/// connection's errors, and a watchdog timer; it reports what goes wrong to
-/// the stream's ``PullRenderEntry``, which stops rendering and reports the
-/// stream's one ``OutputFault``.
-///
-/// - The stream's state turning `error`, or `unconnected` after it streamed,
-///   and the server closing the connection (`EPIPE` on the core), are faults
-///   (``OutputFault/Kind/deviceLost`` when the server went away).
-/// - Every ``watchdogIntervalNanoseconds`` the entry looks for a stall
-///   (``PullRenderEntry/checkStall(now:)``): a started stream that the
-///   server has not asked for audio for the entry's stall timeout (a frozen
-///   server, a graph that stopped) is ``OutputFault/Kind/stalled``.
-/// - The graph's first cycle for the stream wakes an open waiting for what
-///   the server granted: the cycle signals an event of the loop (the
-///   watchdog sees it too, should the event not exist).
-///
-/// Thread context: its callbacks run on the thread loop's thread with the
-/// loop's lock held; its other members are used with that lock held too.
+/// Watches a PipeWire stream from its thread loop (callbacks and members with the loop's
+/// lock held) and reports faults to the stream's ``PullRenderEntry``:
+/// - state `error`, `unconnected` after streaming, or the server closing the connection
+///   (``OutputFault/Kind/deviceLost`` when the server went away);
+/// - a watchdog every ``watchdogIntervalNanoseconds`` asks the entry for a stall
+///   (``PullRenderEntry/checkStall(now:)``).
+/// The graph's first cycle signals an event that wakes an open waiting for the grant
+/// (the watchdog sees it too, should the event not exist).
 final class PipeWireStreamMonitor: @unchecked Sendable {
-    /// How often the watchdog looks.
     static let watchdogIntervalNanoseconds: UInt64 = 50_000_000
 
     private let library: PipeWireLibrary
@@ -34,12 +23,11 @@ final class PipeWireStreamMonitor: @unchecked Sendable {
     private let render: PipeWireRenderTarget
     private var sawFirstCycle = false
 
-    /// The stream's last state, and its error text in state `error`.
+    /// In state `error`, with ``stateError``.
     private(set) var state = PW_STREAM_STATE_CONNECTING
     private(set) var stateError: String?
-    /// Whether the stream has streamed since it connected.
     private(set) var hasStreamed = false
-    /// The server's error on the connection, with its code (negative errno), if any.
+    /// With its code (negative errno).
     private(set) var connectionError: (code: Int32, message: String)?
 
     init(library: PipeWireLibrary, threadLoop: OpaquePointer, entry: PullRenderEntry, render: PipeWireRenderTarget) {
@@ -49,7 +37,7 @@ final class PipeWireStreamMonitor: @unchecked Sendable {
         self.render = render
     }
 
-    /// Why the stream cannot go on, if it cannot: for an open that fails, and under a fault.
+    /// For an open that fails, and under a fault.
     var failure: PipeWireError? {
         if let connectionError {
             return .callFailed(call: "pw_context_connect", errno: -connectionError.code, text: connectionError.message)
@@ -95,7 +83,7 @@ final class PipeWireStreamMonitor: @unchecked Sendable {
         entry.checkStall(now: MonotonicClock.now())
     }
 
-    /// An open waits for the graph's first cycle (what it granted): wakes it once.
+    /// Wakes an open waiting for the graph's first cycle, once.
     func wakeAnOpenAfterTheFirstCycle() {
         guard !sawFirstCycle && render.granted != nil else { return }
         sawFirstCycle = true

@@ -4,14 +4,11 @@ import Glibc
 import Musl
 #endif
 
-/// Reading strings from C callers and writing strings into their buffers,
-/// with every check the C interface promises.
+/// Reading strings from C callers and writing into their buffers, with every check promised.
 enum CStringArguments {
-    /// Reads a NUL-terminated UTF-8 string of at most `maximumBytes` bytes.
+    /// NUL-terminated UTF-8 of at most `maximumBytes`; `pointer` must not be NULL.
     ///
-    /// - Throws: ``PluginFailure`` with ``PluginResult/invalidArgument``
-    ///   naming `what` when the string is empty, has no NUL within
-    ///   `maximumBytes + 1` bytes, or is not UTF-8. `pointer` must not be NULL.
+    /// - Throws: ``PluginResult/invalidArgument`` naming `what` when empty, too long or not UTF-8.
     static func read(_ pointer: UnsafePointer<CChar>, what: String, maximumBytes: Int) throws(PluginFailure) -> String {
         let length = strnlen(pointer, maximumBytes + 1)
         guard length > 0 else {
@@ -27,12 +24,11 @@ enum CStringArguments {
         return text
     }
 
-    /// Copies `text` into `buffer` the way `snprintf` does: at most
-    /// `size - 1` bytes, cut at a UTF-8 character boundary, then a NUL.
+    /// As `snprintf` does: at most `size - 1` bytes, cut at a UTF-8 boundary, then a NUL.
     ///
     /// - Returns: The full length of `text` in bytes (clamped to `INT_MAX`).
-    /// - Throws: ``PluginResult/invalidArgument`` when `buffer` is NULL and
-    ///   `size` is not 0, or `size` is above `SSIZE_MAX`.
+    /// - Throws: ``PluginResult/invalidArgument`` when `buffer` is NULL and `size` is not 0,
+    ///   or `size` is above `SSIZE_MAX`.
     static func copy(_ text: String, into buffer: UnsafeMutablePointer<CChar>?, size: Int) throws(PluginFailure) -> Int32 {
         let utf8 = Array(text.utf8)
         let fullLength = Int32(clamping: utf8.count)

@@ -12,12 +12,9 @@ func clickKind(_ kind: Int32) throws(PluginFailure) -> ClickKind {
     return clickKind
 }
 
-/// `int inputclick_play(inputclick_context *ctx, int kind)`.
-///
 /// # Real-time context
-/// On success it allocates nothing, takes no lock and never waits: two
-/// atomic additions guard the handle, and the gate and the mixer's command
-/// ring are lock-free. Only failures (bad arguments) build a message.
+/// On success two atomic additions guard the handle, and the gate and the mixer's
+/// command ring are lock-free; only failures build a message.
 @c(inputclick_play)
 public func inputclickPlay(_ context: OpaquePointer?, _ kind: Int32) -> Int32 {
     ExportCall.withContext("inputclick_play", context) { _, context throws(PluginFailure) -> Int32 in
@@ -25,10 +22,8 @@ public func inputclickPlay(_ context: OpaquePointer?, _ kind: Int32) -> Int32 {
     }
 }
 
-/// `int inputclick_decision(inputclick_context *ctx, int kind)`.
-///
 /// # Real-time context
-/// As ``inputclickPlay(_:_:)``: lock-free and allocation-free on success.
+/// As ``inputclickPlay(_:_:)``.
 @c(inputclick_decision)
 public func inputclickDecision(_ context: OpaquePointer?, _ kind: Int32) -> Int32 {
     ExportCall.withContext("inputclick_decision", context) { _, context throws(PluginFailure) -> Int32 in

@@ -3,14 +3,10 @@ import InputClick
 // What the host reports: visible views and secure text entry. See
 // inputclick.h for each function's contract.
 
-/// The most views `inputclick_set_visible_views` accepts; UIKit shows at most
-/// an input view and an input accessory view, so more is a caller's bug
-/// (most likely a garbage count), refused before reading any entry.
+/// UIKit shows at most an input view and an accessory view, so more is a caller's bug (a
+/// garbage count, most likely), refused before reading any entry.
 let maximumVisibleViews = 64
 
-/// `int inputclick_set_visible_views(inputclick_context *ctx, const int *enable_input_clicks_when_visible, size_t count)`.
-///
-/// Takes the gate's short observer lock.
 @c(inputclick_set_visible_views)
 public func inputclickSetVisibleViews(_ context: OpaquePointer?, _ flags: UnsafePointer<Int32>?, _ count: Int) -> Int32 {
     ExportCall.withContext("inputclick_set_visible_views", context) { _, context throws(PluginFailure) -> Int32 in
@@ -32,9 +28,6 @@ public func inputclickSetVisibleViews(_ context: OpaquePointer?, _ flags: Unsafe
     }
 }
 
-/// `int inputclick_set_secure_text_entry(inputclick_context *ctx, int secure)`.
-///
-/// Lock-free.
 @c(inputclick_set_secure_text_entry)
 public func inputclickSetSecureTextEntry(_ context: OpaquePointer?, _ secure: Int32) -> Int32 {
     ExportCall.withContext("inputclick_set_secure_text_entry", context) { _, context throws(PluginFailure) -> Int32 in

@@ -2,9 +2,6 @@ import InputClick
 
 // Latency figures. See inputclick.h for each function's contract.
 
-/// `int inputclick_latency(inputclick_context *ctx, int measure, size_t *count, double *p50_us, double *p95_us, double *p99_us, double *max_us)`.
-///
-/// Thread context: any thread but one that must not block (it copies and sorts); lock-free.
 @c(inputclick_latency)
 public func inputclickLatency(_ context: OpaquePointer?, _ measure: Int32, _ count: UnsafeMutablePointer<Int>?,
                               _ p50: UnsafeMutablePointer<Double>?, _ p95: UnsafeMutablePointer<Double>?,
@@ -27,9 +24,6 @@ public func inputclickLatency(_ context: OpaquePointer?, _ measure: Int32, _ cou
     }
 }
 
-/// `int inputclick_reset_latency(inputclick_context *ctx)`.
-///
-/// Lock-free.
 @c(inputclick_reset_latency)
 public func inputclickResetLatency(_ context: OpaquePointer?) -> Int32 {
     ExportCall.withContext("inputclick_reset_latency", context) { _, context throws(PluginFailure) -> Int32 in

@@ -6,23 +6,16 @@ import InputClickALSA
 // function's contract; the comments here say only what is particular to the
 // implementation.
 
-/// `const char *inputclick_version(void)`.
 @c(inputclick_version)
 public func inputclickVersion() -> UnsafePointer<CChar> {
     StaticCStrings.version.pointer
 }
 
-/// `int inputclick_version_number(void)`.
-///
-/// Real-time safe.
 @c(inputclick_version_number)
 public func inputclickVersionNumber() -> Int32 {
     Int32(InputClickVersion.major * 10_000 + InputClickVersion.minor * 100 + InputClickVersion.patch)
 }
 
-/// `int inputclick_announce_streams(const char *application_name, const char *icon_name)`.
-///
-/// Thread context: at start-up, before other threads run (it sets environment variables).
 @c(inputclick_announce_streams)
 public func inputclickAnnounceStreams(_ applicationName: UnsafePointer<CChar>?, _ iconName: UnsafePointer<CChar>?) -> Int32 {
     ExportCall.run("inputclick_announce_streams") { () throws(PluginFailure) -> Int32 in
@@ -38,43 +31,33 @@ public func inputclickAnnounceStreams(_ applicationName: UnsafePointer<CChar>?, 
     }
 }
 
-/// `const char *inputclick_strerror(int code)`.
 @c(inputclick_strerror)
 public func inputclickStrerror(_ code: Int32) -> UnsafePointer<CChar> {
     guard code <= 0, code > Int32.min else { return StaticCStrings.unknownResult.pointer }
     return StaticCStrings.lookup(StaticCStrings.resultSentences, -code, fallback: StaticCStrings.unknownResult)
 }
 
-/// `const char *inputclick_decision_name(int decision)`.
 @c(inputclick_decision_name)
 public func inputclickDecisionName(_ decision: Int32) -> UnsafePointer<CChar> {
     StaticCStrings.lookup(StaticCStrings.decisionNames, decision, fallback: StaticCStrings.unknown)
 }
 
-/// `const char *inputclick_decision_description(int decision)`.
 @c(inputclick_decision_description)
 public func inputclickDecisionDescription(_ decision: Int32) -> UnsafePointer<CChar> {
     StaticCStrings.lookup(StaticCStrings.decisionDescriptions, decision, fallback: StaticCStrings.unknownDecision)
 }
 
-/// `const char *inputclick_kind_name(int kind)`.
 @c(inputclick_kind_name)
 public func inputclickKindName(_ kind: Int32) -> UnsafePointer<CChar> {
     StaticCStrings.lookup(StaticCStrings.kindNames, kind, fallback: StaticCStrings.unknown)
 }
 
-/// `const char *inputclick_state_name(int state)`.
 @c(inputclick_state_name)
 public func inputclickStateName(_ state: Int32) -> UnsafePointer<CChar> {
     StaticCStrings.lookup(StaticCStrings.stateNames, state, fallback: StaticCStrings.unknown)
 }
 
-/// `int inputclick_last_error_message(char *buf, size_t size)`.
-///
-/// Its own bad arguments return a code without replacing the message, which
-/// the caller is still trying to read.
-///
-/// Reads the calling thread's own message.
+/// Its own bad arguments return a code without replacing the message being read.
 @c(inputclick_last_error_message)
 public func inputclickLastErrorMessage(_ buffer: UnsafeMutablePointer<CChar>?, _ size: Int) -> Int32 {
     do {

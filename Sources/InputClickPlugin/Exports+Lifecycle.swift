@@ -2,9 +2,6 @@ import InputClick
 
 // Opening and closing contexts. See inputclick.h for each function's contract.
 
-/// `int inputclick_open(const char *device, inputclick_context **out)`.
-///
-/// Reads the ALSA configuration and the settings file.
 @c(inputclick_open)
 public func inputclickOpen(_ device: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
     ExportCall.run("inputclick_open") { () throws(PluginFailure) -> Int32 in
@@ -20,9 +17,6 @@ public func inputclickOpen(_ device: UnsafePointer<CChar>?, _ out: UnsafeMutable
     }
 }
 
-/// `int inputclick_open_with_options(const inputclick_options *options, inputclick_context **out)`.
-///
-/// Reads the ALSA configuration and the settings file.
 @c(inputclick_open_with_options)
 public func inputclickOpenWithOptions(_ options: OpaquePointer?, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
     ExportCall.run("inputclick_open_with_options") { () throws(PluginFailure) -> Int32 in
@@ -40,9 +34,6 @@ public func inputclickOpenWithOptions(_ options: OpaquePointer?, _ out: UnsafeMu
     }
 }
 
-/// `int inputclick_close(inputclick_context *ctx)`.
-///
-/// Waits for calls under way and for the device to close.
 @c(inputclick_close)
 public func inputclickClose(_ context: OpaquePointer?) -> Int32 {
     ExportCall.run("inputclick_close") { () throws(PluginFailure) -> Int32 in

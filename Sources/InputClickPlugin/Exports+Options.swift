@@ -4,7 +4,6 @@ import InputClick
 // inputclick_options: create, destroy and the setters. See inputclick.h for
 // each function's contract.
 
-/// `int inputclick_options_create(inputclick_options **out)`.
 @c(inputclick_options_create)
 public func inputclickOptionsCreate(_ out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
     ExportCall.run("inputclick_options_create") { () throws(PluginFailure) -> Int32 in
@@ -14,7 +13,6 @@ public func inputclickOptionsCreate(_ out: UnsafeMutablePointer<OpaquePointer?>?
     }
 }
 
-/// `int inputclick_options_destroy(inputclick_options *options)`.
 @c(inputclick_options_destroy)
 public func inputclickOptionsDestroy(_ options: OpaquePointer?) -> Int32 {
     ExportCall.run("inputclick_options_destroy") { () throws(PluginFailure) -> Int32 in
@@ -23,7 +21,6 @@ public func inputclickOptionsDestroy(_ options: OpaquePointer?) -> Int32 {
     }
 }
 
-/// `int inputclick_options_set_device(inputclick_options *options, const char *device)`.
 @c(inputclick_options_set_device)
 public func inputclickOptionsSetDevice(_ options: OpaquePointer?, _ device: UnsafePointer<CChar>?) -> Int32 {
     ExportCall.withOptions("inputclick_options_set_device", options) { options throws(PluginFailure) -> Int32 in
@@ -35,7 +32,6 @@ public func inputclickOptionsSetDevice(_ options: OpaquePointer?, _ device: Unsa
     }
 }
 
-/// `int inputclick_options_set_latency_profile(inputclick_options *options, int profile)`.
 @c(inputclick_options_set_latency_profile)
 public func inputclickOptionsSetLatencyProfile(_ options: OpaquePointer?, _ profile: Int32) -> Int32 {
     ExportCall.withOptions("inputclick_options_set_latency_profile", options) { options throws(PluginFailure) -> Int32 in
@@ -49,7 +45,6 @@ public func inputclickOptionsSetLatencyProfile(_ options: OpaquePointer?, _ prof
     }
 }
 
-/// `int inputclick_options_set_server_latency(inputclick_options *options, int policy)`.
 @c(inputclick_options_set_server_latency)
 public func inputclickOptionsSetServerLatency(_ options: OpaquePointer?, _ policy: Int32) -> Int32 {
     ExportCall.withOptions("inputclick_options_set_server_latency", options) { options throws(PluginFailure) -> Int32 in
@@ -62,7 +57,6 @@ public func inputclickOptionsSetServerLatency(_ options: OpaquePointer?, _ polic
     }
 }
 
-/// `int inputclick_options_set_backend(inputclick_options *options, int backend)`.
 @c(inputclick_options_set_backend)
 public func inputclickOptionsSetBackend(_ options: OpaquePointer?, _ backend: Int32) -> Int32 {
     ExportCall.withOptions("inputclick_options_set_backend", options) { options throws(PluginFailure) -> Int32 in
@@ -75,7 +69,6 @@ public func inputclickOptionsSetBackend(_ options: OpaquePointer?, _ backend: In
     }
 }
 
-/// `int inputclick_options_set_latency_frames(inputclick_options *options, int period_frames, int periods)`.
 @c(inputclick_options_set_latency_frames)
 public func inputclickOptionsSetLatencyFrames(_ options: OpaquePointer?, _ periodFrames: Int32, _ periods: Int32) -> Int32 {
     ExportCall.withOptions("inputclick_options_set_latency_frames", options) { options throws(PluginFailure) -> Int32 in
@@ -91,7 +84,6 @@ public func inputclickOptionsSetLatencyFrames(_ options: OpaquePointer?, _ perio
     }
 }
 
-/// `int inputclick_options_set_linger_ms(inputclick_options *options, int milliseconds)`.
 @c(inputclick_options_set_linger_ms)
 public func inputclickOptionsSetLingerMilliseconds(_ options: OpaquePointer?, _ milliseconds: Int32) -> Int32 {
     ExportCall.withOptions("inputclick_options_set_linger_ms", options) { options throws(PluginFailure) -> Int32 in
@@ -104,7 +96,6 @@ public func inputclickOptionsSetLingerMilliseconds(_ options: OpaquePointer?, _ 
     }
 }
 
-/// `int inputclick_options_set_settings_file(inputclick_options *options, const char *path)`.
 @c(inputclick_options_set_settings_file)
 public func inputclickOptionsSetSettingsFile(_ options: OpaquePointer?, _ path: UnsafePointer<CChar>?) -> Int32 {
     ExportCall.withOptions("inputclick_options_set_settings_file", options) { options throws(PluginFailure) -> Int32 in
@@ -116,7 +107,6 @@ public func inputclickOptionsSetSettingsFile(_ options: OpaquePointer?, _ path: 
     }
 }
 
-/// `int inputclick_options_set_watch_settings(inputclick_options *options, int watch)`.
 @c(inputclick_options_set_watch_settings)
 public func inputclickOptionsSetWatchSettings(_ options: OpaquePointer?, _ watch: Int32) -> Int32 {
     ExportCall.withOptions("inputclick_options_set_watch_settings", options) { options throws(PluginFailure) -> Int32 in
@@ -125,7 +115,6 @@ public func inputclickOptionsSetWatchSettings(_ options: OpaquePointer?, _ watch
     }
 }
 
-/// `int inputclick_options_set_warnings_to_stderr(inputclick_options *options, int enabled)`.
 @c(inputclick_options_set_warnings_to_stderr)
 public func inputclickOptionsSetWarningsToStandardError(_ options: OpaquePointer?, _ enabled: Int32) -> Int32 {
     ExportCall.withOptions("inputclick_options_set_warnings_to_stderr", options) { options throws(PluginFailure) -> Int32 in
@@ -134,7 +123,6 @@ public func inputclickOptionsSetWarningsToStandardError(_ options: OpaquePointer
     }
 }
 
-/// `int inputclick_options_set_log_callback(inputclick_options *options, inputclick_log_callback callback, void *userdata)`.
 @c(inputclick_options_set_log_callback)
 public func inputclickOptionsSetLogCallback(_ options: OpaquePointer?, _ callback: inputclick_log_callback?,
                                             _ userdata: UnsafeMutableRawPointer?) -> Int32 {

@@ -2,9 +2,6 @@ import InputClick
 
 // Settings. See inputclick.h for the contract.
 
-/// `int inputclick_reload_settings(inputclick_context *ctx)`.
-///
-/// Reads the settings file on the calling thread.
 @c(inputclick_reload_settings)
 public func inputclickReloadSettings(_ context: OpaquePointer?) -> Int32 {
     ExportCall.withContext("inputclick_reload_settings", context) { _, context throws(PluginFailure) -> Int32 in
@@ -34,9 +31,6 @@ private func setHostOverride(_ context: PluginContext, _ key: SettingsKey, _ tex
     return PluginResult.ok.rawValue
 }
 
-/// `int inputclick_set_volume(inputclick_context *ctx, double volume)`.
-///
-/// Takes short internal locks.
 @c(inputclick_set_volume)
 public func inputclickSetVolume(_ context: OpaquePointer?, _ volume: Double) -> Int32 {
     ExportCall.withContext("inputclick_set_volume", context) { _, context throws(PluginFailure) -> Int32 in
@@ -48,9 +42,6 @@ public func inputclickSetVolume(_ context: OpaquePointer?, _ volume: Double) -> 
     }
 }
 
-/// `int inputclick_set_profile(inputclick_context *ctx, const char *profile)`.
-///
-/// Takes short internal locks.
 @c(inputclick_set_profile)
 public func inputclickSetProfile(_ context: OpaquePointer?, _ profile: UnsafePointer<CChar>?) -> Int32 {
     ExportCall.withContext("inputclick_set_profile", context) { _, context throws(PluginFailure) -> Int32 in
@@ -61,9 +52,7 @@ public func inputclickSetProfile(_ context: OpaquePointer?, _ profile: UnsafePoi
     }
 }
 
-/// `int inputclick_set_sound_pack(inputclick_context *ctx, const char *path)`.
-///
-/// Takes short internal locks. The sounds load on the player's queue.
+/// The sounds load on the player's queue.
 @c(inputclick_set_sound_pack)
 public func inputclickSetSoundPack(_ context: OpaquePointer?, _ path: UnsafePointer<CChar>?) -> Int32 {
     ExportCall.withContext("inputclick_set_sound_pack", context) { _, context throws(PluginFailure) -> Int32 in
@@ -75,9 +64,6 @@ public func inputclickSetSoundPack(_ context: OpaquePointer?, _ path: UnsafePoin
     }
 }
 
-/// `int inputclick_clear_host_settings(inputclick_context *ctx)`.
-///
-/// Takes short internal locks.
 @c(inputclick_clear_host_settings)
 public func inputclickClearHostSettings(_ context: OpaquePointer?) -> Int32 {
     ExportCall.withContext("inputclick_clear_host_settings", context) { _, context throws(PluginFailure) -> Int32 in

@@ -3,9 +3,6 @@ import InputClick
 // The stream: state, waiting for it, draining it, its format and counters, and warnings.
 // See inputclick.h for each function's contract.
 
-/// `int inputclick_state(inputclick_context *ctx)`.
-///
-/// Lock-free.
 @c(inputclick_state)
 public func inputclickState(_ context: OpaquePointer?) -> Int32 {
     ExportCall.withContext("inputclick_state", context) { _, context throws(PluginFailure) -> Int32 in
@@ -16,13 +13,8 @@ public func inputclickState(_ context: OpaquePointer?) -> Int32 {
     }
 }
 
-/// `int inputclick_wait_until_running(inputclick_context *ctx, int timeout_ms)`.
-///
-/// Blocks on the player's published state (``ClickPlayer/waitUntil(_:timeout:)``),
-/// woken when the control queue publishes; `inputclick_close` on another
-/// thread shuts the player down first, which wakes this wait.
-///
-/// Blocks up to `timeout_ms`.
+/// Blocks on the player's published state (``ClickPlayer/waitUntil(_:timeout:)``);
+/// `inputclick_close` on another thread shuts the player down first, which wakes it.
 @c(inputclick_wait_until_running)
 public func inputclickWaitUntilRunning(_ context: OpaquePointer?, _ timeoutMilliseconds: Int32) -> Int32 {
     ExportCall.withContext("inputclick_wait_until_running", context) { handle, context throws(PluginFailure) -> Int32 in
@@ -52,9 +44,6 @@ public func inputclickWaitUntilRunning(_ context: OpaquePointer?, _ timeoutMilli
     }
 }
 
-/// `int inputclick_drain(inputclick_context *ctx, int timeout_ms)`.
-///
-/// Blocks up to `timeout_ms`.
 @c(inputclick_drain)
 public func inputclickDrain(_ context: OpaquePointer?, _ timeoutMilliseconds: Int32) -> Int32 {
     ExportCall.withContext("inputclick_drain", context) { handle, context throws(PluginFailure) -> Int32 in
@@ -69,9 +58,6 @@ public func inputclickDrain(_ context: OpaquePointer?, _ timeoutMilliseconds: In
     }
 }
 
-/// `int inputclick_stream_format(inputclick_context *ctx, int *sample_rate, int *channels, int *period_frames, int *buffer_frames)`.
-///
-/// Takes the player's short statistics lock.
 @c(inputclick_stream_format)
 public func inputclickStreamFormat(_ context: OpaquePointer?, _ sampleRate: UnsafeMutablePointer<Int32>?,
                                    _ channels: UnsafeMutablePointer<Int32>?, _ periodFrames: UnsafeMutablePointer<Int32>?,
@@ -88,9 +74,6 @@ public func inputclickStreamFormat(_ context: OpaquePointer?, _ sampleRate: Unsa
     }
 }
 
-/// `int inputclick_statistic(inputclick_context *ctx, int which, uint64_t *value)`.
-///
-/// Takes the player's short statistics lock.
 @c(inputclick_statistic)
 public func inputclickStatistic(_ context: OpaquePointer?, _ which: Int32, _ value: UnsafeMutablePointer<UInt64>?) -> Int32 {
     ExportCall.withContext("inputclick_statistic", context) { _, context throws(PluginFailure) -> Int32 in
@@ -125,9 +108,6 @@ public func inputclickStatistic(_ context: OpaquePointer?, _ which: Int32, _ val
     }
 }
 
-/// `int inputclick_last_warning(inputclick_context *ctx, char *buf, size_t size)`.
-///
-/// Takes the warning log's short lock.
 @c(inputclick_last_warning)
 public func inputclickLastWarning(_ context: OpaquePointer?, _ buffer: UnsafeMutablePointer<CChar>?, _ size: Int) -> Int32 {
     ExportCall.withContext("inputclick_last_warning", context) { _, context throws(PluginFailure) -> Int32 in

@@ -1,17 +1,11 @@
 import CInputClick
 import InputClick
 
-/// The numbers of the C interface, taken from `inputclick.h` itself through
-/// the `CInputClick` module: the header is their one source, and no number
-/// of the ABI is written again in Swift.
-///
-/// Each mapping from a Swift value to its C constant is an exhaustive
-/// `switch`, so a case added to ``ClickDecision``, ``ClickKind`` or
-/// ``ClickScheduling`` does not build until its constant is added to
-/// `inputclick.h` (at the end of its enum: the values are append-only) and
-/// named here.
+/// The numbers of the C interface, taken from `inputclick.h` through `CInputClick`: the
+/// header is their one source. Each mapping is an exhaustive `switch`, so a new Swift
+/// case does not build until its constant is appended to the header and named here.
 enum HeaderConstants {
-    /// The C constant for a gate decision, `INPUTCLICK_PLAYS` and so on.
+    /// `INPUTCLICK_PLAYS` and so on.
     static func code(for decision: ClickDecision) -> Int32 {
         switch decision {
         case .plays: return Int32(INPUTCLICK_PLAYS)
@@ -27,7 +21,7 @@ enum HeaderConstants {
         }
     }
 
-    /// The C constant for a click kind, `INPUTCLICK_KIND_KEY` and so on.
+    /// `INPUTCLICK_KIND_KEY` and so on.
     static func code(for kind: ClickKind) -> Int32 {
         switch kind {
         case .key: return Int32(INPUTCLICK_KIND_KEY)
@@ -38,7 +32,7 @@ enum HeaderConstants {
         }
     }
 
-    /// The C constant for a scheduling mode, `INPUTCLICK_SCHEDULING_REWIND` and so on.
+    /// `INPUTCLICK_SCHEDULING_REWIND` and so on.
     static func code(for scheduling: ClickScheduling) -> Int32 {
         switch scheduling {
         case .rewind: return Int32(INPUTCLICK_SCHEDULING_REWIND)
@@ -47,9 +41,8 @@ enum HeaderConstants {
         }
     }
 
-    /// The click kind a C `kind` names, or `nil` for a value no `INPUTCLICK_KIND_*` has.
-    ///
-    /// A `switch`, not a search of `allCases`: `inputclick_play` calls it and must not allocate.
+    /// `nil` for a value no `INPUTCLICK_KIND_*` has. A `switch`, not a search of `allCases`:
+    /// `inputclick_play` calls it and must not allocate.
     static func kind(_ code: Int32) -> ClickKind? {
         switch code {
         case Int32(INPUTCLICK_KIND_KEY): return .key
@@ -64,7 +57,7 @@ enum HeaderConstants {
     static let latencyProfileLow = Int32(INPUTCLICK_LATENCY_PROFILE_LOW)
     static let latencyProfileConservative = Int32(INPUTCLICK_LATENCY_PROFILE_CONSERVATIVE)
 
-    /// The latency profile a C `profile` names, or `nil` for any other value.
+    /// `nil` for any other value.
     static func latencyProfile(_ code: Int32) -> LatencyProfile? {
         switch code {
         case latencyProfileLow: return .lowLatency
@@ -73,7 +66,7 @@ enum HeaderConstants {
         }
     }
 
-    /// The server latency policy a C `policy` names, or `nil` for any other value.
+    /// `nil` for any other value.
     static func serverLatency(_ code: Int32) -> ServerLatencyPolicy? {
         switch code {
         case Int32(INPUTCLICK_SERVER_LATENCY_LOWEST): return .lowest
@@ -83,7 +76,7 @@ enum HeaderConstants {
         }
     }
 
-    /// The backend preference a C `backend` names, or `nil` for any other value.
+    /// `nil` for any other value.
     static func backend(_ code: Int32) -> BackendPreference? {
         switch code {
         case Int32(INPUTCLICK_BACKEND_AUTO): return .automatic
@@ -97,7 +90,6 @@ enum HeaderConstants {
     static let measureCallToWrite = Int32(INPUTCLICK_MEASURE_CALL_TO_WRITE)
     static let measureCallToConverter = Int32(INPUTCLICK_MEASURE_CALL_TO_CONVERTER)
 
-    /// The `INPUTCLICK_STAT_*` counters.
     enum Statistic {
         static let opens = Int32(INPUTCLICK_STAT_OPENS)
         static let faults = Int32(INPUTCLICK_STAT_FAULTS)
@@ -114,8 +106,7 @@ enum HeaderConstants {
         static let abandonedCalls = Int32(INPUTCLICK_STAT_ABANDONED_CALLS)
     }
 
-    /// A name table indexed by C code: entry `i` is `name(value)` for the value
-    /// whose code is `i`, and `fallback` for a code no value has (a gap).
+    /// Entry `i` is `name(value)` for the value whose code is `i`, `fallback` for a gap.
     static func table<Value>(_ values: [Value], code: (Value) -> Int32, name: (Value) -> String,
                              fallback: String) -> [StaticCString] {
         let codes = values.map(code)

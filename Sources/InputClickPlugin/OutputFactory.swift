@@ -5,25 +5,16 @@ import InputClick
 import InputClickALSA
 import InputClickBackends
 
-/// Makes the audio output a context plays on. The only place the plugin
-/// chooses an output type.
-///
-/// Reads the ALSA configuration.
+/// Makes the audio output a context plays on: the only place the plugin chooses an
+/// output type. Reads the ALSA configuration.
 enum OutputFactory {
-    /// The output for `device`: for `default`, the running sound server's
-    /// native backend (PipeWire, PulseAudio), else ALSA's `default`; for any
-    /// other name, that ALSA PCM (``BackendSelection``). The user's
-    /// `INPUTCLICK_BACKEND` (`auto`, `alsa`, `pipewire`, `pulseaudio`) can
-    /// ask for one. Nothing is opened yet: the player opens a stream when a
-    /// click-enabled view becomes visible. alsa-lib's messages during an
-    /// ALSA output's calls go to `libraryMessageHandler`, never to standard error.
+    /// For `default`, the running sound server's native backend, else ALSA's `default`;
+    /// for any other name, that ALSA PCM (``BackendSelection``); `INPUTCLICK_BACKEND` may
+    /// ask for one. Opens nothing. alsa-lib's messages go to `libraryMessageHandler`.
     ///
-    /// - Throws: ``PluginFailure`` naming the device:
-    ///   ``PluginResult/noSuchDevice`` when no PCM or sound card of that name
-    ///   exists, ``PluginResult/invalidArgument`` for an empty name or a
-    ///   native backend asked for with a PCM named, and ``PluginResult/deviceUnavailable`` when
-    ///   the ALSA configuration cannot be read or the backend asked for
-    ///   cannot be used (the message says why).
+    /// - Throws: ``PluginFailure`` naming the device: ``PluginResult/noSuchDevice``,
+    ///   ``PluginResult/invalidArgument`` for an empty name or a native backend asked for
+    ///   with a PCM named, ``PluginResult/deviceUnavailable`` (the message says why).
     static func makeOutput(device: String, backend: BackendPreference,
                            libraryMessageHandler: @escaping @Sendable (String) -> Void,
                            warn: @Sendable (String) -> Void)
@@ -60,7 +51,7 @@ enum OutputFactory {
         }
     }
 
-    /// The C result for each way an ALSA output can be refused.
+    /// For each way an ALSA output can be refused.
     static func code(for error: ALSAOutputError) -> PluginResult {
         switch error {
         case .emptyDeviceName: return .invalidArgument

@@ -4,23 +4,17 @@ import Glibc
 import InputClick
 import InputClickBackends
 
-/// The payload of an `inputclick_context` handle: an engine on an output,
-/// and the warnings it reported.
+/// The payload of an `inputclick_context` handle.
 final class PluginContext: Sendable {
-    /// The settings, gate and player.
     let engine: InputClickEngine
-    /// The warnings of the engine and its player.
     let warnings: WarningLog
-    /// The device name the context was opened on, for messages.
+    /// For messages.
     let device: String
-    /// The backend that plays, and why.
+    /// And why.
     let selection: BackendSelection
 
-    /// Checks the device and assembles an engine on it. Opens no stream.
-    ///
-    /// - Throws: ``PluginFailure`` when the device does not exist.
-    ///
-    /// Reads the ALSA configuration and the settings file.
+    /// Checks the device and assembles an engine on it; opens no stream. Reads the ALSA
+    /// configuration and the settings file.
     init(options values: PluginOptionValues) throws(PluginFailure) {
         let warnings = WarningLog(callback: values.logCallback, toStandardError: values.warningsToStandardError)
         let (output, selection) = try OutputFactory.makeOutput(device: values.device, backend: values.backend,
@@ -47,18 +41,14 @@ final class PluginContext: Sendable {
         self.selection = selection
     }
 
-    /// Shuts the engine down and stops the log: no log callback is called afterwards.
-    ///
-    /// Thread context: any thread but the player's control queue; waits for the stream to close.
+    /// No log callback is called afterwards. Not on the player's control queue; waits for
+    /// the stream to close.
     func shutdown() {
         engine.shutdown()
         warnings.close()
     }
 
-    /// A context for `values` behind a new handle; shut down again when no
-    /// handle can be had.
-    ///
-    /// Reads the ALSA configuration and the settings file.
+    /// Shut down again when no handle can be had.
     static func handle(options values: PluginOptionValues) throws(PluginFailure) -> OpaquePointer {
         let context = try PluginContext(options: values)
         do {

@@ -10,47 +10,32 @@ import Synchronization
 #error("The handle tokens of PluginHandle assume 64-bit pointers")
 #endif
 
-/// What a C handle (`inputclick_context *`, `inputclick_options *`) points
-/// at: not memory, but a token naming a slot of the process's handle table
-/// and the slot's generation, which no other handle shares.
+/// What a C handle (`inputclick_context *`, `inputclick_options *`) points at: not
+/// memory, but a token naming a slot of the process's handle table and its generation
+/// (see README, *The C plugin*).
 ///
-/// **Slots are reused.** Closing releases the payload (the engine, the
-/// device, the threads) and returns the slot to the table; the next handle
-/// made takes it with the next generation. A late call or a second close with
-/// the old token finds another generation and answers
-/// `INPUTCLICK_ERROR_CLOSED`, as before, and never reaches the handle that
-/// took the slot over. So memory is bounded by the handles open at once,
-/// not by every handle ever opened. A slot whose generations are used up
-/// (2³¹ handles in one slot) is retired instead of reused, so a generation
-/// never comes round again.
+/// **Slots are reused** under the next generation once closed, so memory is bounded by
+/// the handles open at once; a late call with an old token answers
+/// `INPUTCLICK_ERROR_CLOSED` and never reaches the new handle. A slot whose 2³¹
+/// generations are used up is retired.
 ///
-/// **The token.** Bits 0–29 hold the slot's index plus one (never 0, so a
-/// token is never NULL), bits 30–31 the kind, and bits 32–62 the generation.
-/// A value that names no slot that was ever made, such as a pointer that
-/// never came from the library, is refused as an invalid argument, and one
-/// that names a slot under another generation as closed: a token is never
-/// dereferenced, only looked up in the table.
+/// **The token**: bits 0–29 the slot's index plus one (never NULL), 30–31 the kind,
+/// 32–62 the generation. It is only looked up, never dereferenced: a value naming no
+/// slot ever made is an invalid argument.
 ///
-/// **Calls and closing** meet at one atomic word per slot: bit 63 is
-/// "closed", bits 32–62 the generation open in the slot, the low 32 bits
-/// count calls under way. A call increments the count and backs out if the
-/// slot is closed or holds another generation; closing sets the bit and then
-/// waits until the count drains to zero before it releases the payload. So a
-/// payload is never released under a call that is using it, and entering and
-/// leaving are two atomic additions: lock-free and allocation-free. Closing
-/// sleeps on a semaphore that the call taking the count to zero under the
-/// closed bit posts (`sem_post` takes no lock, and happens only while closing).
+/// **Calls and closing** meet at one atomic word per slot: bit 63 "closed", bits 32–62
+/// the open generation, the low 32 bits the calls under way. A call increments the
+/// count and backs out if closed or of another generation; closing sets the bit and
+/// sleeps on a semaphore, posted by the call that drains the count, before releasing
+/// the payload. Entering and leaving are lock-free and allocation-free.
 ///
-/// `@unchecked` because the payload is kept as a raw pointer in an atomic;
-/// every payload type is itself `Sendable`.
+/// `@unchecked`: the payload is a raw pointer in an atomic; every payload is `Sendable`.
 final class PluginHandle: @unchecked Sendable {
-    /// What the handle stands for; checked on every call so that an options
-    /// handle passed as a context is refused, not misread.
+    /// Checked on every call, so an options handle passed as a context is refused.
     enum Kind: UInt, Sendable {
         case context = 1
         case options = 2
 
-        /// `context` or `options`, for messages.
         var noun: String { self == .context ? "context" : "options" }
     }
 
@@ -62,8 +47,7 @@ final class PluginHandle: @unchecked Sendable {
 
     private let word = Atomic<UInt64>(PluginHandle.closedBit)
     private let payload = Atomic<UnsafeMutableRawPointer?>(nil)
-    /// Posted when the last call under way leaves a closed slot. Never
-    /// destroyed: the slot lives for the process.
+    /// Posted when the last call leaves a closed slot. Never destroyed.
     private let drained: UnsafeMutablePointer<sem_t>
 
     private init() {
@@ -73,7 +57,6 @@ final class PluginHandle: @unchecked Sendable {
 
     // MARK: Tokens
 
-    /// A handle's token: slot, kind and generation.
     private struct Token {
         static let indexBits: UInt = 30
         static let maximumSlots = Int(1 << indexBits) - 1
@@ -88,8 +71,7 @@ final class PluginHandle: @unchecked Sendable {
             self.generation = generation
         }
 
-        /// The token `pointer` carries; `nil` when it cannot be one (no
-        /// slot, no kind, or the top bit set).
+        /// `nil` when `pointer` cannot be a token (no slot, no kind, or the top bit set).
         init?(_ pointer: OpaquePointer) {
             let bits = UInt(bitPattern: pointer)
             let slot = Int(bits & ((1 << Self.indexBits) - 1))
@@ -107,12 +89,11 @@ final class PluginHandle: @unchecked Sendable {
 
     // MARK: The table
 
-    /// Every slot ever made, in chunks that are never freed, found without a
-    /// lock; and, under a lock, the slots free for reuse.
+    /// Every slot ever made, in chunks never freed, found without a lock; the free slots
+    /// under a lock.
     private enum Table {
         static let chunkSize = 256
         static let maximumChunks = 4_096
-        /// Each chunk's `Unmanaged<Chunk>` bits, 0 until it is made.
         static let chunks = AtomicArray<UInt>(count: maximumChunks, initial: 0)
         static let allocation = Mutex(Allocation())
 
@@ -126,9 +107,7 @@ final class PluginHandle: @unchecked Sendable {
             init() { slots = (0..<Table.chunkSize).map { _ in PluginHandle() } }
         }
 
-        /// The slot at `index`, or `nil` when no such slot was ever made.
-        ///
-        /// Lock-free and allocation-free.
+        /// `nil` when no such slot was ever made. Lock-free and allocation-free.
         static func slot(_ index: Int) -> PluginHandle? {
             guard index >= 0, index < maximumChunks * chunkSize else { return nil }
             let bits = chunks[index / chunkSize].pointee.load(ordering: .acquiring)
@@ -136,7 +115,6 @@ final class PluginHandle: @unchecked Sendable {
             return Unmanaged<Chunk>.fromOpaque(raw).takeUnretainedValue().slots[index % chunkSize]
         }
 
-        /// A slot for a new handle: a free one, else a new one.
         static func take() throws(PluginFailure) -> (index: Int, slot: PluginHandle) {
             let index = allocation.withLock { allocation -> Int? in
                 if let index = allocation.free.popLast() { return index }
@@ -165,8 +143,6 @@ final class PluginHandle: @unchecked Sendable {
 
     // MARK: Making, using and closing handles
 
-    /// Makes a handle for `payload` and returns the token C code holds.
-    ///
     /// - Throws: ``PluginResult/error`` when a million handles are open at once.
     static func make(_ kind: Kind, payload: AnyObject & Sendable) throws(PluginFailure) -> OpaquePointer {
         let (index, slot) = try Table.take()
@@ -184,7 +160,6 @@ final class PluginHandle: @unchecked Sendable {
         }
     }
 
-    /// The slot and token behind `pointer`, checked to be a handle of `kind`.
     private static func resolve(_ pointer: OpaquePointer?, _ kind: Kind) throws(PluginFailure) -> (PluginHandle, Token) {
         guard let pointer else {
             throw PluginFailure(.invalidArgument, "the \(kind.noun) handle is NULL")
@@ -198,15 +173,11 @@ final class PluginHandle: @unchecked Sendable {
         return (slot, token)
     }
 
-    /// Runs `body` with the payload of the handle behind `pointer`, keeping
-    /// it from being released until `body` returns.
+    /// Runs `body` with the handle's payload, which is not released until `body` returns.
+    /// Lock-free and allocation-free when `body` is (failures build a message).
     ///
-    /// - Throws: ``PluginResult/invalidArgument`` for NULL, a handle of
-    ///   another kind or a value that is no handle; ``PluginResult/closed``
-    ///   for a closed handle; and whatever `body` throws.
-    ///
-    /// Thread context: lock-free and allocation-free when
-    /// `body` is; the failure paths build a message.
+    /// - Throws: ``PluginResult/invalidArgument`` for NULL, another kind or no handle;
+    ///   ``PluginResult/closed`` for a closed handle; and whatever `body` throws.
     static func with<Payload: AnyObject & Sendable, Result>(
         _ pointer: OpaquePointer?, _ kind: Kind, as type: Payload.Type,
         _ body: (PluginHandle, Payload) throws(PluginFailure) -> Result
@@ -222,22 +193,15 @@ final class PluginHandle: @unchecked Sendable {
         PluginFailure(.closed, "the inputclick_\(kind.noun) was already \(kind == .context ? "closed" : "destroyed")")
     }
 
-    /// Whether closing has begun; long calls (waits) poll it to return early.
-    ///
-    /// Lock-free.
+    /// Whether closing has begun; long calls (waits) poll it to return early. Lock-free.
     var isClosing: Bool {
         word.load(ordering: .acquiring) & Self.closedBit != 0
     }
 
-    /// Marks the handle behind `pointer` closed, lets `interrupt` wake calls
-    /// that block, waits for calls under way, and hands the payload to
-    /// `finish` (which shuts it down) before releasing it and giving the slot back.
+    /// Marks the handle closed, lets `interrupt` wake blocked calls, waits for calls under
+    /// way, and hands the payload to `finish` before releasing it and freeing the slot.
     ///
-    /// - Throws: ``PluginResult/invalidArgument`` for NULL, a handle of
-    ///   another kind or a value that is no handle; ``PluginResult/closed``
-    ///   when it was already closed.
-    ///
-    /// Waits for calls under way on the handle.
+    /// - Throws: as ``with(_:_:as:_:)``; ``PluginResult/closed`` when already closed.
     static func close<Payload: AnyObject & Sendable>(_ pointer: OpaquePointer?, _ kind: Kind, as type: Payload.Type,
                                           interrupt: (Payload) -> Void = { _ in },
                                           finish: (Payload) -> Void) throws(PluginFailure) {
@@ -268,7 +232,6 @@ final class PluginHandle: @unchecked Sendable {
         Table.give(token.index, lastGeneration: token.generation)
     }
 
-    /// Counts a call in, if the slot holds `generation` open.
     private func enter(generation: UInt64) -> Bool {
         let before = word.wrappingAdd(1, ordering: .sequentiallyConsistent).oldValue
         if before & Self.closedBit != 0 || before >> Self.generationShift != generation {

@@ -1,10 +1,6 @@
 import CInputClick
-/// The result codes of the C interface: `INPUTCLICK_OK` and the negative
-/// `INPUTCLICK_ERROR_*` codes of `inputclick.h`, with the sentence
-/// `inputclick_strerror` returns for each.
-///
-/// The raw values are the header's own constants (through `CInputClick`),
-/// so `inputclick.h` is their one source.
+/// The result codes of the C interface (the header's constants, through `CInputClick`),
+/// with the sentence `inputclick_strerror` returns for each.
 enum PluginResult: RawRepresentable, CaseIterable, Sendable {
     case ok
     case error
@@ -17,7 +13,7 @@ enum PluginResult: RawRepresentable, CaseIterable, Sendable {
     case timeout
     case settings
 
-    /// The code a C caller sees: `INPUTCLICK_OK` or an `INPUTCLICK_ERROR_*`.
+    /// `INPUTCLICK_OK` or an `INPUTCLICK_ERROR_*`.
     var rawValue: Int32 {
         switch self {
         case .ok: return Int32(INPUTCLICK_OK)
@@ -33,13 +29,13 @@ enum PluginResult: RawRepresentable, CaseIterable, Sendable {
         }
     }
 
-    /// The result whose code is `rawValue`, or `nil` for a code the header does not define.
+    /// `nil` for a code the header does not define.
     init?(rawValue: Int32) {
         guard let result = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
         self = result
     }
 
-    /// What `inputclick_strerror` says for the code.
+    /// `inputclick_strerror`'s.
     var sentence: String {
         switch self {
         case .ok: return "success"
@@ -56,12 +52,10 @@ enum PluginResult: RawRepresentable, CaseIterable, Sendable {
     }
 }
 
-/// A failed call: the code it returns and the detailed message that
-/// `inputclick_last_error_message` gives the calling thread.
+/// A failed call: its code and the message `inputclick_last_error_message` gives the thread.
 struct PluginFailure: Error, Sendable {
-    /// The negative code the call returns.
     var code: PluginResult
-    /// A sentence naming the thing and the problem.
+    /// Naming the thing and the problem.
     var message: String
 
     init(_ code: PluginResult, _ message: String) {

@@ -1,17 +1,13 @@
 import CInputClick
 import InputClick
 
-/// The stream states of the C interface, `INPUTCLICK_STATE_*`.
-///
-/// The raw values are the header's own constants (through `CInputClick`),
-/// so `inputclick.h` is their one source.
+/// `INPUTCLICK_STATE_*`: the header's constants, through `CInputClick`.
 enum PluginStreamState: RawRepresentable, CaseIterable, Sendable {
     case closed
     case running
     case lingering
     case waitingForDevice
 
-    /// The `INPUTCLICK_STATE_*` code a C caller sees.
     var rawValue: Int32 {
         switch self {
         case .closed: return Int32(INPUTCLICK_STATE_CLOSED)
@@ -21,14 +17,13 @@ enum PluginStreamState: RawRepresentable, CaseIterable, Sendable {
         }
     }
 
-    /// The state whose code is `rawValue`, or `nil` for a code the header does not define.
+    /// `nil` for a code the header does not define.
     init?(rawValue: Int32) {
         guard let state = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
         self = state
     }
 
-    /// The player's state as the C interface reports it; `nil` once the
-    /// player is shut down, which the C interface reports as a closed handle.
+    /// `nil` once the player is shut down, which the C interface reports as a closed handle.
     init?(_ state: ClickPlayerState) {
         switch state {
         case .closed: self = .closed
@@ -39,7 +34,7 @@ enum PluginStreamState: RawRepresentable, CaseIterable, Sendable {
         }
     }
 
-    /// What `inputclick_state_name` returns.
+    /// `inputclick_state_name`'s.
     var name: String {
         switch self {
         case .closed: return "closed"

@@ -5,35 +5,20 @@ import CPulseAudio
 import InputClick
 import Synchronization
 
-/// The one place libpulse is called: a non-threaded `pa_mainloop`, a
-/// context connected to the server and one playback stream, each call
-/// checked and turned into a ``PulseAudioOutputError`` that names it and
-/// carries `pa_strerror`'s text.
+/// The one place libpulse is called: a non-threaded `pa_mainloop`, a context and one
+/// playback stream; each failed call becomes a ``PulseAudioOutputError`` naming it with
+/// `pa_strerror`'s text. See README, *How it is built* (the native PulseAudio backend).
 ///
-/// The control thread opens (``connect(server:properties:streamName:spec:attributes:timeoutMilliseconds:)``),
-/// iterating the main loop itself, and then hands the loop to a thread of
-/// its own, the libpulse thread (``serviceThreadName``), which does all the
-/// protocol work from then on: it iterates the loop, answers the server,
-/// records when the server asks for audio (``lastRequestAt``) and when the
-/// stream ran dry (``lastUnderflowAt``), and makes the
-/// `pa_stream_write` calls the render thread queued in ``writes``. The
-/// control thread closes after stopping it. The main loop is never used by
-/// two threads at once, so it needs no lock. The libpulse thread keeps
-/// normal scheduling: with SCHED_FIFO it measured no sooner (tap to sound
-/// in the server's monitor, load average 17 on 2 cores), and the render
-/// thread never waits for it.
+/// A control thread connects and closes; in between the libpulse thread
+/// (``serviceThreadName``, normal scheduling) alone iterates the loop and makes the
+/// `pa_stream_write` calls the render thread queued in ``writes``, so the loop needs no lock.
 ///
 /// # Real-time context
-/// The render thread calls only ``queueWrite(_:bytes:placement:)``,
-/// ``lastRequestAt``, ``lastUnderflowAt``, ``failure()`` and ``waitForWakeup(_:timeoutMilliseconds:)``:
-/// atomics, a copy into the preallocated ring, `poll(2)` and, when the
-/// libpulse thread sleeps, one non-blocking `write(2)` to its eventfd.
-/// libpulse itself (which allocates and locks in its dispatch and writes)
-/// runs only on the libpulse thread.
-///
-/// Thread context: as above, per member.
+/// The render thread calls only ``queueWrite(_:bytes:placement:)``, ``lastRequestAt``,
+/// ``lastUnderflowAt``, ``failure()`` and ``waitForWakeup(_:timeoutMilliseconds:)``:
+/// atomics, a copy into the preallocated ring, `poll(2)` and one non-blocking eventfd
+/// `write(2)`. libpulse (which allocates and locks) runs only on the libpulse thread.
 final class PulseAudioCalls: @unchecked Sendable {
-    /// The name of the libpulse thread.
     static let serviceThreadName = "inputclick-pa"
 
     private let api: inputclick_pulse_api
@@ -50,15 +35,13 @@ final class PulseAudioCalls: @unchecked Sendable {
     private let requestedAt = Atomic<UInt64>(0)
     private let underflowedAt = Atomic<UInt64>(0)
     private let failed = Atomic<Bool>(false)
-    /// Written once by the libpulse thread before ``failed`` is set; read after it.
     private var recordedFailure: PulseAudioOutputError?
     /// The render thread's writes, made at connect (one period per slot).
     private(set) var writes: PulseAudioWriteRing?
-    /// The render thread's poll set: the fault descriptor, then the mixer's
-    /// wake-up. Made here, so that the render thread instantiates no type metadata for it.
+    /// The render thread's poll set: the fault descriptor, then the mixer's wake-up; made
+    /// here so the render thread instantiates no type metadata for it.
     private let pollSet: UnsafeMutablePointer<pollfd>
 
-    /// Makes a main loop and the two wake-ups; nothing connects yet.
     init(library: PulseAudioLibrary) throws(PulseAudioOutputError) {
         api = library.api
         do {
@@ -80,7 +63,6 @@ final class PulseAudioCalls: @unchecked Sendable {
         pollSet.deallocate()
     }
 
-    /// `pa_strerror`'s text for `code`.
     func text(_ code: Int32) -> String {
         guard let text = api.pa_strerror!(code) else { return "error \(code)" }
         return String(cString: text)
@@ -92,17 +74,10 @@ final class PulseAudioCalls: @unchecked Sendable {
         return .callFailed(call: call, code: code, text: text(code))
     }
 
-    /// Connects the context to `server` (`nil`: the one libpulse finds
-    /// itself, from `$PULSE_SERVER`, the client configuration or the
-    /// runtime directory's socket; never spawning one), then the playback
-    /// stream, iterating the main loop until both are ready, one fails or
-    /// `timeoutMilliseconds` pass; waits, within the same time, until the
-    /// server mixes the stream in (``waitUntilMixed(_:silenceBytes:deadline:)``);
-    /// then makes ``writes`` (a slot per
-    /// `minreq` bytes, twice the `tlength` and two more) and starts the
-    /// libpulse thread.
-    ///
-    /// Thread context: a control thread, once; blocks up to the time limit.
+    /// Connects to `server` (`nil`: the one libpulse finds itself; never spawning one) and
+    /// the stream, and waits until the server mixes it in, all within `timeoutMilliseconds`;
+    /// then makes ``writes`` (a slot per `minreq`, twice `tlength` and two more) and starts
+    /// the libpulse thread. Control thread, once; blocks up to the time limit.
     func connect(server: String?, properties: [(String, String)], streamName: String, spec: pa_sample_spec,
                  attributes: pa_buffer_attr, timeoutMilliseconds: Int) throws(PulseAudioOutputError) {
         let deadline = MonotonicClock.now() + UInt64(max(1, timeoutMilliseconds)) * 1_000_000
@@ -176,26 +151,11 @@ final class PulseAudioCalls: @unchecked Sendable {
         }
     }
 
-    /// Writes `silenceBytes` of silence (the prebuf: the stream starts on
-    /// it) and iterates the main loop until the server starts playing the
-    /// stream or asks for more, the stream or the context fails, or
-    /// `deadline` passes (then it returns: the render thread's stall
-    /// detection remains).
-    ///
-    /// A healthy server may take seconds to mix a new stream in: PulseAudio
-    /// 16's null sink renders 2 s ahead while no stream asks for less, and a
-    /// stream connecting then can rewind it only as far as its own latency,
-    /// so nothing it writes plays, and the server asks for nothing, until
-    /// that block has played out (measured on a freshly started server: 1.2 s,
-    /// while it answered every timing query at once). The render thread takes
-    /// the server's asks as its sign of life (``lastRequestAt``), and read
-    /// such a wait as a frozen server; a tap in it sounded seconds late or not
-    /// at all. Waiting here moves that wait into the open, where taps are held
-    /// (``LivenessPolicy/holdLimitNanoseconds``), and makes it once per stream:
-    /// from then on the sink renders no further ahead than this stream asks.
-    /// On a server that mixes at once it costs a round trip and a period.
-    ///
-    /// Thread context: the control thread, while connecting.
+    /// Writes `silenceBytes` of silence (the prebuf) and iterates the loop until the server
+    /// starts the stream or asks for more, something fails, or `deadline` passes (then it
+    /// returns; the render thread's stall detection remains). A fresh server's null sink may
+    /// render seconds ahead, which the render thread would read as a frozen server; waiting
+    /// here, while taps are held, makes that wait once per stream. See README, *How it is built*.
     private func waitUntilMixed(_ stream: OpaquePointer, silenceBytes: Int, deadline: UInt64) throws(PulseAudioOutputError) {
         let onStarted: pa_stream_notify_cb_t = { _, userdata in
             guard let userdata else { return }
@@ -221,10 +181,8 @@ final class PulseAudioCalls: @unchecked Sendable {
         }
     }
 
-    /// Set by the started callback while ``waitUntilMixed(_:silenceBytes:deadline:)`` waits.
     private var mixedWhileConnecting = false
 
-    /// The buffer sizes the server granted.
     var grantedAttributes: pa_buffer_attr? {
         guard let stream, let attr = api.pa_stream_get_buffer_attr!(stream) else { return nil }
         return attr.pointee
@@ -240,13 +198,9 @@ final class PulseAudioCalls: @unchecked Sendable {
         }
     }
 
-    /// One turn of the main loop: waits up to `timeoutMicroseconds`
-    /// (0: not at all; -1: no limit) for the server's messages or a watched
-    /// descriptor, and dispatches what came. Returns how many sources were
-    /// dispatched. With `sleeper`, calls its ``RenderWakeup/finishSleeping()``
-    /// as soon as the wait ends.
-    ///
-    /// Thread context: the control thread while connecting, the libpulse thread after.
+    /// One turn of the main loop: waits up to `timeoutMicroseconds` (0: not at all; -1: no
+    /// limit), dispatches, returns how many sources were dispatched. With `sleeper`, calls
+    /// its ``RenderWakeup/finishSleeping()`` as soon as the wait ends.
     private func iterate(timeoutMicroseconds: Int32, sleeper: RenderWakeup? = nil) throws(PulseAudioOutputError) -> Int32 {
         guard api.pa_mainloop_prepare!(mainloop, timeoutMicroseconds) >= 0 else {
             sleeper?.finishSleeping()
@@ -265,17 +219,14 @@ final class PulseAudioCalls: @unchecked Sendable {
         return dispatched
     }
 
-    /// The libpulse thread's body.
     private final class ServiceLoop: RealtimeThreadBody {
         let calls: PulseAudioCalls
         init(calls: PulseAudioCalls) { self.calls = calls }
         func run(on thread: RealtimeThread) { calls.serve() }
     }
 
-    /// The libpulse thread: sends the queued writes, then sleeps in the main
-    /// loop until the server says something or a write (or close) wakes it,
-    /// until ``close()`` or a failure, which it records for ``failure()``
-    /// and signals to ``waitForWakeup(_:timeoutMilliseconds:)``.
+    /// Sends the queued writes, then sleeps in the loop until the server or a write wakes
+    /// it; until ``close()`` or a failure, recorded for ``failure()`` and signalled.
     private func serve() {
         guard let writes else { return }
         do throws(PulseAudioOutputError) {
@@ -294,7 +245,6 @@ final class PulseAudioCalls: @unchecked Sendable {
         }
     }
 
-    /// Makes the `pa_stream_write` calls the render thread queued, in order.
     private func sendQueuedWrites(_ writes: PulseAudioWriteRing) throws(PulseAudioOutputError) {
         guard let stream else { throw contextError("pa_stream_write") }
         var failedWrite = false
@@ -311,7 +261,6 @@ final class PulseAudioCalls: @unchecked Sendable {
         if failedWrite { throw contextError("pa_stream_write") }
     }
 
-    /// The error that ended the context or the stream, if either has failed.
     private func connectionFailure() -> PulseAudioOutputError? {
         guard let context else { return nil }
         let contextState = api.pa_context_get_state!(context)
@@ -327,11 +276,8 @@ final class PulseAudioCalls: @unchecked Sendable {
 
     // MARK: The render thread's side
 
-    /// Queues `bytes` bytes (at most a period) to be written at `placement`
-    /// and wakes the libpulse thread if it sleeps. Returns `false`, queuing
-    /// nothing, when ``writes`` is full.
-    ///
-    /// Thread context: the render thread; real-time safe.
+    /// Queues at most a period and wakes the libpulse thread; `false`, queuing nothing,
+    /// when ``writes`` is full.
     func queueWrite(_ data: UnsafeRawPointer, bytes: Int, placement: PulseAudioWritePlacement) -> Bool {
         guard let writes, writes.push(data, bytes: bytes, placement: placement) else { return false }
         serviceWakeup.signal()
@@ -339,29 +285,19 @@ final class PulseAudioCalls: @unchecked Sendable {
     }
 
     /// When the server last asked for audio (``MonotonicClock``), 0 if never.
-    ///
-    /// Real-time safe.
     var lastRequestAt: UInt64 { requestedAt.load(ordering: .acquiring) }
 
     /// When the server last said the stream ran dry (``MonotonicClock``), 0 if never.
-    ///
-    /// Real-time safe.
     var lastUnderflowAt: UInt64 { underflowedAt.load(ordering: .acquiring) }
 
-    /// The error that ended the libpulse thread's work (the connection or
-    /// the stream failed, or a call did), once it has.
-    ///
-    /// Real-time safe (nothing is allocated while none).
+    /// The error that ended the libpulse thread's work, once it has.
     func failure() -> PulseAudioOutputError? {
         failed.load(ordering: .acquiring) ? recordedFailure : nil
     }
 
-    /// Blocks in `poll(2)` until `wakeup` (if not negative) is readable,
-    /// the libpulse thread records a failure (see ``failure()``), a signal
-    /// comes or `timeoutMilliseconds` pass (negative: no limit). Returns
-    /// whether `wakeup` was readable.
-    ///
-    /// Thread context: the render thread; blocks, and does nothing else.
+    /// Blocks in `poll(2)` until `wakeup` (if not negative) is readable, a failure is
+    /// recorded, a signal comes or `timeoutMilliseconds` pass (negative: no limit).
+    /// Returns whether `wakeup` was readable.
     func waitForWakeup(_ wakeup: Int32, timeoutMilliseconds: Int32) throws(PulseAudioOutputError) -> Bool {
         pollSet[1].fd = wakeup
         pollSet[1].revents = 0
@@ -374,12 +310,8 @@ final class PulseAudioCalls: @unchecked Sendable {
         return ready > 0 && wakeup >= 0 && pollSet[1].revents != 0
     }
 
-    /// Stops the libpulse thread, then disconnects the stream and the
-    /// context and frees the main loop. Sends the server nothing it must
-    /// answer, so it returns at once even when the server is frozen or
-    /// gone. Idempotent.
-    ///
-    /// Thread context: a control thread, after the render thread has stopped.
+    /// Stops the libpulse thread, disconnects and frees all. Asks the server nothing, so
+    /// it returns at once even if the server is frozen. Idempotent; after the render thread stopped.
     func close() {
         quitting.store(true, ordering: .releasing)
         serviceWakeup.force()

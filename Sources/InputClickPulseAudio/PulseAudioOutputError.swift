@@ -3,16 +3,14 @@ import InputClick
 
 /// Why a ``PulseAudioOutput`` could not open a stream, or why one failed.
 public enum PulseAudioOutputError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// libpulse could not be loaded (not installed, or too old): the dynamic linker's words.
+    /// Not installed or too old: the dynamic linker's words.
     case libraryUnavailable(reason: String)
-    /// A libpulse call failed: the call, PulseAudio's error code and its `pa_strerror` text.
+    /// PulseAudio's error code and its `pa_strerror` text.
     case callFailed(call: String, code: Int32, text: String)
-    /// A system call libpulse made for us failed: the libpulse call, the errno and `strerror`'s text.
+    /// A system call libpulse made for us: the libpulse call, the errno and `strerror`'s text.
     case systemCallFailed(call: String, errno: Int32, text: String)
-    /// The server did not answer within the time allowed.
     case timedOut(call: String, milliseconds: Int)
 
-    /// A sentence for messages.
     public var description: String {
         switch self {
         case .libraryUnavailable(let reason):
@@ -26,9 +24,7 @@ public enum PulseAudioOutputError: Error, Sendable, Equatable, CustomStringConve
         }
     }
 
-    /// Whether the error means the server is gone or unreachable (the
-    /// connection refused or ended, the server killed it, no such entity),
-    /// as opposed to a refusal of what was asked.
+    /// The server is gone or unreachable, as opposed to refusing what was asked.
     public var meansDeviceLost: Bool {
         switch self {
         case .libraryUnavailable, .systemCallFailed: return false
@@ -42,7 +38,7 @@ public enum PulseAudioOutputError: Error, Sendable, Equatable, CustomStringConve
 }
 
 extension PulseAudioOutputError: RenderFailure {
-    /// ``timedOut(call:milliseconds:)`` of `pa_stream_write`: the server stopped taking audio.
+    /// `pa_stream_write`'s: the server stopped taking audio.
     public static func stalled(milliseconds: Int) -> (any Error & Sendable)? {
         PulseAudioOutputError.timedOut(call: "pa_stream_write", milliseconds: milliseconds)
     }

@@ -1,57 +1,38 @@
 import CPulseAudio
 import InputClick
 
-/// What the render thread knows of the server's side of the stream: a model
-/// of the server's play position, from the time the first frame after a
-/// pause was written and the rate, held back to what the server has shown it
-/// consumed (it asks for more every `minreq` bytes it plays; the libpulse
-/// thread records when, ``PulseAudioCalls/lastRequestAt``).
-///
-/// Thread context: the render thread alone, once it runs.
+/// The render thread's model of the server's play position: from when the first frame
+/// after a pause was written and the rate, held back to what the server has shown it
+/// consumed (``PulseAudioCalls/lastRequestAt``). The render thread's alone.
 struct PulseAudioPlayback {
-    /// Audio was written since the last pause and the model runs.
+    /// Audio was written since the last pause.
     var running = false
-    /// When the first frame after the pause was written: it plays then (see ``PulseAudioRenderDevice``).
+    /// When the first frame after the pause was written: it plays then.
     var startedAt: UInt64 = 0
     /// Frames written since the pause, net of rewinds.
     var written = 0
-    /// Bytes the next write goes back from the write index (a rewind), 0 or negative.
+    /// 0 or negative (a rewind): where the next write goes from the write index.
     var seekBytes: Int64 = 0
-    /// The next write goes to the server's read index (the first after a pause).
+    /// The first write after a pause goes to the server's read index.
     var writeOnRead = true
 }
 
-/// The ``RenderDevice`` skin over one PulseAudio playback stream (see
-/// ``PulseAudioStream`` for the design).
+/// The ``RenderDevice`` over one PulseAudio playback stream (design: ``PulseAudioStream``).
 ///
-/// - ``start()`` and ``stop()`` send the server nothing: the stream is never
-///   corked. A stop only marks the next write as the first after a pause.
-/// - The first write after a pause goes to the server's read index
-///   (`PA_SEEK_RELATIVE_ON_READ`). The server has re-entered prebuffering
-///   once the stream ran dry (prebuf is one period), so that write ends an
-///   underrun, and PulseAudio then asks its sink to rewind and rewrite all
-///   it had rendered ahead: the click plays at once, as a sample from the
-///   server's cache does.
-/// - ``rewind(_:)`` makes the next write seek back from the write index
-///   (a negative `PA_SEEK_RELATIVE`); where that lands before the server's
-///   read index, the server rewinds its sink by the difference.
-/// - Room, queued frames and progress come from the play-position model of
-///   ``PulseAudioPlayback``; the model stops advancing when the server stops
-///   asking for data (frozen or gone), which the loop then sees as a stall,
-///   unless the server's last word since the first write after the pause
-///   was that the stream ran dry (``PulseAudioCalls/lastUnderflowAt``): a
-///   sink that rewinds renders up to all the stream holds at once, and then
-///   asks for nothing more.
-/// - A write is queued for the libpulse thread (``PulseAudioCalls/queueWrite(_:bytes:placement:)``),
-///   which makes the `pa_stream_write` call with the same placement; a full
-///   queue takes nothing (the loop waits for room). Waits poll the mixer's
-///   wake-up and the libpulse thread's fault signal, nothing of libpulse's.
+/// - ``start()`` and ``stop()`` send nothing: the stream is never corked; a stop marks
+///   the next write as the first after a pause, which goes to the read index
+///   (`PA_SEEK_RELATIVE_ON_READ`) and so ends the server's prebuffering at once.
+/// - ``rewind(_:)`` makes the next write seek back from the write index; the server
+///   rewinds its sink where that lands before its read index.
+/// - Room and queued frames come from the ``PulseAudioPlayback`` model, which stops when
+///   the server stops asking (a stall), unless its last word was that the stream ran dry
+///   (``PulseAudioCalls/lastUnderflowAt``).
+/// - Writes are queued for the libpulse thread (``PulseAudioCalls/queueWrite(_:bytes:placement:)``);
+///   a full queue takes nothing.
 ///
 /// # Real-time context
-/// Calls no libpulse function: allocates nothing, takes no lock, and makes
-/// no system call but `clock_gettime`, `poll` and the wake-up's eventfd write.
-///
-/// Thread context: the render thread alone.
+/// Calls no libpulse function: allocates nothing, takes no lock, and makes no system
+/// call but `clock_gettime`, `poll` and the wake-up's eventfd write.
 struct PulseAudioRenderDevice: RenderDevice {
     let calls: PulseAudioCalls
     let state: UnsafeMutablePointer<PulseAudioPlayback>
@@ -65,7 +46,6 @@ struct PulseAudioRenderDevice: RenderDevice {
     private var frameBytes: Int { format.channels * format.sampleFormat.bytesPerSample }
     private var bufferNanoseconds: UInt64 { UInt64(format.bufferFrames) * 1_000_000_000 / UInt64(max(1, format.sampleRate)) }
 
-    /// Frames the model says the server has played since the pause.
     private func playedFrames(at time: UInt64) -> Int {
         let playback = state.pointee
         guard playback.running else { return 0 }

@@ -1,29 +1,21 @@
 import InputClick
 
-/// Whether a PulseAudio server (or PipeWire's pipewire-pulse) can be
-/// reached, found as libpulse finds it, and whether libpulse loads: what
-/// backend selection and `doctor` ask before choosing the native backend.
+/// Whether a PulseAudio server (or pipewire-pulse) can be reached where libpulse looks,
+/// and libpulse loads: what backend selection and `doctor` ask.
 public struct PulseAudioServer: Sendable, Equatable {
-    /// Where the server was looked for: the socket path tried, or the remote
-    /// server `$PULSE_SERVER` names.
+    /// The socket path tried, or the remote server `$PULSE_SERVER` names.
     public var address: String
-    /// Whether a server listens there (``SocketListener/probe(_:)``; a
-    /// remote server that `$PULSE_SERVER` names is trusted).
+    /// A server listens there (``SocketListener/probe(_:)``); a remote one is trusted.
     public var isPresent: Bool
-    /// Whether libpulse loads.
     public var libraryLoads: Bool
-    /// A sentence saying what was found, or why the native backend cannot be used.
+    /// What was found, or why the native backend cannot be used.
     public var reason: String
 
-    /// Whether the native PulseAudio backend can be used: a server socket
-    /// is there and libpulse loads.
+    /// A server socket is there and libpulse loads.
     public var isUsable: Bool { isPresent && libraryLoads }
 
-    /// Looks for the server in `environment` (default: the process's) where
-    /// libpulse would (``PulseAudioServerAddress``), asks the kernel whether
-    /// a server listens there, and tries to load libpulse.
-    ///
-    /// May load libpulse the first time.
+    /// Looks where libpulse would (``PulseAudioServerAddress``), asks the kernel whether a
+    /// server listens, and may load libpulse the first time.
     public static func discover(environment: ProcessEnvironment = .current()) -> PulseAudioServer {
         let library: String?
         switch PulseAudioLibrary.loaded {

@@ -1,29 +1,20 @@
 import CPulseAudio
 import InputClick
 
-/// Opens one PulseAudio playback stream: a ``RenderStream`` over a
-/// ``PulseAudioRenderDevice`` in ``ClickScheduling/rewind`` mode, connected
-/// when the player opens it (a keyboard shows) and kept, never corked,
-/// until it closes.
+/// Opens one PulseAudio playback stream: a ``RenderStream`` in ``ClickScheduling/rewind``
+/// mode over a ``PulseAudioRenderDevice``, kept, never corked, from open to close.
 ///
-/// The stream asks for prebuf of one period: once the render loop has
-/// written the last audible frame and stopped, the stream runs dry and the
-/// server waits, prebuffering, with nothing to send or ask. A tap's first
-/// period, written at the server's read index, ends that wait, and the
-/// server rewinds its sink to play it at once. A tap while a click still
-/// sounds is inserted by a rewind of what is queued (a negative seek), which
-/// the server turns into a rewind of its sink where it had already mixed
-/// those frames. Nothing is created, corked, flushed or reconfigured on the
-/// server per tap.
+/// Prebuf is one period: once a click sounded out the stream runs dry and the server
+/// waits. A tap's first period, written at the read index, ends that wait and the server
+/// rewinds its sink to play it at once; a tap on a sounding click is inserted by a
+/// negative seek. Nothing is created, corked, flushed or reconfigured per tap. See README,
+/// *How it is built*.
 ///
 /// # Real-time context
-/// The render thread allocates nothing (every buffer is made at open), takes
-/// no lock and calls no libpulse function: libpulse runs on a thread of its
-/// own (``PulseAudioCalls``), which sends the writes the render thread queues.
+/// The render thread allocates nothing (buffers are made at open), takes no lock and
+/// calls no libpulse function (``PulseAudioCalls`` runs libpulse on a thread of its own).
 enum PulseAudioStream {
-    /// Connects to the server and opens the playback stream.
-    ///
-    /// Thread context: a control thread; blocks until the server answers or `timeoutMilliseconds` pass.
+    /// Blocks until the server answers or `timeoutMilliseconds` pass.
     static func open(library: PulseAudioLibrary, server: String?, serverName: String, properties: StreamProperties,
                      request: OutputStreamRequest, priority: Int32?, stallTimeoutNanoseconds: UInt64,
                      timeoutMilliseconds: Int) throws(PulseAudioOutputError) -> RenderStream {
@@ -66,9 +57,7 @@ enum PulseAudioStream {
 }
 
 extension PulseAudioRenderDevice {
-    /// Disconnects from the server (stopping the libpulse thread) and frees the playback state.
-    ///
-    /// Thread context: the control thread, after the render thread stopped.
+    /// Stops the libpulse thread and frees the playback state, after the render thread stopped.
     func close() {
         calls.close()
         state.deallocate()

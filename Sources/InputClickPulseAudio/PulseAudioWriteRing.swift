@@ -2,48 +2,33 @@ import Synchronization
 
 /// Where one queued write goes on the server's side of the stream.
 struct PulseAudioWritePlacement: Equatable {
-    /// Bytes of audio in the write.
     var bytes: Int
-    /// Bytes to move the write index by first (0, or negative: a rewind); ignored when ``onRead``.
+    /// 0, or negative (a rewind); ignored when ``onRead``.
     var seekOffset: Int64
-    /// The write goes to the server's read index (`PA_SEEK_RELATIVE_ON_READ`).
+    /// `PA_SEEK_RELATIVE_ON_READ`.
     var onRead: Bool
 }
 
-/// The render thread's writes on their way to the libpulse thread: a
-/// lock-free single-producer, single-consumer ring of fixed slots, each one
-/// write of at most ``slotBytes`` bytes with its placement, all allocated at
-/// creation.
-///
-/// The render thread pushes a write where it would have called
-/// `pa_stream_write`; the libpulse thread (``PulseAudioCalls``) pops the
-/// writes in order and makes those calls with the same placements. A seek
-/// is relative to the server's write or read index when the server applies
-/// it, so the writes land as they would have.
+/// The render thread's writes on their way to the libpulse thread: a lock-free
+/// single-producer (render thread), single-consumer (libpulse thread) ring of fixed
+/// slots allocated at creation. The libpulse thread makes the `pa_stream_write` calls in
+/// order with the same placements, so the writes land as they would have.
 ///
 /// # Real-time context
-/// ``push(_:bytes:placement:)``, ``isEmpty`` and ``pendingWrites`` allocate
-/// nothing, take no lock and never wait: a full ring makes `push` return
-/// `false`. Only `init` allocates.
-///
-/// Thread context: ``push(_:bytes:placement:)`` from one producer thread
-/// (the render thread), ``drain(_:)`` from one consumer thread (the libpulse
-/// thread); ``isEmpty`` and ``pendingWrites`` from either.
+/// ``push(_:bytes:placement:)``, ``isEmpty`` and ``pendingWrites`` allocate nothing,
+/// take no lock and never wait: a full ring makes `push` return `false`.
 final class PulseAudioWriteRing: @unchecked Sendable {
-    /// The most bytes one write may carry.
+    /// Bytes.
     let slotBytes: Int
-    /// How many writes the ring holds.
     let slotCount: Int
     private let placements: UnsafeMutablePointer<PulseAudioWritePlacement>
     private let data: UnsafeMutableRawPointer
-    /// Writes pushed since creation; written by the producer only.
+    /// Written by the producer only.
     private let pushed = Atomic<Int>(0)
-    /// Writes popped since creation; written by the consumer only.
+    /// Written by the consumer only.
     private let popped = Atomic<Int>(0)
 
-    /// Makes a ring of `slotCount` writes of up to `slotBytes` bytes each.
-    ///
-    /// Thread context: any thread but the render thread (it allocates).
+    /// Allocates: not on the render thread.
     init(slotBytes: Int, slotCount: Int) {
         precondition(slotBytes > 0 && slotCount > 0)
         self.slotBytes = slotBytes
@@ -58,17 +43,13 @@ final class PulseAudioWriteRing: @unchecked Sendable {
         data.deallocate()
     }
 
-    /// Writes pushed and not yet drained (a hint for the other side).
+    /// Pushed and not yet drained (a hint for the other side).
     var pendingWrites: Int { pushed.load(ordering: .acquiring) - popped.load(ordering: .acquiring) }
 
-    /// Whether nothing waits to be drained (a hint for the producer; exact for the consumer).
+    /// A hint for the producer; exact for the consumer.
     var isEmpty: Bool { pendingWrites == 0 }
 
-    /// Queues `bytes` bytes from `source` (at most ``slotBytes``) to be
-    /// written at `placement`. Returns `false`, queuing nothing, when the
-    /// ring is full.
-    ///
-    /// Thread context: the producer.
+    /// At most ``slotBytes``; `false`, queuing nothing, when the ring is full. The producer only.
     func push(_ source: UnsafeRawPointer, bytes: Int, placement: PulseAudioWritePlacement) -> Bool {
         precondition(bytes > 0 && bytes <= slotBytes, "a write larger than a slot")
         let index = pushed.load(ordering: .relaxed)
@@ -82,11 +63,8 @@ final class PulseAudioWriteRing: @unchecked Sendable {
         return true
     }
 
-    /// Hands each queued write, oldest first, to `body`, and frees its slot
-    /// once `body` returns `true`; stops at the first `false` (that write
-    /// stays queued) or when the ring is empty. Returns how many were handed over and freed.
-    ///
-    /// Thread context: the consumer.
+    /// Hands each write, oldest first, to `body`, freeing its slot when `body` returns
+    /// `true`; stops at the first `false`. Returns how many were freed. The consumer only.
     @discardableResult
     func drain(_ body: (UnsafeRawPointer, PulseAudioWritePlacement) -> Bool) -> Int {
         var index = popped.load(ordering: .relaxed)

@@ -1,18 +1,16 @@
 import InputClick
 
-/// What `inputclick doctor --json` prints: one JSON line (see ``jsonLine(_:)``).
-/// Absent values are `null`, never left out, so a reader sees every field.
+/// What `inputclick doctor --json` prints as one JSON line; absent values are `null`.
 struct DoctorReport: Encodable {
-    /// The settings in force.
     struct Settings: Encodable {
         var clicks: Bool
         var volume: Double
         var profile: String
-        /// The click gain in dB; -999 for silence, since JSON has no infinity.
+        /// In dB; -999 for silence, since JSON has no infinity.
         var clickGainDecibels: Double
-        /// The sound pack's directory, empty for the bundled sounds.
+        /// Empty for the bundled sounds.
         var soundPack: String
-        /// The freedesktop sound theme, empty for none.
+        /// Empty for none.
         var soundTheme: String
         var duckDepthDecibels: Double
         var duckAttackMilliseconds: Double
@@ -20,7 +18,7 @@ struct DoctorReport: Encodable {
         var duckReleaseMilliseconds: Double
     }
 
-    /// The stream as the device granted it.
+    /// As the device granted it.
     struct Stream: Encodable {
         var sampleRate: Int
         var channels: Int
@@ -33,45 +31,41 @@ struct DoctorReport: Encodable {
     }
 
     var version = InputClickVersion.string
-    /// The settings file's path; `nil` when its location could not be read from the environment.
+    /// `nil` when its location could not be read from the environment.
     var settingsFile: String?
     var settingsFileExists: Bool
     var settings: Settings
-    /// The first problem with the settings, as before; `nil` when there is none.
+    /// The first of ``settingsErrors``, as before.
     var settingsError: String?
-    /// Every problem: each faulty line of the file, then the environment's.
+    /// Each faulty line of the file, then the environment's.
     var settingsErrors: [String]
     var soundProblems: [String]
-    /// Each kind's sound, by kind name: where it comes from and its file; and
-    /// each release sound a pack gives, by kind name and `-up` (`key-up`).
+    /// By kind name, and each release sound a pack gives by kind name and `-up` (`key-up`).
     var soundSources: [String: SoundSourceReport]
     var device: String
-    /// Which backend plays and why (``BackendSelection``), and what it asks of a sound server.
+    /// ``BackendSelection``, and what it asks of a sound server.
     var backend: Backend
     var playerState: String
-    /// `nil` when the device did not open.
     var stream: Stream?
-    /// The gate's decision for a tap, e.g. `plays` or `no-output`.
+    /// E.g. `plays` or `no-output`.
     var decision: String
     var reason: String
-    /// The likely fix when the device did not open; `nil` when it opened.
+    /// `nil` when the device opened.
     var hint: String?
-    /// Every warning, in the order the text shows them: a sound theme that is
-    /// not installed, then the device's and the player's.
+    /// In the text's order: a missing sound theme, then the device's and the player's.
     var warnings: [String]
 
-    /// The keyboards `inputclick listen` would read (``ListenDeviceSurvey``).
+    /// ``ListenDeviceSurvey``.
     var listen: Listen
 
-    /// What `listen` would read: the input directory, each keyboard's node
-    /// and name, and when there is none, why (`problem`) and what to do (`fix`).
+    /// When there is no keyboard, why (`problem`) and what to do (`fix`).
     struct Listen: Encodable {
         var inputDirectory: String
         var keyboards: [Keyboard]
         var problem: String?
         var fix: String?
 
-        /// One keyboard: its device node and the name the kernel gives it.
+        /// Its device node and the kernel's name for it.
         struct Keyboard: Encodable {
             var path: String
             var name: String
@@ -87,19 +81,17 @@ struct DoctorReport: Encodable {
         private enum CodingKeys: String, CodingKey { case inputDirectory, keyboards, problem, fix }
     }
 
-    /// One kind's sound: `origin` is `pack`, `theme` or `bundled`; `file` is empty for a bundled sound.
-    /// The backend chosen, on what, why, and the latency asked of a
-    /// server's graph while a keyboard is visible.
+    /// The latency is what is asked of a server's graph while a keyboard is visible.
     struct Backend: Encodable {
         var name: String
         var device: String
         var reason: String
-        /// `lowest`, `balanced` or `economy` (``ServerLatencyPolicy``).
         var serverLatency: String
-        /// Whether the open stream runs while silent; `nil` when none is open.
+        /// `nil` when no stream is open.
         var keepsRunning: Bool?
     }
 
+    /// `origin` is `pack`, `theme` or `bundled`; `file` is empty for a bundled sound.
     struct SoundSourceReport: Encodable {
         var origin: String
         var file: String

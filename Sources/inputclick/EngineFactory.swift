@@ -5,13 +5,10 @@ import Glibc
 import InputClickALSA
 import InputClickBackends
 
-/// Makes the engine the CLI's subcommands play through: on `device` (an
-/// ALSA PCM, or `default`) through the backend ``makeOutput(device:backend:)`` chooses.
+/// The engine the CLI's subcommands play through, on the output ``makeOutput(device:backend:)``
+/// chooses. `type` lifts `rateLimit`: its planned taps must each click.
 ///
-/// - Parameter rateLimit: the gate's per-kind limit; `type` lifts it, because
-///   its taps are planned and each must click.
-/// - Throws: ``RuntimeFailure`` (exit 64) for a device name that does not exist, 78 for an
-///   ALSA configuration that cannot be read, 69 for a backend asked for that cannot be used.
+/// - Throws: ``RuntimeFailure`` as ``makeOutput(device:backend:)``.
 func makeEngine(device: String, backend: BackendPreference? = nil, rateLimit: ClickRateLimit = .default,
                 warnings: @escaping @Sendable (String) -> Void) throws -> InputClickEngine {
     var player = ClickPlayerConfiguration()
@@ -20,13 +17,12 @@ func makeEngine(device: String, backend: BackendPreference? = nil, rateLimit: Cl
     return InputClickEngine(output: output, options: .init(player: player, rateLimit: rateLimit, warningHandler: warnings))
 }
 
-/// The output for `device` through the backend `backend` asks for
-/// (``BackendSelection``): the running sound server's native backend for
-/// `default`, ALSA for a named PCM or when no server runs.
+/// The running sound server's native backend for `default`; ALSA for a named PCM or when
+/// no server runs (``BackendSelection``).
 ///
-/// - Throws: ``RuntimeFailure``: exit 69 when a backend asked for by name
-///   cannot be used, 64 for a PCM that does not exist or a PCM named with a
-///   native backend, 78 for an ALSA configuration that cannot be read.
+/// - Throws: ``RuntimeFailure``: exit 69 when a backend asked for cannot be used, 64 for a
+///   PCM that does not exist or is named with a native backend, 78 for an unreadable
+///   ALSA configuration.
 func makeOutput(device: String, backend: BackendPreference) throws -> (output: any AudioOutput, selection: BackendSelection) {
     let selection: BackendSelection
     do {
@@ -47,11 +43,8 @@ func makeOutput(device: String, backend: BackendPreference) throws -> (output: a
     }
 }
 
-/// The backend asked for: `option` (a `--backend` value) if given, else the
-/// environment's `INPUTCLICK_BACKEND`, else `auto`.
-///
-/// - Throws: ``UsageError`` (exit 64) for a value that is not `auto`,
-///   `alsa`, `pipewire` or `pulseaudio`.
+/// `option` (`--backend`) if given, else `INPUTCLICK_BACKEND`, else `auto`.
+/// - Throws: ``UsageError`` (exit 64) for any other value than `auto`, `alsa`, `pipewire`, `pulseaudio`.
 func backendPreference(option: String?) throws -> BackendPreference {
     let (text, source): (String?, String) = option != nil
         ? (option, "--backend") : (getenv("INPUTCLICK_BACKEND").map { String(cString: $0) }, "INPUTCLICK_BACKEND")
@@ -62,11 +55,8 @@ func backendPreference(option: String?) throws -> BackendPreference {
     return preference
 }
 
-/// The click scheduling asked for: `option` (a `--scheduling` value) if
-/// given, else the environment's `INPUTCLICK_SCHEDULING`, else `auto`.
-///
-/// - Throws: ``UsageError`` (exit 64) for a value that is not `auto`,
-///   `on-demand` or `append`.
+/// `option` (`--scheduling`) if given, else `INPUTCLICK_SCHEDULING`, else `auto`.
+/// - Throws: ``UsageError`` (exit 64) for any other value than `auto`, `on-demand`, `append`.
 func schedulingPreference(option: String?) throws -> SchedulingPreference {
     let (text, source): (String?, String) = option != nil
         ? (option, "--scheduling") : (getenv("INPUTCLICK_SCHEDULING").map { String(cString: $0) }, "INPUTCLICK_SCHEDULING")
@@ -77,12 +67,9 @@ func schedulingPreference(option: String?) throws -> SchedulingPreference {
     return preference
 }
 
-/// The latency asked of a sound server's graph (PipeWire) while a keyboard
-/// is visible: `option` (a `--latency` value) if given, else the
-/// environment's `INPUTCLICK_LATENCY`, else `balanced`.
-///
-/// - Throws: ``UsageError`` (exit 64) for a value that is not `lowest`,
-///   `balanced` or `economy`.
+/// Asked of a sound server's graph while a keyboard is visible: `option` (`--latency`) if
+/// given, else `INPUTCLICK_LATENCY`, else `balanced`.
+/// - Throws: ``UsageError`` (exit 64) for any other value than `lowest`, `balanced`, `economy`.
 func serverLatencyPolicy(option: String?) throws -> ServerLatencyPolicy {
     let (text, source): (String?, String) = option != nil
         ? (option, "--latency") : (getenv("INPUTCLICK_LATENCY").map { String(cString: $0) }, "INPUTCLICK_LATENCY")
@@ -93,13 +80,10 @@ func serverLatencyPolicy(option: String?) throws -> ServerLatencyPolicy {
     return policy
 }
 
-/// The ALSA output for `device`, checked against the ALSA configuration, with
-/// alsa-lib's internal locking off (the CLI is the only user of its PCMs) and
-/// its own stderr diagnostics silenced (the player warns once, in its words),
-/// and its streams announced to PipeWire and PulseAudio as event sounds.
+/// Checked against the ALSA configuration, with alsa-lib's locking off (the CLI alone uses
+/// its PCMs), its diagnostics silenced, and streams announced as event sounds.
 ///
-/// - Throws: ``RuntimeFailure`` naming the device and the problem: exit 78
-///   when the ALSA configuration cannot be read, 64 for a name it does not define.
+/// - Throws: ``RuntimeFailure``: exit 78 for an unreadable configuration, 64 for an unknown name.
 func makeALSAOutput(device: String) throws -> ALSAOutput {
     ALSAOutput.disableLibraryLocking()
     ALSAOutput.silenceLibraryMessages()

@@ -1,7 +1,6 @@
 import InputClick
 
-/// `inputclick settings check [FILE] [--json]`: every error in a settings
-/// file, with its line, instead of only the first one a host reports.
+/// `inputclick settings check [FILE] [--json]`: every error of a settings file, with its line.
 struct SettingsCommand: Subcommand {
     static let name = "settings"
     static let abstract = "Check a settings file and list every error in it, with line numbers."
@@ -28,9 +27,9 @@ struct SettingsCommand: Subcommand {
           from the environment; 66 FILE does not exist.
         """
 
-    /// A settings file with an error (EX_DATAERR).
+    /// EX_DATAERR: a settings file with an error.
     static let dataErrorExitCode: Int32 = 65
-    /// A FILE argument that names no file (EX_NOINPUT).
+    /// EX_NOINPUT: a FILE argument that names no file.
     static let noInputExitCode: Int32 = 66
 
     static func run(_ arguments: [String]) throws -> Int32 {
@@ -63,7 +62,7 @@ struct SettingsCommand: Subcommand {
         return try report(SettingsCheckReport(file: path, exists: true, errors: errors), json: scanner.flag("--json"))
     }
 
-    /// Prints `check` and returns the exit status: 65 when it holds an error.
+    /// Returns 65 when `check` holds an error.
     private static func report(_ check: SettingsCheckReport, json: Bool) throws -> Int32 {
         if json {
             print(try jsonLine(check))
@@ -86,11 +85,10 @@ struct SettingsCommand: Subcommand {
 
 /// What `inputclick settings check --json` prints.
 struct SettingsCheckReport: Encodable {
-    /// One problem in the file.
     struct Problem: Encodable {
-        /// The 1-based line, or `nil` for a problem with the whole file.
+        /// 1-based; `nil` for a problem with the whole file.
         var line: Int?
-        /// The problem, without the location.
+        /// Without the location.
         var problem: String
         /// `FILE:LINE: PROBLEM`, as the text output prints it.
         var message: String
@@ -104,12 +102,12 @@ struct SettingsCheckReport: Encodable {
         private enum CodingKeys: String, CodingKey { case line, problem, message }
     }
 
-    /// The file checked; `nil` when its location could not be found.
+    /// `nil` when its location could not be found.
     var file: String?
     var exists: Bool
-    /// Every problem, in line order.
+    /// In line order.
     var errors: [Problem]
-    /// How many of ``errors`` are missing sound sources, which hosts do not refuse the file for.
+    /// Missing sound sources among ``errors``, for which hosts do not refuse the file.
     var missingSounds: Int
 
     init(file: String?, exists: Bool, errors: [SettingsError]) {

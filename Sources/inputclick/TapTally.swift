@@ -1,20 +1,18 @@
 import InputClick
 import InputClickReports
 
-/// What `inputclick tap` counted, and its two ways of printing the stats.
+/// What `inputclick tap` counted, printed as text or JSON.
 struct TapTally {
     var lines = 0
     /// Lines with a word that is not a click kind.
     var unknown = 0
-    /// Taps, by the gate's answer.
+    /// By the gate's answer.
     private(set) var decisions: [ClickDecision: Int] = [:]
 
-    /// Counts one tap's answer.
     mutating func count(_ decision: ClickDecision) {
         decisions[decision, default: 0] += 1
     }
 
-    /// The human-readable stats.
     func text(device: String, statistics: ClickPlayerStatistics, report: LatencyReport, written: Int) -> String {
         let accounts = TapAccounts(tally: self, statistics: statistics, written: written)
         var lines = ["clicks: \(accounts.written) played, \(accounts.dropped) dropped, \(unknown) unknown lines"]
@@ -46,23 +44,20 @@ struct TapTally {
         return lines.joined(separator: "\n")
     }
 
-    /// The stats as one JSON line (see ``jsonLine(_:)``); times in milliseconds.
+    /// One JSON line (``jsonLine(_:)``); times in milliseconds.
     func json(device: String, statistics: ClickPlayerStatistics, report: LatencyReport, written: Int) throws -> String {
         try jsonLine(TapReport(device: device, tally: self, statistics: statistics, report: report, written: written))
     }
 }
 
-/// Where every tap went, in RELIABILITY.md's accounting: a tap the gate
-/// answered `plays` or `held` (accepted) was written, dropped from the hold,
-/// dropped as stale or lost with the device; any other answer refused it,
-/// for that reason. So taps = plays + held + refused, and plays + held =
-/// written + dropped from the hold + dropped as stale + lost with the device
-/// (+ any not yet written when tap stopped waiting for them).
+/// Where every tap went, in RELIABILITY.md's accounting: taps = plays + held + refused,
+/// and plays + held = written + dropped from the hold + dropped as stale + lost with the
+/// device (+ any not yet written when tap stopped waiting).
 private struct TapAccounts {
     var taps: Int
     var plays: Int
     var held: Int
-    /// Refusals by the decision's identifier (`queue-full`, `device-lost`, …).
+    /// By the decision's identifier (`queue-full`, `device-lost`, …).
     var refused: [String: Int]
     var written: Int
     var droppedFromHold: Int
@@ -84,14 +79,12 @@ private struct TapAccounts {
     }
 
     var refusedTotal: Int { refused.values.reduce(0, +) }
-    /// Accepted clicks neither written nor counted as dropped or lost: 0 once
-    /// the drain has finished.
+    /// Accepted, neither written nor counted as dropped or lost: 0 once drained.
     var unaccounted: Int { plays + held - written - droppedFromHold - droppedStale - lostWithDevice }
-    /// Taps that made no sound: every tap but those written.
+    /// Every tap but those written.
     var dropped: Int { taps - written }
 }
 
-/// What `inputclick tap --json` prints.
 private struct TapReport: Encodable {
     struct Format: Encodable {
         var sampleRate: Int

@@ -4,10 +4,8 @@ import KeyboardCore
 import Glibc
 #endif
 
-/// `inputclick type TEXT [--wpm N] [--device NAME] [--output FILE.wav]`: types
-/// TEXT through the demo keyboard with the script runner, at a human rhythm,
-/// with a click on every tap, and prints the text exactly as the input holds
-/// it at the end.
+/// `inputclick type TEXT [--wpm N] [--device NAME] [--output FILE.wav]`: types TEXT on the
+/// demo keyboard at a human rhythm, a click on every tap, and prints the text as typed.
 struct TypeCommand: Subcommand {
     static let name = "type"
     static let abstract = "Type text through the demo keyboard, with a click on every tap."
@@ -41,16 +39,14 @@ struct TypeCommand: Subcommand {
           78 the ALSA configuration cannot be read; 1 any other failure.
         """
 
-    /// The longest typing run `--output` renders (it holds the audio in memory: 10 minutes is about 220 MB).
+    /// The audio is held in memory: 10 minutes is about 220 MB.
     static let maximumRenderedMinutes = 10.0
 
-    /// The longest TEXT accepted, in characters: as many taps as
-    /// ``maximumRenderedMinutes`` of typing at the fastest speed holds
-    /// (10 × 300 × 5 = 15000), since each character takes a tap or more.
-    /// Checked before planning, which for a long text takes seconds.
+    /// As many taps as ``maximumRenderedMinutes`` at the fastest speed (15000); checked
+    /// before planning, which takes seconds for a long text.
     static let maximumTextCharacters = Int(maximumRenderedMinutes * TypingRhythm.wordsPerMinuteRange.upperBound * 5)
 
-    /// Exit status for text the keyboard cannot type (EX_DATAERR).
+    /// EX_DATAERR: text the keyboard cannot type.
     static let untypableTextExitCode: Int32 = 65
 
     static func run(_ arguments: [String]) throws -> Int32 {
@@ -120,19 +116,18 @@ struct TypeCommand: Subcommand {
         return 0
     }
 
-    /// A number of minutes for a message: whole when it is, else rounded up
-    /// to one decimal, so a run just over the limit never reads as the limit.
+    /// Whole when it is, else rounded up to one decimal, so a run over the limit never reads as it.
     private static func minutes(_ value: Double) -> String {
         let tenths = (value * 10).rounded(.up) / 10
         return tenths == tenths.rounded() ? String(Int(tenths)) : cFormat("%.1f", tenths)
     }
 
-    /// A speed for a message: `40`, or `42.5`.
+    /// `40`, or `42.5`.
     private static func speed(_ wordsPerMinute: Double) -> String {
         wordsPerMinute == wordsPerMinute.rounded() ? String(Int(wordsPerMinute)) : String(wordsPerMinute)
     }
 
-    /// Writes `text` to standard output as is, retrying short writes.
+    /// As is, retrying short writes.
     private static func writeStandardOutput(_ text: String) throws {
         var bytes = Array(text.utf8)
         var offset = 0

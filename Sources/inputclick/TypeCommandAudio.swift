@@ -1,13 +1,9 @@
 import InputClick
 import KeyboardCore
 
-/// Renders the clicks of a typing run offline to a 48 kHz stereo 16-bit WAV
-/// file, frame-exact, with the user's volume and sound pack, as fast as the
-/// machine allows.
-///
-/// The settings are those in force; their problems were already reported.
-///
-/// `variation` varies each click's gain and pitch from its seed (`listen`); none by default.
+/// Renders a typing run's clicks offline, frame-exact, to a 48 kHz stereo 16-bit WAV with
+/// the settings in force (their problems already reported). `variation` varies each
+/// click's gain and pitch from its seed (`listen`); none by default.
 func renderTypedClicks(_ clicks: [TimedClick], settings: ClickSettings, to path: String,
                        variation: ClickVariation? = nil) throws {
     let format = (rate: 48_000, channels: 2)
@@ -29,16 +25,11 @@ func renderTypedClicks(_ clicks: [TimedClick], settings: ClickSettings, to path:
     }
 }
 
-/// Plays the clicks of a typing run through `device` in real time: shows a
-/// click-enabled view so the stream opens, then taps each click at its time
-/// on the monotonic clock, through the engine's gate as a keyboard would.
-/// The engine reads the user's settings itself.
+/// Plays a typing run's clicks through `device` in real time: shows a click-enabled view,
+/// then taps each click at its time through the engine's gate. With no device behind the
+/// name, the player warns once and the text is still typed.
 ///
-/// With no device behind the name (a machine with no sound card), the player
-/// warns once and the text is still typed.
-///
-/// - Throws: ``RuntimeFailure`` (exit 64) for a device name that does not exist, 78 for an
-///   ALSA configuration that cannot be read.
+/// - Throws: ``RuntimeFailure`` (exit 64) for an unknown device, 78 for an unreadable ALSA configuration.
 func playTypedClicks(_ clicks: [TimedClick], device: String) throws {
     let engine = try makeEngine(device: device, rateLimit: .unlimited, warnings: { writeError("warning: \($0)") })
     defer { engine.shutdown() }

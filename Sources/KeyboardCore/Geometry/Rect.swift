@@ -1,19 +1,12 @@
-/// A rectangle in the host's coordinate space: origin at the top left, `y`
-/// growing downwards, in points.
-///
-/// Keyboard frames in ``KeyboardNotification`` and the frames the host gives
-/// input views are `Rect`s.
+/// A rectangle in the host's coordinates, in points: origin at the top left, `y` downwards.
 public struct Rect: Sendable, Hashable, CustomStringConvertible {
-    /// The left edge.
     public var x: Double
-    /// The top edge.
     public var y: Double
-    /// The width; never negative for the frames the host computes.
+    /// Never negative for the frames the host computes.
     public var width: Double
-    /// The height; never negative for the frames the host computes.
+    /// Never negative for the frames the host computes.
     public var height: Double
 
-    /// Creates a rectangle from its origin and size.
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x
         self.y = y
@@ -21,7 +14,6 @@ public struct Rect: Sendable, Hashable, CustomStringConvertible {
         self.height = height
     }
 
-    /// The empty rectangle at the origin.
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
 
     public var minX: Double { x }
@@ -29,10 +21,9 @@ public struct Rect: Sendable, Hashable, CustomStringConvertible {
     public var maxX: Double { x + width }
     public var maxY: Double { y + height }
 
-    /// Whether the rectangle has no area.
     public var isEmpty: Bool { width <= 0 || height <= 0 }
 
-    /// The overlap of two rectangles, or ``zero`` when they do not overlap.
+    /// ``zero`` when they do not overlap.
     public func intersection(_ other: Rect) -> Rect {
         let left = max(minX, other.minX), right = min(maxX, other.maxX)
         let top = max(minY, other.minY), bottom = min(maxY, other.maxY)
@@ -40,11 +31,10 @@ public struct Rect: Sendable, Hashable, CustomStringConvertible {
         return Rect(x: left, y: top, width: right - left, height: bottom - top)
     }
 
-    /// The same rectangle moved by `dx`, `dy`.
     public func offsetBy(dx: Double = 0, dy: Double = 0) -> Rect {
         Rect(x: x + dx, y: y + dy, width: width, height: height)
     }
 
-    /// `(x, y, width × height)`, for messages and test failures.
+    /// `(x, y, width × height)`.
     public var description: String { "(\(x), \(y), \(width) × \(height))" }
 }

@@ -1,21 +1,16 @@
 import InputClick
 import Synchronization
 
-/// The check of a ``KeyboardHost``'s thread rule (its **Threads** paragraph).
-///
-/// The first thread that calls an entry point of the host, or of a
-/// responder, text input, keyboard or proxy in it, claims the host; debug
-/// builds stop the process when another thread calls one later, and release
-/// builds compile the check away. A responder not yet added to a host is
-/// checked by nothing.
+/// Checks a ``KeyboardHost``'s thread rule: the first thread to call an entry point of
+/// the host (or a responder, text input, keyboard or proxy in it) claims it; debug builds
+/// stop when another calls later. A responder in no host is checked by nothing.
 struct HostThread: ~Copyable, Sendable {
-    /// The owning thread's `pthread_t`, 0 until first use. A `pthread_t` can be reused once its thread has ended, so a later thread may pass for a dead owner: the check misses that case, never stops a rightful caller.
+    /// 0 until first use. A reused `pthread_t` may pass for a dead owner (a miss, never a false stop).
     private let owner = Atomic<UInt>(0)
 
     init() {}
 
-    /// Claims the host for the calling thread on first use; afterwards stops
-    /// the process (debug builds) if the caller is another thread.
+    /// Claims on first use; afterwards stops (debug builds) a caller on another thread.
     @inline(__always)
     func check(_ entry: StaticString = #function) {
         #if DEBUG

@@ -11,23 +11,14 @@
 /// }
 /// ```
 public struct KeyboardContentAdjustment: Sendable, Hashable {
-    /// How much of the scroll view the keyboard covers: the bottom content inset.
-    /// 0 when the keyboard is off screen or below the scroll view.
+    /// The bottom content inset: how much of the scroll view the keyboard covers, or 0.
     public var bottomInset: Double
-    /// The vertical content offset that keeps the focused input visible: the
-    /// current offset if it already is, otherwise the smallest scroll that
-    /// brings its bottom (plus the margin) above the keyboard, or its top (less
-    /// the margin) into view if it lies above or does not fit.
+    /// The current offset if the focused input is visible, else the smallest scroll that
+    /// shows its bottom (plus the margin) above the keyboard, or its top if it does not fit.
     public var contentOffsetY: Double
 
-    /// Computes the adjustment.
-    ///
-    /// - Parameters:
-    ///   - keyboardFrame: The notification's end frame, in host coordinates.
-    ///   - scrollViewFrame: The scroll view's frame, in host coordinates.
-    ///   - contentOffsetY: The scroll view's current vertical content offset.
-    ///   - focusedFrame: The focused input's frame, in content coordinates.
-    ///   - margin: Space to keep between the input and the keyboard. Default 8.
+    /// `keyboardFrame` and `scrollViewFrame` in host coordinates, `focusedFrame` in content
+    /// coordinates; `margin` is kept between the input and the keyboard.
     public init(keyboardFrame: Rect, scrollViewFrame: Rect, contentOffsetY: Double,
                 focusedFrame: Rect, margin: Double = 8) {
         let covered = scrollViewFrame.intersection(keyboardFrame)

@@ -1,75 +1,49 @@
 import InputClick
 
-/// The window that shows keyboards: it keeps the first responder, decides
-/// which input views are visible, lays them out, posts the keyboard
-/// notifications, and tells the click gate what is visible.
+/// The window that shows keyboards: it keeps the first responder, shows and lays out its
+/// input views, posts the keyboard notifications, and tells the click gate what is visible.
 ///
-/// **What is visible.** While a responder is first responder, the host shows
-/// its ``Responder/inputView``, or for a ``TextInput`` without one the current
-/// keyboard (``currentKeyboard``, normally the ``demoKeyboard``), and its
-/// ``Responder/inputAccessoryView`` above. A responder with neither shows nothing.
+/// **What is visible.** The first responder's ``Responder/inputView``, or for a
+/// ``TextInput`` without one the ``currentKeyboard``, and its
+/// ``Responder/inputAccessoryView`` directly above; input views take the host's width,
+/// flexible ones ``keyboardHeight``.
 ///
-/// **The gate.** Every time the visible views may have changed (show, hide,
-/// focus change, ``reloadInputViews()``, ``advanceToNextInputMode()``) the host
-/// calls ``InputClick/InputClickGate/setVisibleInputViews(_:)`` with them (`[]`
-/// when hidden) and ``InputClick/InputClickGate/setSecureTextEntry(_:)`` with
-/// the first responder's ``TextInputTraits/isSecureTextEntry``. So a click
-/// plays only while a visible view opted in.
+/// **The gate.** Whenever that may change, the host calls
+/// ``InputClick/InputClickGate/setVisibleInputViews(_:)`` and
+/// ``InputClick/InputClickGate/setSecureTextEntry(_:)``, so a click plays only while a
+/// visible view opted in.
 ///
-/// **Geometry** (``KeyboardGeometry``): input views take the host's width; a
-/// flexible-height view gets ``keyboardHeight``; the accessory view sits
-/// directly above the input view.
+/// **Notifications** go to ``notificationCenter`` after the new state is in place. The
+/// keyboard hides only when its responder resigns; moving focus between text inputs
+/// reroutes typing without hiding.
 ///
-/// **Notifications** (``KeyboardNotification``) go to ``notificationCenter``
-/// after the new state is in place: will-show and did-show when the keyboard
-/// appears (or changes frame while up), will-hide and did-hide when it goes.
-/// The keyboard appears when a responder with something to show becomes first
-/// responder and hides only when it resigns; nothing dismisses it on its own.
-/// Moving focus between two text inputs reroutes typing without hiding.
-///
-/// **Threads.** The host, its responders, views and keyboard belong to one
-/// thread, as UIKit's belong to the main thread, except that the host's first
-/// user chooses it: the first thread to use them after creation, which any
-/// thread may do. Debug builds stop the process when another thread calls in
-/// (`HostThread`). Only ``notificationCenter`` and ``gate`` are for every thread.
+/// **Threads.** The host and its responders, views and keyboard belong to the first
+/// thread that uses them (checked in debug builds by `HostThread`); only
+/// ``notificationCenter`` and ``gate`` are for every thread.
 public final class KeyboardHost {
-    /// The click gate the host reports visibility to and the keyboard clicks through.
     public let gate: InputClickGate
-    /// Where keyboard notifications are posted.
     public let notificationCenter: KeyboardNotificationCenter
-    /// The host's bounds (the screen), in points.
+    /// The screen, in points.
     public let bounds: Rect
-    /// The height flexible input views take, in points.
+    /// In points.
     public let keyboardHeight: Double
-    /// The animation duration stated in notifications, in seconds.
+    /// Stated in notifications, in seconds.
     public let animationDuration: Double
-    /// The demo keyboard, the first of ``enabledKeyboards``.
     public let demoKeyboard: DemoKeyboard
-    /// The keyboard's handle on the first responder's text (the same as the demo keyboard's).
+    /// The same as the demo keyboard's.
     public var textDocumentProxy: TextDocumentProxy { demoKeyboard.textDocumentProxy }
 
-    /// The keyboards the user enabled, in the order `next` visits them; the demo keyboard first.
+    /// In the order `next` visits them; the demo keyboard first.
     public private(set) var enabledKeyboards: [InputView]
-    /// Which of ``enabledKeyboards`` text inputs get.
     public private(set) var currentKeyboardIndex = 0
     public private(set) var firstResponder: Responder?
-    /// The input view shown now, or `nil`.
     public private(set) var visibleInputView: InputView?
-    /// The accessory view shown now, or `nil`.
     public private(set) var visibleAccessoryView: InputView?
-    /// The frames of what is shown, or `nil` when nothing is.
     public private(set) var geometry: KeyboardGeometry?
-    /// The thread that owns the host, checked at each entry point.
     let thread = HostThread()
 
-    /// Creates a host with the demo keyboard enabled and no first responder.
-    ///
-    /// - Parameters:
-    ///   - gate: The click gate.
-    ///   - bounds: The screen, in points. Default 375 × 667.
-    ///   - keyboardHeight: The height of flexible input views. Default 216.
-    ///   - animationDuration: Stated in notifications, in seconds. Default 0.25.
-    ///   - notificationCenter: Where notifications go. Default: a new center.
+    /// With the demo keyboard enabled and no first responder. `bounds` and `keyboardHeight`
+    /// in points, `animationDuration` in seconds.
     public init(gate: InputClickGate, bounds: Rect = Rect(x: 0, y: 0, width: 375, height: 667),
                 keyboardHeight: Double = 216, animationDuration: Double = 0.25,
                 notificationCenter: KeyboardNotificationCenter = KeyboardNotificationCenter()) {
@@ -89,8 +63,7 @@ public final class KeyboardHost {
 
     // MARK: Responders
 
-    /// Puts `responder` in this host, so that it can become first responder.
-    /// A responder moved from another host resigns there first.
+    /// So that `responder` can become first responder; one moved from another host resigns there.
     public func add(_ responder: Responder) {
         thread.check()
         if let other = responder.host, other !== self {
@@ -99,8 +72,6 @@ public final class KeyboardHost {
         responder.host = self
     }
 
-    /// Makes the first responder resign, hiding what it showed.
-    ///
     /// - Returns: `true` if there is no first responder afterwards.
     @discardableResult
     public func resignFirstResponder() -> Bool {
@@ -113,8 +84,8 @@ public final class KeyboardHost {
         return firstResponder == nil
     }
 
-    /// Re-reads the first responder's input views and traits and swaps the
-    /// visible views in place (``Responder/reloadInputViews()`` calls this).
+    /// Re-reads the first responder's input views and traits and swaps the visible views in
+    /// place (``Responder/reloadInputViews()`` calls this).
     public func reloadInputViews() {
         thread.check()
         refresh()
@@ -143,19 +114,16 @@ public final class KeyboardHost {
 
     // MARK: Keyboards
 
-    /// The keyboard text inputs get now.
     public var currentKeyboard: InputView { enabledKeyboards[currentKeyboardIndex] }
 
-    /// Enables another keyboard; `next` reaches it after the ones already enabled.
-    /// Adding one that is already enabled does nothing.
+    /// `next` reaches it after the ones already enabled; an enabled one is not added again.
     public func addKeyboard(_ keyboard: InputView) {
         thread.check()
         guard !enabledKeyboards.contains(where: { $0 === keyboard }) else { return }
         enabledKeyboards.append(keyboard)
     }
 
-    /// Switches text inputs to the next enabled keyboard, wrapping around,
-    /// as `advanceToNextInputMode` does; the visible keyboard is swapped in place.
+    /// Wraps around; the visible keyboard is swapped in place.
     public func advanceToNextInputMode() {
         thread.check()
         currentKeyboardIndex = (currentKeyboardIndex + 1) % enabledKeyboards.count
@@ -164,16 +132,14 @@ public final class KeyboardHost {
 
     // MARK: Visibility
 
-    /// Whether anything is shown.
     public var isKeyboardVisible: Bool { geometry != nil }
 
-    /// The on-screen keyboard frame (input and accessory views), or `nil` when hidden.
+    /// Input and accessory views together; `nil` when hidden.
     public var keyboardFrame: Rect? { geometry?.keyboardFrame }
 
-    /// The views shown now: the input view, then the accessory view.
+    /// The input view, then the accessory view.
     public var visibleViews: [InputView] { [visibleInputView, visibleAccessoryView].compactMap { $0 } }
 
-    /// Whether `view` is shown now.
     public func isShowing(_ view: InputView) -> Bool {
         thread.check()
         return visibleViews.contains { $0 === view }

@@ -1,12 +1,8 @@
 import Synchronization
 
-/// Where keyboard notifications are posted and observed.
-///
-/// Observers register and unregister from any thread. A post calls the
-/// observers registered at the moment it starts, in the order they
-/// registered, on the posting thread (the host's thread), outside the
-/// registry's lock: an observer may unregister itself or others, or register
-/// new ones, from inside its block.
+/// Where keyboard notifications are posted and observed. Observers register from any
+/// thread; a post calls those registered when it starts, in order, on the posting thread,
+/// outside the lock, so an observer may register or unregister from its block.
 ///
 /// ```swift
 /// let token = host.notificationCenter.addObserver(for: [.willShow]) { note in
@@ -15,7 +11,7 @@ import Synchronization
 /// host.notificationCenter.removeObserver(token)
 /// ```
 public final class KeyboardNotificationCenter: Sendable {
-    /// Identifies one registration, for ``removeObserver(_:)``.
+    /// For ``removeObserver(_:)``.
     public struct Token: Sendable, Hashable {
         fileprivate let id: UInt64
     }
@@ -33,12 +29,9 @@ public final class KeyboardNotificationCenter: Sendable {
 
     private let registry = Mutex(Registry())
 
-    /// Creates an empty center.
     public init() {}
 
-    /// Registers `block` for the notifications named in `names` (all four by default).
-    ///
-    /// - Returns: The token to pass to ``removeObserver(_:)``.
+    /// For the notifications named in `names` (all four by default).
     @discardableResult
     public func addObserver(for names: Set<KeyboardNotification.Name> = Set(KeyboardNotification.Name.allCases),
                             _ block: @escaping @Sendable (KeyboardNotification) -> Void) -> Token {
@@ -50,18 +43,14 @@ public final class KeyboardNotificationCenter: Sendable {
         }
     }
 
-    /// Unregisters an observer. Removing an unknown or already removed token does nothing.
-    /// A post already in progress on another thread may still call it once.
+    /// An unknown token does nothing. A post under way on another thread may still call it once.
     public func removeObserver(_ token: Token) {
         registry.withLock { $0.registrations.removeAll { $0.token == token } }
     }
 
-    /// How many observers are registered now.
     public var observerCount: Int { registry.withLock { $0.registrations.count } }
 
     /// Calls every observer registered for the notification's name.
-    ///
-    /// The host posts on its own thread.
     public func post(_ notification: KeyboardNotification) {
         let interested = registry.withLock { registry in
             registry.registrations.filter { $0.names.contains(notification.name) }

@@ -1,15 +1,10 @@
 /// The automatic shift: whether the keyboard should turn shift on, given the
 /// autocapitalization type and the text before the caret.
 ///
-/// - ``AutocapitalizationType/none``: never.
-/// - ``AutocapitalizationType/allCharacters``: always.
-/// - ``AutocapitalizationType/words``: at the start of the text, or right
-///   after whitespace (a space or a line break).
-/// - ``AutocapitalizationType/sentences``: at the start of the text, after a
-///   line break (trailing spaces allowed), or after a sentence end
-///   (`.`, `!`, `?`, `。`, `！`, `？`) followed by at least one whitespace.
+/// See ``AutocapitalizationType`` for when each type shifts; a sentence end must be
+/// followed by whitespace.
 public enum AutoShift {
-    /// Whether shift should be on before typing at a caret preceded by `textBefore`.
+    /// Before typing at a caret preceded by `textBefore`.
     public static func shouldShift(_ mode: AutocapitalizationType, textBefore: Substring) -> Bool {
         switch mode {
         case .none: return false

@@ -1,22 +1,17 @@
 /// When a held key repeats (only delete does).
 ///
-/// The defaults: the first repeat comes 500 ms after touch-down, the next
-/// 100 ms later, and each interval after that is 90 % of the one before, down
-/// to 50 ms: repeats at 500, 600, 690, 771, 843.9, 909.5, 968.6, 1021.7,
-/// 1071.7 ms and then every 50 ms. Each repeat deletes one grapheme and
-/// clicks. 50 ms is 20 repeats a second, the gate's default rate limit, so
-/// no repeat click is thinned.
+/// By default repeats come at 500, 600, 690, 771 … ms (each interval 90 % of the one
+/// before) down to every 50 ms: 20 a second, the gate's default rate limit.
 public struct KeyRepeatTiming: Sendable, Hashable {
     /// From touch-down to the first repeat, in nanoseconds. Default 500 ms.
     public var initialDelay: UInt64
     /// From the first repeat to the second, in nanoseconds. Default 100 ms.
     public var firstInterval: UInt64
-    /// The shortest interval, in nanoseconds (at least 1 ms is used). Default 50 ms.
+    /// In nanoseconds (at least 1 ms is used). Default 50 ms.
     public var minimumInterval: UInt64
     /// Each interval as a percentage of the one before, 1–100. Default 90.
     public var accelerationPercent: UInt64
 
-    /// Creates a timing; every argument has the documented default.
     public init(initialDelay: UInt64 = 500_000_000, firstInterval: UInt64 = 100_000_000,
                 minimumInterval: UInt64 = 50_000_000, accelerationPercent: UInt64 = 90) {
         self.initialDelay = initialDelay
@@ -25,9 +20,7 @@ public struct KeyRepeatTiming: Sendable, Hashable {
         self.accelerationPercent = accelerationPercent
     }
 
-    /// The times of the repeats of a key touched down at `start` and released
-    /// at `start + duration` (both in nanoseconds): every repeat strictly
-    /// before the release.
+    /// Every repeat strictly before the release at `start + duration` (nanoseconds).
     public func repeatTimes(touchDownAt start: UInt64, heldFor duration: UInt64) -> [UInt64] {
         let release = start.addingReportingOverflow(duration)
         let end = release.overflow ? UInt64.max : release.partialValue

@@ -11,20 +11,15 @@
 /// | emailAddress | `123` `next` `space` `@` `.` `return` |
 /// | URL | `123` `next` `.` `/` `.com` `return` |
 ///
-/// The numbers page is `1…0` / `- / : ; ( ) $ & @ "` / `#+=` `. , ? ! '` delete,
-/// the symbols page `[ ] { } # % ^ * + =` / `_ \ | ~ < > € £ ¥ •` /
-/// `123` `. , ? ! '` delete; both end with `ABC` `next` `space` (`ch/en` for
-/// default) `return`. The pads have digits and delete, plus `.` (decimal pad)
-/// or `+ * #` (phone pad), and no return key.
+/// The numbers and symbols pages end with `ABC` `next` `space` (`ch/en` for default)
+/// `return`; the pads have digits and delete, plus `.` or `+ * #`, and no return key.
 public struct KeyboardLayout: Sendable, Hashable {
     public let keyboardType: KeyboardType
     public let page: KeyboardPage
-    /// The keys, top row first, left to right.
+    /// Top row first, left to right.
     public let rows: [[KeyRole]]
 
-    /// The layout of `page` for `keyboardType`. A page the type does not have
-    /// (letters on a number pad, a pad page on a letter keyboard) gives the
-    /// type's home page.
+    /// A page the type does not have gives the type's home page.
     public init(keyboardType: KeyboardType, page: KeyboardPage) {
         self.keyboardType = keyboardType
         let resolved = Self.pages(for: keyboardType).contains(page) ? page : keyboardType.homePage
@@ -32,7 +27,7 @@ public struct KeyboardLayout: Sendable, Hashable {
         rows = Self.rows(keyboardType, resolved)
     }
 
-    /// The pages a keyboard type has, home page first.
+    /// Home page first.
     public static func pages(for keyboardType: KeyboardType) -> [KeyboardPage] {
         switch keyboardType {
         case .default, .asciiCapable, .emailAddress, .URL: return [.letters, .numbers, .symbols]
@@ -42,10 +37,8 @@ public struct KeyboardLayout: Sendable, Hashable {
         }
     }
 
-    /// Every key, row by row.
     public var keys: [KeyRole] { rows.flatMap { $0 } }
 
-    /// Whether the layout has `key`.
     public func contains(_ key: KeyRole) -> Bool { rows.contains { $0.contains(key) } }
 
     private static func characters(_ texts: String) -> [KeyRole] {

@@ -1,23 +1,17 @@
-/// The demo keyboard's mode: keyboard type, page, shift and the Chinese
-/// punctuation mode, and what each key types and says in that mode.
-///
-/// ``applyingTap(_:)`` is the single-tap transition of the mode keys; the
-/// ``DemoKeyboard`` adds what depends on time and text (double-tap caps lock,
-/// the automatic shift, the return to letters after space), and the
-/// ``TypingPlanner`` searches these transitions for the shortest way to a
-/// character.
+/// The demo keyboard's mode and what each key types and says in it. ``applyingTap(_:)``
+/// is the single-tap transition; ``DemoKeyboard`` adds what depends on time and text,
+/// and ``TypingPlanner`` searches the transitions.
 public struct KeyboardState: Sendable, Hashable {
-    /// The layout family, from the text input's traits.
+    /// From the text input's traits.
     public var keyboardType: KeyboardType
     public var page: KeyboardPage
     public var shift: ShiftState
-    /// Whether `ch/en` selected Chinese punctuation. The mode is remembered
-    /// across inputs, but only keyboard types with the `ch/en` key apply it.
+    /// Selected by `ch/en`; remembered across inputs, applied only by types with that key.
     public var isChinesePunctuation: Bool
-    /// The return key's label, from the text input's traits.
+    /// From the text input's traits.
     public var returnKeyType: ReturnKeyType
 
-    /// The state on `keyboardType`'s home page, shift off, English.
+    /// The home page, shift off, English.
     public init(keyboardType: KeyboardType = .default, returnKeyType: ReturnKeyType = .default) {
         self.keyboardType = keyboardType
         page = keyboardType.homePage
@@ -26,16 +20,11 @@ public struct KeyboardState: Sendable, Hashable {
         self.returnKeyType = returnKeyType
     }
 
-    /// The keys shown now.
     public var layout: KeyboardLayout { KeyboardLayout(keyboardType: keyboardType, page: page) }
 
-    /// Whether punctuation keys type full-width forms now.
     public var typesFullWidthPunctuation: Bool { isChinesePunctuation && keyboardType.hasLanguageToggle }
 
-    /// What tapping `key` inserts in this state: a character key's text
-    /// (uppercased by shift on the letters page, full-width in the Chinese
-    /// punctuation mode), `" "` for space, `"\n"` for return; `nil` for keys
-    /// that insert nothing.
+    /// Shifted on the letters page, full-width in Chinese mode; `nil` for keys that insert nothing.
     public func text(for key: KeyRole) -> String? {
         switch key {
         case .character(let base):
@@ -49,7 +38,6 @@ public struct KeyboardState: Sendable, Hashable {
         }
     }
 
-    /// The label a front end shows on `key` in this state.
     public func label(for key: KeyRole) -> String {
         switch key {
         case .character: return text(for: key) ?? key.description
@@ -65,9 +53,8 @@ public struct KeyboardState: Sendable, Hashable {
         }
     }
 
-    /// The state after one tap of a mode key: shift turns on from off and off
-    /// otherwise; a page key shows its page; `ch/en` toggles the Chinese
-    /// punctuation mode. Other keys leave the state as it is.
+    /// One tap of a mode key: shift toggles on/off, a page key shows its page, `ch/en`
+    /// toggles Chinese punctuation; other keys change nothing.
     public func applyingTap(_ key: KeyRole) -> KeyboardState {
         var next = self
         switch key {

@@ -1,9 +1,6 @@
-/// An object that can become first responder, the counterpart of `UIResponder`.
-///
-/// Any responder may carry an ``inputView`` and an ``inputAccessoryView``;
-/// the ``KeyboardHost`` it was added to shows them while it is first
-/// responder. A text input (``TextField``, ``TextView``) without an input view
-/// gets the host's current keyboard, normally the ``DemoKeyboard``.
+/// An object that can become first responder, the counterpart of `UIResponder`. Its
+/// host shows its ``inputView`` and ``inputAccessoryView`` while it is first responder;
+/// a text input without an input view gets the host's current keyboard.
 ///
 /// ```swift
 /// let host = KeyboardHost(gate: gate)
@@ -12,41 +9,30 @@
 /// field.becomeFirstResponder()   // the keyboard shows
 /// field.resignFirstResponder()   // the keyboard hides
 /// ```
-///
-/// Subclass it for a custom responder; override ``canBecomeFirstResponder``
-/// or ``canResignFirstResponder`` to refuse.
 open class Responder {
-    /// The host this responder was added to with ``KeyboardHost/add(_:)``.
+    /// Set by ``KeyboardHost/add(_:)``.
     public internal(set) weak var host: KeyboardHost?
 
-    /// The view shown instead of the keyboard while this responder is first
-    /// responder, or `nil` for the keyboard (text inputs) or nothing (other
-    /// responders). Changes take effect at the next ``reloadInputViews()``.
+    /// Shown instead of the keyboard while first responder; `nil`: the keyboard (text
+    /// inputs) or nothing. Takes effect at the next ``reloadInputViews()``.
     public var inputView: InputView?
 
-    /// The view shown above the input view while this responder is first
-    /// responder, or `nil`. Changes take effect at the next ``reloadInputViews()``.
+    /// Shown above the input view; takes effect at the next ``reloadInputViews()``.
     public var inputAccessoryView: InputView?
 
-    /// Creates a responder that belongs to no host yet.
     public init() {}
 
-    /// Whether ``becomeFirstResponder()`` may succeed. Default `true`.
     open var canBecomeFirstResponder: Bool { true }
 
-    /// Whether the responder lets another take first responder status, or
-    /// lets ``resignFirstResponder()`` succeed. Default `true`.
+    /// Whether it lets another take first responder status or ``resignFirstResponder()`` succeed.
     open var canResignFirstResponder: Bool { true }
 
     public var isFirstResponder: Bool { host?.firstResponder === self }
 
-    /// Makes this responder the first responder of its host, which shows its
-    /// input views. Moving focus between two text inputs while the keyboard is
-    /// up reroutes typing without hiding and showing the keyboard.
+    /// Moving focus between two text inputs reroutes typing without hiding the keyboard.
     ///
-    /// - Returns: `true` if it is first responder afterwards; `false` if it has
-    ///   no host, refuses (``canBecomeFirstResponder``, a text delegate's
-    ///   "should begin editing"), or the current first responder will not resign.
+    /// - Returns: `false` if it has no host, refuses (``canBecomeFirstResponder``, a text
+    ///   delegate), or the current first responder will not resign.
     @discardableResult
     public func becomeFirstResponder() -> Bool {
         guard let host else { return false }
@@ -54,8 +40,7 @@ open class Responder {
         return host.makeFirstResponder(self)
     }
 
-    /// Gives up first responder status; the host hides the keyboard. Nothing
-    /// else hides it: the app decides when editing ends.
+    /// The host hides the keyboard; nothing else hides it.
     ///
     /// - Returns: `true` if this responder is not first responder afterwards.
     @discardableResult
@@ -65,19 +50,15 @@ open class Responder {
         return host.resignFirstResponder()
     }
 
-    /// Re-reads ``inputView``, ``inputAccessoryView`` and the text input
-    /// traits, and swaps the visible views in place. Does nothing unless this
-    /// responder is first responder.
+    /// Re-reads the input views and traits and swaps the visible views in place, if first responder.
     public func reloadInputViews() {
         host?.thread.check()
         guard let host, host.firstResponder === self else { return }
         host.reloadInputViews()
     }
 
-    /// Asked before the responder becomes first responder; text inputs ask their delegate.
+    /// Text inputs ask their delegate.
     func shouldBeginEditing() -> Bool { true }
-    /// Told after the responder became first responder.
     func didBecomeFirstResponder() {}
-    /// Told after the responder stopped being first responder.
     func didResignFirstResponder() {}
 }

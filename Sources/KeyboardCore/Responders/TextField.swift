@@ -1,16 +1,11 @@
-/// A single-line text input, the counterpart of `UITextField`.
-///
-/// It holds real text with a caret and a selection (see ``TextInput``). Line
-/// breaks in inserted text become spaces; the return key (`"\n"` on its own)
-/// never inserts anything: it asks ``TextFieldDelegate/textFieldShouldReturn(_:)``
-/// and reports ``TextEditOutcome/returnAction(_:accepted:)`` with the
-/// ``TextInputTraits/returnKeyType``. The text, selection and caret code is
-/// ``TextInputResponder``'s, shared with ``TextView``.
+/// A single-line text input, the counterpart of `UITextField`. Inserted line breaks
+/// become spaces; return inserts nothing, but asks ``TextFieldDelegate/textFieldShouldReturn(_:)``
+/// and reports ``TextEditOutcome/returnAction(_:accepted:)``.
 public final class TextField: TextInputResponder {
-    /// Hooks that can veto focus, edits and return. Held weakly.
+    /// Held weakly.
     public weak var delegate: (any TextFieldDelegate)?
 
-    /// Creates a field with `text` (line breaks as spaces) and the caret at its end.
+    /// Line breaks in `text` become spaces.
     public override init(text: String = "", traits: TextInputTraits = TextInputTraits()) {
         super.init(text: text, traits: traits)
     }

@@ -1,17 +1,12 @@
-/// The text, selection and caret code that ``TextField`` and ``TextView``
-/// share, and the edit flow around their delegates: ask before an edit,
-/// respect a veto, re-read the text after the delegate had its say, tell the
-/// host, then the delegate.
-///
-/// Not subclassed outside this module: each subclass says only how it
-/// differs (what it does to inserted text, what return does) and which
-/// delegate method answers each question.
+/// The editing code ``TextField`` and ``TextView`` share, and the edit flow around their
+/// delegates: ask, respect a veto, re-read the text, tell the host, then the delegate.
+/// Subclasses (only in this module) say how they differ and which delegate method answers.
 public class TextInputResponder: Responder, TextInput {
-    /// How the keyboard behaves for this input; reload input views after changing it while focused.
+    /// Reload input views after changing it while focused.
     public var traits: TextInputTraits
     private var storage: EditableText
 
-    /// Creates an input with `text` (after ``normalized(_:)``) and the caret at its end.
+    /// `text` after ``normalized(_:)``, the caret at its end.
     init(text: String, traits: TextInputTraits) {
         self.traits = traits
         storage = EditableText()
@@ -19,8 +14,8 @@ public class TextInputResponder: Responder, TextInput {
         storage.setText(normalized(text))
     }
 
-    /// The text; setting it puts the caret at the end, normalizes it as
-    /// insertion does (a field turns line breaks into spaces) and asks no delegate.
+    /// Setting it puts the caret at the end and normalizes it as insertion does (a field
+    /// turns line breaks into spaces).
     public var text: String {
         get { storage.text }
         set {
@@ -30,7 +25,6 @@ public class TextInputResponder: Responder, TextInput {
         }
     }
 
-    /// The selection on `Character` boundaries; an empty range is the caret.
     public var selectedRange: Range<String.Index> {
         get { storage.selection }
         set {
@@ -40,7 +34,6 @@ public class TextInputResponder: Responder, TextInput {
         }
     }
 
-    /// The selection as `Character` offsets, clamped to the text when set.
     public var selectedCharacterRange: Range<Int> {
         get { storage.characterSelection }
         set {
@@ -50,13 +43,11 @@ public class TextInputResponder: Responder, TextInput {
         }
     }
 
-    /// Whether there is any text.
     public var hasText: Bool { !storage.text.isEmpty }
     public var textBeforeSelection: Substring { storage.text[..<storage.selection.lowerBound] }
     public var textAfterSelection: Substring { storage.text[storage.selection.upperBound...] }
 
-    /// Replaces the selection with `string` if the delegate agrees; what
-    /// return does depends on the subclass (see ``TextField`` and ``TextView``).
+    /// What return does depends on the subclass (see ``TextField`` and ``TextView``).
     @discardableResult
     public func insertText(_ string: String) -> TextEditOutcome {
         host?.thread.check()
@@ -69,7 +60,6 @@ public class TextInputResponder: Responder, TextInput {
         return .changed
     }
 
-    /// Deletes the selection or the `Character` before the caret if the delegate agrees.
     @discardableResult
     public func deleteBackward() -> TextEditOutcome {
         host?.thread.check()
@@ -82,7 +72,6 @@ public class TextInputResponder: Responder, TextInput {
         return .changed
     }
 
-    /// Moves the caret by `offset` `Character`s from the end of the selection, clamped.
     public func adjustTextPosition(byCharacterOffset offset: Int) {
         host?.thread.check()
         storage.moveCaret(byCharacterOffset: offset)
@@ -96,16 +85,14 @@ public class TextInputResponder: Responder, TextInput {
 
     // MARK: What subclasses say
 
-    /// The text as this input holds it; the text itself by default.
+    /// The text itself by default.
     func normalized(_ string: String) -> String { string }
 
-    /// The outcome when `string` is the return key and this input handles it
-    /// itself instead of inserting it; `nil` (insert it) by default.
+    /// When `string` is the return key and the input handles it itself; `nil` (insert it) by default.
     func returnOutcome(for string: String) -> TextEditOutcome? { nil }
 
-    /// Whether the delegate lets `range` become `replacement` (empty for a delete).
+    /// `replacement` is empty for a delete.
     func delegateAllowsChange(in range: Range<String.Index>, replacement: String) -> Bool { true }
 
-    /// Tells the delegate the keyboard changed the text.
     func delegateNoteChange() {}
 }

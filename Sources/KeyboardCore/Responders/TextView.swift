@@ -1,15 +1,9 @@
-/// A multi-line text input, the counterpart of `UITextView`.
-///
-/// It holds real text with a caret and a selection (see ``TextInput``). The
-/// return key inserts a line break, whatever the
-/// ``TextInputTraits/returnKeyType`` label, as `UITextView` does; the delegate
-/// can veto it like any other edit. The text, selection and caret code is
-/// ``TextInputResponder``'s, shared with ``TextField``.
+/// A multi-line text input, the counterpart of `UITextView`: return inserts a line break
+/// whatever its label; the delegate can veto it like any edit.
 public final class TextView: TextInputResponder {
-    /// Hooks that can veto focus and edits. Held weakly.
+    /// Held weakly.
     public weak var delegate: (any TextViewDelegate)?
 
-    /// Creates a text view with `text` and the caret at its end.
     public override init(text: String = "", traits: TextInputTraits = TextInputTraits()) {
         super.init(text: text, traits: traits)
     }

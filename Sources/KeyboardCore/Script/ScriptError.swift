@@ -4,11 +4,9 @@ public enum ScriptError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownResponder(String, time: UInt64, known: [String])
     /// A `hold` lasts longer than ``ScriptRunner/longestHold``.
     case holdTooLong(KeyRole, duration: UInt64, time: UInt64)
-    /// A tap or hold names a key that is not on the page shown at that moment.
-    /// The events before it have run.
+    /// Not on the page shown at that moment; the events before it have run.
     case keyNotShown(KeyboardError, time: UInt64)
 
-    /// A sentence naming the event's time and the problem.
     public var description: String {
         switch self {
         case let .unknownResponder(name, time, known):

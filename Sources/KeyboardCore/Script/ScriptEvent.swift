@@ -9,33 +9,25 @@
 /// ]
 /// ```
 public struct ScriptEvent: Sendable, Hashable {
-    /// What happens.
     public enum Action: Sendable, Hashable {
-        /// Touch a key of the demo keyboard down (and up).
+        /// Touch a demo keyboard key down and up.
         case tap(KeyRole)
-        /// Hold a key down for `duration` nanoseconds: one touch-down, then for
-        /// delete the auto-repeats (``KeyRepeatTiming``) that fall before the release.
+        /// One touch-down; for delete, the auto-repeats (``KeyRepeatTiming``) before the release.
         case hold(KeyRole, duration: UInt64)
-        /// Make the named responder first responder.
         case focus(String)
-        /// Make the first responder resign, hiding the keyboard.
         case resign
-        /// Make the first responder reload its input views.
         case reloadInputViews
     }
 
     /// Nanoseconds since the script's start.
     public var time: UInt64
-    /// What happens.
     public var action: Action
 
-    /// An event at `time` nanoseconds.
     public init(at time: UInt64, _ action: Action) {
         self.time = time
         self.action = action
     }
 
-    /// An event at `milliseconds` milliseconds.
     public init(milliseconds: UInt64, _ action: Action) {
         self.init(at: milliseconds &* 1_000_000, action)
     }

@@ -1,20 +1,13 @@
 import InputClick
 import Synchronization
 
-/// Runs a timestamped script of key taps, holds and focus changes against a
-/// ``KeyboardHost`` and its demo keyboard, on the script's own timeline: it
-/// does not wait, so a minute of typing runs in milliseconds.
+/// Runs a timestamped script of taps, holds and focus changes against a ``KeyboardHost``
+/// on the script's own timeline, without waiting: a minute of typing runs in milliseconds.
 ///
-/// Events run in time order (events with equal times in the order given).
-/// A held delete adds its auto-repeats (``DemoKeyboard/keyRepeat``) to the
-/// timeline; the repeats stop if the demo keyboard stops being shown, as a
-/// touch is cancelled when its view leaves the screen. Taps reach the demo
-/// keyboard whether or not it is shown; the gate decides whether they click,
-/// and the result records its decision for each.
-///
-/// The gate is given `timeOrigin + time` for each stroke, so that its rate
-/// limiter sees the script's rhythm; the result's times are relative to the
-/// script's start.
+/// Events run in time order (equal times in the order given). A held delete adds its
+/// auto-repeats, which stop if the keyboard stops being shown. Taps reach the keyboard
+/// whether or not it is shown; the gate decides, and the result records, whether they
+/// click. The gate sees `timeOrigin + time`; the result's times are from the script's start.
 ///
 /// ```swift
 /// let host = KeyboardHost(gate: gate)
@@ -25,14 +18,14 @@ import Synchronization
 /// result.clicks   // [TimedClick(time: 300_000_000, kind: .key)]
 /// ```
 public final class ScriptRunner {
-    /// The longest hold accepted, in nanoseconds: 10 minutes.
+    /// In nanoseconds: 10 minutes.
     public static let longestHold: UInt64 = 600_000_000_000
 
     public let host: KeyboardHost
-    /// The responders `focus` events can name.
+    /// What `focus` events can name.
     public let responders: [String: Responder]
 
-    /// Creates a runner and adds every responder to `host`.
+    /// Adds every responder to `host`.
     public init(host: KeyboardHost, responders: [String: Responder]) {
         self.host = host
         self.responders = responders
@@ -40,17 +33,12 @@ public final class ScriptRunner {
         for responder in responders.values where responder.host !== host { host.add(responder) }
     }
 
-    /// Runs `events`.
-    ///
     /// - Parameters:
-    ///   - events: The script; need not be sorted.
-    ///   - timeOrigin: What the script's time 0 is on the gate's clock, in
-    ///     nanoseconds; default: ``InputClick/MonotonicClock/now()`` at the start,
-    ///     which keeps the gate's rate limiter consistent with earlier live use.
-    /// - Returns: The text, notifications, strokes and clicks.
-    /// - Throws: ``ScriptError``. Unknown responders and overlong holds are
-    ///   found before anything runs; a key that is not shown stops the script
-    ///   at that event.
+    ///   - events: Need not be sorted.
+    ///   - timeOrigin: The script's time 0 on the gate's clock, in nanoseconds; default
+    ///     ``InputClick/MonotonicClock/now()``, which keeps the rate limiter consistent.
+    /// - Throws: ``ScriptError``: unknown responders and overlong holds before anything
+    ///   runs; a key not shown stops the script at that event.
     public func run(_ events: [ScriptEvent], timeOrigin: UInt64? = nil) throws(ScriptError) -> ScriptResult {
         host.thread.check()
         try validate(events)
@@ -126,7 +114,6 @@ public final class ScriptRunner {
         var kind: Kind
     }
 
-    /// The events and the auto-repeats of held keys, in time order.
     private func timeline(_ events: [ScriptEvent]) -> [Step] {
         var steps: [Step] = []
         for (index, event) in events.enumerated() {
@@ -141,8 +128,7 @@ public final class ScriptRunner {
     }
 }
 
-/// Collects notifications with the script time they were posted at; the
-/// observer block may run on any thread, so it is locked.
+/// Notifications with their script time; locked, as observers may run on any thread.
 private final class NotificationLog: Sendable {
     private struct State {
         var time: UInt64 = 0

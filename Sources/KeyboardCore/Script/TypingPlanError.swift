@@ -1,19 +1,15 @@
-/// A character that planned typing cannot produce: no key of the demo
-/// keyboard types it, or the text input does not take it.
+/// A character planned typing cannot produce.
 public struct TypingPlanError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// Why the character cannot be typed.
     public enum Reason: Sendable, Hashable {
-        /// No key on any page of this keyboard type types it.
+        /// No key on any page of this keyboard type.
         case noKey(KeyboardType)
-        /// A key types it, but the text input did not take it; the payload says
-        /// why (for example, return in a text field performs its action).
+        /// The input did not take it; the payload says why.
         case notAccepted(String)
     }
 
     public var character: Character
-    /// Its position in the text, counting `Character`s from 0.
+    /// Counting `Character`s from 0.
     public var offset: Int
-    /// Why.
     public var reason: Reason
 
     public init(character: Character, offset: Int, reason: Reason) {
@@ -33,8 +29,7 @@ public struct TypingPlanError: Error, Sendable, Hashable, CustomStringConvertibl
         return "cannot type \(Self.describe(character)), character \(offset + 1) of the text: \(what)"
     }
 
-    /// The character quoted with its code points, or just the code points
-    /// (with a name for the usual controls) when it would not print.
+    /// Quoted with its code points, or just the code points (named for the usual controls).
     static func describe(_ character: Character) -> String {
         let codes = character.unicodeScalars.map { scalar in
             let hex = String(scalar.value, radix: 16, uppercase: true)

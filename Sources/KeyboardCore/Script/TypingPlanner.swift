@@ -1,20 +1,14 @@
 import InputClick
 
-/// Turns text into the demo keyboard taps that type it, with human timing.
-///
-/// For each character the planner searches the mode keys (shift, `123`,
-/// `ABC`, `#+=`, `ch/en`) for the fewest taps that reach a key typing it,
-/// starting from the keyboard's state at that moment, including the automatic
-/// shift and the return to letters after space. `Hello, World!` with
-/// autocapitalization off becomes
+/// Turns text into the demo keyboard taps that type it, with human timing: for each
+/// character, the fewest mode-key taps from the keyboard's state then (automatic shift
+/// included) to a key that types it. `Hello, World!` without autocapitalization becomes
 /// `shift h e l l o 123 , space shift w o r l d 123 !`.
 ///
-/// It plans by typing into a private host and text input of the same
-/// ``target`` and ``traits``, so the plan is exactly what a ``ScriptRunner``
-/// will see. A character that no key types, or that the input does not take,
-/// is a ``TypingPlanError`` naming it and its position; nothing is dropped.
+/// It plans by typing into a private input of the same ``target`` and ``traits``, so the
+/// plan is what a ``ScriptRunner`` will see. A character no key types, or the input does
+/// not take, is a ``TypingPlanError``; nothing is dropped.
 public struct TypingPlanner: Sendable {
-    /// Which kind of text input receives the text.
     public enum Target: Sendable, Hashable {
         /// A ``TextField``: one line; return performs its action.
         case textField
@@ -22,14 +16,13 @@ public struct TypingPlanner: Sendable {
         case textView
     }
 
-    /// The text input that receives the text. Default ``Target/textView``.
+    /// Default ``Target/textView``.
     public var target: Target
-    /// Its traits. Default ``TextInputTraits/init(keyboardType:autocapitalizationType:autocorrectionType:returnKeyType:isSecureTextEntry:)``'s defaults.
+    /// Default: all traits at their defaults.
     public var traits: TextInputTraits
-    /// The pace. Default 40 words per minute.
+    /// Default 40 words per minute.
     public var rhythm: TypingRhythm
 
-    /// Creates a planner; every argument has the documented default.
     public init(target: Target = .textView, traits: TextInputTraits = TextInputTraits(),
                 rhythm: TypingRhythm = TypingRhythm()) {
         self.target = target
@@ -37,7 +30,6 @@ public struct TypingPlanner: Sendable {
         self.rhythm = rhythm
     }
 
-    /// The taps that type `text`, in order.
     public func keys(for text: String) throws(TypingPlanError) -> [KeyRole] {
         let host = KeyboardHost(gate: InputClickGate(sink: nil))
         let input = makeInput()
@@ -72,8 +64,7 @@ public struct TypingPlanner: Sendable {
         return keys
     }
 
-    /// A script that types `text`: one tap per planned key, the first at
-    /// `start` plus one interval, each next one an interval later
+    /// One tap per planned key, the first at `start` plus one interval
     /// (``TypingRhythm/intervals(count:)``). Focus the input before `start`.
     public func events(for text: String, startingAt start: UInt64 = 0) throws(TypingPlanError) -> [ScriptEvent] {
         let keys = try keys(for: text)
@@ -84,12 +75,8 @@ public struct TypingPlanner: Sendable {
         }
     }
 
-    /// Types `text` into a fresh input of the planner's ``target`` and
-    /// ``traits``, named `"text"`, on a new host that clicks through `gate`:
-    /// the input is focused at time 0 and the taps follow the rhythm.
-    ///
-    /// - Throws: ``TypingPlanError`` for a character that cannot be typed,
-    ///   before anything runs.
+    /// Types `text` into a fresh input named `"text"` on a new host clicking through `gate`;
+    /// the input is focused at time 0. Throws ``TypingPlanError`` before anything runs.
     public func type(_ text: String, through gate: InputClickGate, timeOrigin: UInt64? = nil) throws -> ScriptResult {
         let script = [ScriptEvent(at: 0, .focus("text"))] + (try events(for: text))
         let host = KeyboardHost(gate: gate)
@@ -111,29 +98,21 @@ public struct TypingPlanner: Sendable {
         return "the text input did not take it"
     }
 
-    /// The taps that type `character` on a keyboard in `state`: the fewest
-    /// mode-key taps (shift, 123, #+=, ABC, ch/en) to a state where a key
-    /// types it, then that key. `nil` if no page of the keyboard has such a key.
-    ///
-    /// Interactive front ends use this to turn a typed character into taps
-    /// from wherever the keyboard is now.
+    /// The fewest mode-key taps to a state where a key types `character`, then that key;
+    /// `nil` if no page has one. For interactive front ends.
     public static func keys(toType character: Character, from state: KeyboardState) -> [KeyRole]? {
         shortestPath(from: state, to: String(character))
     }
 
-    /// The taps for a press of the physical key that types `character`, as
-    /// the terminal keyboard makes them: the mode the user chose stays. In
-    /// Chinese punctuation mode a punctuation key with a full-width form
-    /// types that form (`?` gives `？`), and ch/en is never tapped for the
-    /// user. `nil` if no page of the keyboard has such a key.
+    /// As the terminal keyboard presses a physical key: the chosen mode stays (ch/en is
+    /// never tapped; in Chinese mode `?` gives `？`). `nil` if no page has such a key.
     public static func keys(forKeyPress character: Character, from state: KeyboardState) -> [KeyRole]? {
         let text = String(character)
         let target = state.typesFullWidthPunctuation ? FullWidthPunctuation.form(of: text) : text
         return shortestPath(from: state, to: target, togglingLanguage: false)
     }
 
-    /// The fewest mode-key taps from `start` to a state where a key types
-    /// `target`, followed by that key; `nil` if no reachable page has one.
+    /// Breadth-first over mode-key taps; `nil` if no reachable page types `target`.
     static func shortestPath(from start: KeyboardState, to target: String, togglingLanguage: Bool = true) -> [KeyRole]? {
         var queue: [(state: KeyboardState, path: [KeyRole])] = [(start, [])]
         var seen: Set<KeyboardState> = [start]

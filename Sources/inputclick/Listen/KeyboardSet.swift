@@ -5,17 +5,11 @@ import Glibc
 import InputClick
 import InputClickListen
 
-/// The keyboards `listen` reads, and their comings and goings: discovery in
-/// the input directory (`/dev/input` by default), hotplug through inotify,
-/// and the `poll` loop that reads them.
-///
-/// With named inputs (`--input`), it reads exactly those and follows no
-/// hotplug. Otherwise it takes every `event*` node whose device has letter
-/// keys, and a node that appears later is tried when it appears and again
-/// when its permissions change (udev sets them just after creating it). A
-/// device that goes away is dropped with one line on standard error.
-///
-/// Thread context: one thread (the listener's).
+/// The keyboards `listen` reads, on the listener's thread: discovery in the input
+/// directory, hotplug through inotify, and the `poll` loop. Named inputs (`--input`) are
+/// read exactly, without hotplug; otherwise every `event*` node with letter keys, a new
+/// node tried when it appears and again when udev sets its permissions. A device that
+/// goes away is dropped with one line on standard error.
 final class KeyboardSet {
     private let directory: String
     private let named: [String]
@@ -25,7 +19,7 @@ final class KeyboardSet {
     /// Nodes found unreadable for want of permission, while discovering.
     private(set) var permissionDenied: [String] = []
 
-    /// Prepares to read `named` devices, or every keyboard in `directory` when none are named.
+    /// Every keyboard in `directory` when none are named.
     init(directory: String, named: [String], verbose: Bool) {
         self.directory = directory
         self.named = named
@@ -36,7 +30,7 @@ final class KeyboardSet {
         if inotify >= 0 { close(inotify) }
     }
 
-    /// The devices being read, as (path, name) pairs, for the user.
+    /// As (path, name) pairs, for the user.
     var devices: [(path: String, name: String)] { keyboards.map { ($0.path, $0.name) } }
 
     /// Opens the devices. Named devices must each open and have letter keys
@@ -82,7 +76,7 @@ final class KeyboardSet {
         }
     }
 
-    /// Opens `path` if it is a keyboard not already read.
+    /// Unless already read, and if it is a keyboard.
     private func tryAdd(_ path: String, discovering: Bool) {
         guard !keyboards.contains(where: { $0.path == path }) else { return }
         do {
@@ -96,8 +90,7 @@ final class KeyboardSet {
         }
     }
 
-    /// Waits for input and hands each key action to `action`, until
-    /// `stopDescriptor` becomes readable (a signal asked to stop) or, with
+    /// Hands each key action to `action` until `stopDescriptor` becomes readable or, with
     /// named devices only, every device is gone.
     func run(stopDescriptor: Int32, _ action: (KeyAction) -> Void) {
         while true {
@@ -151,10 +144,7 @@ final class KeyboardSet {
     }
 }
 
-/// Why `listen` cannot read keyboards.
 enum ListenFailure: Error {
-    /// A device or the directory is not readable for want of permission.
     case permission(String)
-    /// No keyboard: none found, or a named one is not one.
     case noKeyboard(String)
 }
