@@ -1,4 +1,5 @@
-/// A click waiting in the click ring for the render thread; a plain value, so queueing allocates nothing.
+/// A click waiting in the click ring for the render thread.
+/// Real-time context: a plain value, so queueing one allocates nothing.
 struct ClickRequest: BitwiseCopyable {
     var kind: ClickKind
     /// On the caller's clock; reported back in the click's ``ClickOnset``.

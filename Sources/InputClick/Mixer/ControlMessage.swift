@@ -1,4 +1,5 @@
-/// A new sound bank, or a host stream attached or detached, sent to the render thread as a plain value.
+/// A new sound bank, or a host stream attached or detached, sent to the render thread.
+/// Real-time context: a plain value; reading one touches no reference count.
 ///
 /// The object travels as a raw pointer; for ``Operation/installBank`` and ``Operation/attachStream`` it
 /// carries a retain the mixer now owns, for ``Operation/detachStream`` none.

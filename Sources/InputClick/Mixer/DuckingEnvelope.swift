@@ -1,5 +1,6 @@
 /// The gain on host streams: down to the ducking depth while clicks sound, held, then released.
 /// Linear attack, exponential release (straight in dB), moving every frame so there is no zipper noise.
+/// Real-time context: a plain value; filling allocates nothing.
 struct DuckingEnvelope {
     private(set) var gain: Float = 1
     private var depthGain: Float = 1

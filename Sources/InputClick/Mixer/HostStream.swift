@@ -70,6 +70,7 @@ public final class HostStream: @unchecked Sendable {
     }
 
     /// Adds up to `frameCount` frames, times `gains[frame] × gain`, into `output`.
+    /// Real-time context: the render thread only.
     func mix(into output: UnsafeMutablePointer<Float>, frameCount: Int, gains: UnsafePointer<Float>) {
         let read = cursor.pointee
         let available = writeIndex.load(ordering: .acquiring) - read

@@ -6,7 +6,8 @@ import Musl
 
 /// The mixer's last stage: a zero-latency, channel-linked peak limiter. Over the ceiling the gain drops
 /// at once to exactly what keeps it under, then recovers exponentially; a final clamp guards rounding.
-/// A non-finite sample becomes silence. A plain value; processing allocates nothing.
+/// A non-finite sample becomes silence.
+/// Real-time context: a plain value; processing allocates nothing.
 struct Limiter {
     private var gain: Float = 1
     private var ceiling: Float = 1

@@ -1,5 +1,5 @@
 /// One sounding click, with its pan, level and rate, so a checkpoint (``MixerHistory``) holds all of it.
-/// A plain value in preallocated memory.
+/// Real-time context: a plain value in preallocated memory.
 struct Voice {
     var isActive = false
     /// Stolen: it fades out over `fadeLength` frames and stops.
