@@ -1,33 +1,21 @@
 import InputClick
 
-/// Turns the bytes an on-screen keyboard writes for its keys (wvkbd's `-o`:
-/// characters, with Backspace as `\b` and Enter as `\n`) into click kinds,
-/// as they arrive: `inputclick chars`' pure part.
+/// Turns the bytes an on-screen keyboard writes (wvkbd's `-o`: characters, Backspace as `\b`, Enter as
+/// `\n`) into click kinds as they arrive: `inputclick chars`' pure part.
 ///
-/// The bytes are UTF-8, decoded incrementally: a character split across two
-/// reads is one click, when its last byte comes. Each ill-formed sequence
-/// (a byte that cannot start a character, or a character cut short by one
-/// that cannot continue it) is one ``ClickKind/key`` click, counted as
-/// `String(decoding:as:)` counts its U+FFFD replacements. The decoder keeps
-/// at most the three bytes of an unfinished character and nothing of the text.
-///
-/// Which kind: `\b` (BS) and DEL → ``ClickKind/delete``; `\n` and `\r` →
-/// ``ClickKind/return``; space → ``ClickKind/space``; Tab, Esc and every other
-/// control character (C0 and C1) → ``ClickKind/modifier``; a combining mark
-/// or variation selector (which only changes the character before it) and
-/// U+200D ZERO WIDTH JOINER → no click; anything else → ``ClickKind/key``.
+/// UTF-8 is decoded incrementally, keeping at most three bytes of an unfinished character; each
+/// ill-formed sequence is one ``ClickKind/key`` click, counted as `String(decoding:as:)` counts U+FFFD.
+/// See ``kind(of:)`` for which scalar makes which click.
 public struct CharacterClicks: Sendable {
-    /// The bytes of the character being read, lead byte first.
     private var pending: [UInt8] = []
-    /// How many bytes that character has in all.
+    /// In all.
     private var expected = 0
 
-    /// Creates a decoder with nothing pending.
     public init() {}
 
-    /// The click kind of one Unicode scalar, or `nil` for one that makes no click.
-    ///
-    /// Pure.
+    /// BS and DEL → ``ClickKind/delete``; `\n`, `\r` → ``ClickKind/return``; space → ``ClickKind/space``;
+    /// other C0/C1 controls → ``ClickKind/modifier``; combining marks, variation selectors and U+200D → `nil`;
+    /// anything else → ``ClickKind/key``.
     public static func kind(of scalar: Unicode.Scalar) -> ClickKind? {
         switch scalar.value {
         case 0x08, 0x7F: return .delete
@@ -39,7 +27,7 @@ public struct CharacterClicks: Sendable {
         }
     }
 
-    /// The clicks of `bytes`, the next bytes read, in order; appends them to `clicks`.
+    /// Appends the clicks of the next bytes read to `clicks`, in order.
     public mutating func decode(_ bytes: some Sequence<UInt8>, into clicks: inout [ClickKind]) {
         for byte in bytes {
             if !pending.isEmpty {
@@ -63,7 +51,6 @@ public struct CharacterClicks: Sendable {
         }
     }
 
-    /// The clicks of `bytes`, in order.
     public mutating func decode(_ bytes: some Sequence<UInt8>) -> [ClickKind] {
         var clicks: [ClickKind] = []
         decode(bytes, into: &clicks)

@@ -1,26 +1,18 @@
-/// Reads recordings in the text format `evemu-record` writes (evemu 2.x,
-/// file format 1.x): a device description (`N:`, `I:`, `P:`, `B:`, `A:`
-/// lines) followed by events (`E: SEC.USEC TYPE CODE VALUE`, type and code
-/// in hex), with `#` comments on their own lines or at a line's end.
+/// Reads `evemu-record` text (evemu 2.x, format 1.x): a device description (`N:`, `I:`, `P:`, `B:`, `A:`)
+/// then events (`E: SEC.USEC TYPE CODE VALUE`, hex type and code), `#` comments allowed.
 ///
-/// It is strict, so that a damaged file is reported rather than half
-/// played: every line must be well formed, the description must come before
-/// the first event, times must not go backwards, and the file must hold at
-/// least one event. Each problem is an ``EvemuParseError`` naming the line.
-///
-/// Events are handed to a callback as they are read; the parser keeps none.
+/// Strict, so a damaged file is reported rather than half played: every line well formed, description
+/// before events, times never backwards, at least one event. Events go to a callback; none are kept.
 public struct EvemuParser: Sendable {
-    /// The largest recording read, in bytes (16 MiB: hours of typing).
+    /// 16 MiB: hours of typing.
     public static let maximumBytes = 16 << 20
-    /// The longest line accepted, in bytes.
+    /// In bytes.
     public static let maximumLineBytes = 4096
 
     public init() {}
 
-    /// Parses `bytes`, calling `event` for each `E:` line in order, with the
-    /// line's number (1-based), and returns the device description.
-    ///
-    /// - Throws: ``EvemuParseError`` for the first bad line, or whatever `event` throws.
+    /// Calls `event` for each `E:` line in order with its 1-based number; returns the description.
+    /// Throws ``EvemuParseError`` for the first bad line, or whatever `event` throws.
     public func parse(_ bytes: [UInt8], event: (EvemuEvent, _ line: Int) throws -> Void) throws -> EvemuDescription {
         guard bytes.count <= Self.maximumBytes else {
             throw EvemuParseError(line: 0, "the recording is \(bytes.count) bytes, over the limit of \(Self.maximumBytes)")
@@ -38,8 +30,7 @@ public struct EvemuParser: Sendable {
         return try reader.finish(wasEmpty: bytes.isEmpty)
     }
 
-    /// Reads one line (without its line break) as part of a recording, for
-    /// ``EvemuLineReader``.
+    /// One line (without its break), for ``EvemuLineReader``.
     static func line(_ bytes: ArraySlice<UInt8>, number lineNumber: Int, isUnterminated: Bool,
                      state: inout EvemuLineReader) throws -> EvemuEvent? {
         guard bytes.count <= Self.maximumLineBytes else {
@@ -127,7 +118,7 @@ public struct EvemuParser: Sendable {
         bytes.split(whereSeparator: isBlank)
     }
 
-    /// Each field as hex of 1–8 digits, at most `limit`; `nil` if any is not.
+    /// Hex of 1–8 digits, at most `limit`; `nil` if any is not.
     private static func hexValues(_ fields: [ArraySlice<UInt8>], limit: UInt32) -> [UInt32]? {
         var values: [UInt32] = []
         values.reserveCapacity(fields.count)
@@ -150,13 +141,12 @@ public struct EvemuParser: Sendable {
         return values
     }
 
-    /// A signed decimal that fits an `Int32`.
     private static func decimal(_ field: ArraySlice<UInt8>) -> Int32? {
         guard let text = String(validating: field, as: UTF8.self) else { return nil }
         return Int32(text)
     }
 
-    /// `SEC.USEC` (1–6 microsecond digits) as nanoseconds, up to about 10⁹ seconds.
+    /// 1–6 microsecond digits, up to about 10⁹ seconds.
     private static func timestamp(_ field: ArraySlice<UInt8>) -> UInt64? {
         guard let dot = field.firstIndex(of: UInt8(ascii: ".")) else { return nil }
         let whole = field[field.startIndex..<dot], fraction = field[(dot + 1)...]

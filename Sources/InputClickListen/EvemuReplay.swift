@@ -1,24 +1,15 @@
-/// A recording made ready to replay: its device description and its key
-/// actions, timed from the recording's first event. The key codes are
-/// dropped while parsing; only each key's click survives.
+/// A recording ready to replay: its description and key actions, timed from its first event. Key codes
+/// are dropped while parsing.
 public struct EvemuReplay: Sendable {
-    /// The longest a replay may last, from the recording's first event to
-    /// its last: 24 hours. A replay plays in real time, so an event stamped
-    /// later than that (a clock that jumped, a damaged or crafted file:
-    /// `E: 9999999999.000000 …` is 317 years) is refused rather than slept
-    /// towards.
+    /// 24 hours. A replay plays in real time, so a later event (a jumped clock, a crafted
+    /// `E: 9999999999.000000 …`) is refused rather than slept towards.
     public static let maximumSpanNanoseconds: UInt64 = 24 * 3600 * 1_000_000_000
 
-    /// The recorded device.
     public var description: EvemuDescription
-    /// The key presses, repeats and releases, in order, with times in
-    /// nanoseconds from the recording's first event.
+    /// In order, times in nanoseconds from the first event.
     public var actions: [KeyAction]
 
-    /// Parses an `evemu-record` recording.
-    ///
-    /// - Throws: ``EvemuParseError`` naming the bad line, or the first event
-    ///   more than ``maximumSpanNanoseconds`` after the first.
+    /// Throws ``EvemuParseError`` naming the bad line, or the first event past ``maximumSpanNanoseconds``.
     public init(parsing bytes: [UInt8]) throws {
         var actions: [KeyAction] = []
         var origin: UInt64?

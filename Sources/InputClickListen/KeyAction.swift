@@ -1,11 +1,8 @@
-/// One key transition as `listen` sees it: when, what click, and whether
-/// the key went down, repeated or came up. It carries no key code.
+/// One key transition as `listen` sees it: when, which click, and how. It carries no key code.
 public struct KeyAction: Sendable, Hashable {
-    /// Nanoseconds on the source's clock (the recording's, or the kernel's).
+    /// On the source's clock (the recording's, or the kernel's).
     public var time: UInt64
-    /// The click's kind and pan.
     public var click: KeyClick
-    /// Press, repeat or release.
     public var transition: KeyTransition
 
     public init(time: UInt64, click: KeyClick, transition: KeyTransition) {
@@ -14,9 +11,7 @@ public struct KeyAction: Sendable, Hashable {
         self.transition = transition
     }
 
-    /// The action for an evdev event, or `nil` when the event is not a
-    /// keyboard key's press, repeat or release. The key code is read here
-    /// and dropped.
+    /// `nil` unless a keyboard key's press, repeat or release; the key code is read here and dropped.
     public init?(time: UInt64, type: UInt16, code: UInt16, value: Int32) {
         guard type == KeyCodes.eventTypeKey, let click = KeyClick(code: code),
               let transition = KeyTransition(value: value) else { return nil }

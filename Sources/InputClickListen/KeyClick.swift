@@ -1,14 +1,11 @@
 import InputClick
 
-/// What `listen` keeps of a key: the kind of click it makes and where that
-/// click sits between the speakers. Nothing else about the key survives.
+/// What `listen` keeps of a key: its click's kind and pan; nothing else survives.
 public struct KeyClick: Sendable, Hashable {
-    /// The sound: ``ClickKind/delete`` for Backspace and Delete,
-    /// ``ClickKind/modifier`` for Shift, Ctrl, Alt, Meta and Caps Lock,
-    /// ``ClickKind/space``, ``ClickKind/return`` for both Enter keys, and
-    /// ``ClickKind/key`` for every other key.
+    /// ``ClickKind/delete`` for Backspace and Delete, ``ClickKind/modifier`` for Shift, Ctrl, Alt, Meta and
+    /// Caps Lock, ``ClickKind/return`` for both Enters, ``ClickKind/space``, else ``ClickKind/key``.
     public var kind: ClickKind
-    /// The stereo position, −``KeyLayout/maximumPan`` … +``KeyLayout/maximumPan``.
+    /// −``KeyLayout/maximumPan`` … +``KeyLayout/maximumPan``.
     public var pan: Float
 
     public init(kind: ClickKind, pan: Float) {
@@ -16,8 +13,7 @@ public struct KeyClick: Sendable, Hashable {
         self.pan = pan
     }
 
-    /// The click for key code `code` (an `EV_KEY` code below 0x100), or `nil`
-    /// for a code that is not a keyboard key.
+    /// `nil` for a code (an `EV_KEY` code) that is not a keyboard key.
     public init?(code: UInt16) {
         guard code > 0, code < KeyCodes.firstButton else { return nil }
         switch code {

@@ -1,25 +1,17 @@
-/// Where keys sit on a standard 104-key ANSI layout, for panning: each key's
-/// column is the horizontal centre of its cap, in key widths from the left
-/// edge of the main block (15 widths wide: Esc/\` … Backspace).
-///
-/// A key's pan is ``maximumPan`` × (column − 7.5) / 7.5: the far-left keys
-/// (\`, Tab, Caps Lock, left Shift and Ctrl) sit at about −0.23, the
-/// far-right ones (Backspace, \\, Enter, right Shift and Ctrl) at about
-/// +0.23, G and H near the centre, Space at the centre. With the mixer's
-/// linear balance law, a pan of 0.25 lowers the far channel by 2.5 dB.
-/// Keys off the main block (function keys, arrows, the keypad) play centred.
+/// Where keys sit on a 104-key ANSI layout, for panning: a column is the centre of the cap in key widths
+/// across the 15-wide main block. Pan = ``maximumPan`` × (column − 7.5) / 7.5, so the outermost keys sit
+/// near ±0.23 (the far channel 2.5 dB lower); keys off the main block play centred.
 public enum KeyLayout {
-    /// The largest pan a key gets, either way: 0.25.
+    /// Either way.
     public static let maximumPan: Float = 0.25
 
-    /// The pan of key code `code`: 0 for keys off the main block.
+    /// 0 for keys off the main block.
     public static func pan(code: UInt16) -> Float {
         guard let column = column(code: code) else { return 0 }
         return maximumPan * (column - 7.5) / 7.5
     }
 
-    /// The column of key code `code` (key widths from the left), or `nil`
-    /// for keys off the main block.
+    /// Key widths from the left; `nil` off the main block.
     public static func column(code: UInt16) -> Float? {
         switch code {
         case 41: return 0.5                                          // `

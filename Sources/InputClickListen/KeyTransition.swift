@@ -1,13 +1,12 @@
-/// What happened to a key: pressed, repeating while held, or released.
+/// What happened to a key, from an `EV_KEY` value.
 public enum KeyTransition: Sendable, Hashable {
-    /// The key went down (`EV_KEY` value 1).
+    /// Value 1.
     case press
-    /// The key is held and the kernel repeats it (value 2).
+    /// Held and repeated by the kernel (value 2).
     case autorepeat
-    /// The key came up (value 0).
+    /// Value 0.
     case release
 
-    /// The transition for an `EV_KEY` value, or `nil` for any other value.
     public init?(value: Int32) {
         switch value {
         case 1: self = .press

@@ -1,23 +1,14 @@
 import InputClick
 
-/// Which key transitions click, and how: `listen`'s rule, the same for live
-/// keyboards and replayed recordings.
-///
-/// - A press and each autorepeat of a held key click (the gate's rate limit
-///   then thins fast repeats).
-/// - With ``keyUp``, a release clicks too (``ClickPlacement/isRelease``): the
-///   sound pack's release sound for the kind (`key-up.wav`, `space-up.wav`…)
-///   when it has one, else the press sound ``releaseGainDecibels`` quieter.
-/// - With ``panning``, each click sits at its key's pan (``KeyLayout``);
-///   without it, every click is centred.
+/// Which key transitions click, the same for live keyboards and replays: a press and each autorepeat
+/// (the gate thins fast repeats); with ``keyUp`` a release too (``ClickPlacement/isRelease``); with
+/// ``panning`` each click at its key's pan (``KeyLayout``), else centred.
 public struct ListenClickRule: Sendable, Hashable {
-    /// How much quieter a release plays than a press when the pack has no
-    /// release sound for it: −10 dB (``ClickPlacement/releaseFallbackGainDecibels``).
+    /// For a release when the pack has no release sound (``ClickPlacement/releaseFallbackGainDecibels``).
     public static let releaseGainDecibels: Float = ClickPlacement.releaseFallbackGainDecibels
 
-    /// Whether releases click.
     public var keyUp: Bool
-    /// Whether clicks are panned by the key's column.
+    /// By the key's column.
     public var panning: Bool
 
     public init(keyUp: Bool = false, panning: Bool = false) {
@@ -25,7 +16,7 @@ public struct ListenClickRule: Sendable, Hashable {
         self.panning = panning
     }
 
-    /// The click for `action` and its placement, or `nil` when it makes none.
+    /// `nil` when `action` makes no click.
     public func click(for action: KeyAction) -> (kind: ClickKind, placement: ClickPlacement)? {
         let pan = panning ? action.click.pan : 0
         switch action.transition {

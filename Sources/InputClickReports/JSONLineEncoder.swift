@@ -1,17 +1,8 @@
-/// An `Encoder` that writes a value as one line of JSON text, in the style
-/// `JSONEncoder` gives with `[.sortedKeys, .withoutEscapingSlashes]`: no
-/// spaces, object keys sorted by their UTF-8 bytes (`Zed` before `aB`, `p100`
-/// before `p50`, as Foundation sorts them on Linux), floating-point numbers as their
-/// shortest description without a trailing `.0`, and strings with `"`, `\`
-/// and control characters escaped.
-///
-/// It exists so that the CLI needs no Foundation: Foundation's `JSONEncoder`
-/// brings ICU's data, about 45 MB of a static binary.
+/// An `Encoder` writing one line of JSON as `JSONEncoder` does with `[.sortedKeys,
+/// .withoutEscapingSlashes]`: keys sorted by UTF-8 bytes (`Zed` before `aB`, as Foundation on Linux),
+/// shortest numbers without `.0`, `"`, `\` and controls escaped. It spares the CLI Foundation's ICU data.
 struct JSONLineEncoder {
-    /// The value's JSON text.
-    ///
-    /// - Throws: `EncodingError.invalidValue` for a non-finite number, and
-    ///   whatever the value's own `encode(to:)` throws.
+    /// - Throws: `EncodingError.invalidValue` for a non-finite number, and whatever `encode(to:)` throws.
     func encode(_ value: some Encodable) throws -> String {
         let root = JSONNode()
         try value.encode(to: NodeEncoder(node: root, codingPath: []))

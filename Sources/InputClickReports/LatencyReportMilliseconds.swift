@@ -5,20 +5,15 @@ public func roundedMilliseconds(_ nanoseconds: UInt64) -> Double {
     Double(LatencySummary.milliseconds(nanoseconds)) ?? 0
 }
 
-/// A ``LatencySummary`` in a JSON report, in milliseconds.
+/// A ``LatencySummary`` in milliseconds, for a JSON report.
 public struct LatencySummaryReport: Encodable {
-    /// How many clicks the percentiles cover.
+    /// Clicks the percentiles cover.
     public var count: Int
-    /// The median.
     public var p50: Double
-    /// The 95th percentile.
     public var p95: Double
-    /// The 99th percentile.
     public var p99: Double
-    /// The largest.
     public var max: Double
 
-    /// The summary's figures in milliseconds.
     public init(_ summary: LatencySummary) {
         count = summary.count
         p50 = roundedMilliseconds(summary.p50)
@@ -28,14 +23,13 @@ public struct LatencySummaryReport: Encodable {
     }
 }
 
-/// Both latency figures of a ``LatencyReport`` (see ``LatencyRecord``) in a JSON report.
+/// Both latency figures of a ``LatencyReport`` (see ``LatencyRecord``), in milliseconds.
 public struct LatencyReportMilliseconds: Encodable {
     /// From the `playInputClick` call until the first frame was written.
     public var toWrite: LatencySummaryReport
     /// From the `playInputClick` call until the first frame reaches the converter (estimated).
     public var toConverter: LatencySummaryReport
 
-    /// The report's two summaries in milliseconds.
     public init(_ report: LatencyReport) {
         toWrite = LatencySummaryReport(report.toWrite)
         toConverter = LatencySummaryReport(report.toConverter)

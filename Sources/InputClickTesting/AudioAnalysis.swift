@@ -2,19 +2,14 @@
 import Glibc
 #endif
 
-/// Measurements on rendered audio, for tests that compare sound with
-/// tolerances instead of checksums.
-///
-/// Samples are interleaved 32-bit floats; a *frame* is one sample per channel.
+/// Measurements on rendered audio (interleaved floats), for tests that compare sound with tolerances,
+/// not checksums. Every function is pure.
 public enum AudioAnalysis {
-    /// One channel of interleaved audio.
     public static func channel(_ samples: [Float], channels: Int, index: Int = 0) -> [Float] {
         stride(from: index, to: samples.count, by: channels).map { samples[$0] }
     }
 
-    /// The largest absolute sample value in `frames` (all frames when `nil`).
-    ///
-    /// Pure, allocation-free.
+    /// All frames when `frames` is `nil`.
     public static func peak(_ samples: [Float], channels: Int = 1, frames: Range<Int>? = nil) -> Float {
         let range = frames ?? 0..<(samples.count / channels)
         var peak: Float = 0
@@ -24,9 +19,7 @@ public enum AudioAnalysis {
         return peak
     }
 
-    /// The root mean square over `frames` of all channels.
-    ///
-    /// Pure, allocation-free.
+    /// Over `frames` of all channels.
     public static func rms(_ samples: [Float], channels: Int = 1, frames: Range<Int>? = nil) -> Float {
         let range = frames ?? 0..<(samples.count / channels)
         guard !range.isEmpty else { return 0 }
@@ -40,24 +33,17 @@ public enum AudioAnalysis {
         return Float((sum / Double(range.count * channels)).squareRoot())
     }
 
-    /// 20·log10 of a linear level; `-infinity` for 0.
-    ///
-    /// Pure, allocation-free.
+    /// `-infinity` for 0.
     public static func decibels(_ level: Float) -> Double {
         level <= 0 ? -.infinity : 20 * log10(Double(level))
     }
 
-    /// The mean of every sample (the DC offset).
-    ///
-    /// Pure, allocation-free.
+    /// The DC offset.
     public static func mean(_ samples: [Float]) -> Double {
         samples.isEmpty ? 0 : samples.reduce(0.0) { $0 + Double($1) } / Double(samples.count)
     }
 
-    /// The largest jump between consecutive frames in any channel: a cut or
-    /// an unfaded start shows up here as a large step.
-    ///
-    /// Pure, allocation-free.
+    /// The largest jump between consecutive frames in any channel: a cut or unfaded start shows here.
     public static func largestStep(_ samples: [Float], channels: Int = 1) -> Float {
         var largest: Float = 0
         let frames = samples.count / channels
@@ -70,8 +56,7 @@ public enum AudioAnalysis {
         return largest
     }
 
-    /// The frames where sound starts: where the absolute level rises above
-    /// `threshold` after at least `quietFrames` frames at or below it.
+    /// Frames where the absolute level rises above `threshold` after at least `quietFrames` at or below it.
     public static func onsets(_ samples: [Float], channels: Int = 1, threshold: Float = 0.02,
                               quietFrames: Int = 96) -> [Int] {
         var result: [Int] = []
@@ -90,9 +75,6 @@ public enum AudioAnalysis {
         return result
     }
 
-    /// The root mean square of the loudest window of `windowFrames` frames.
-    ///
-    /// Pure, allocation-free.
     public static func loudestWindowRMS(_ samples: [Float], channels: Int = 1, windowFrames: Int) -> Float {
         let frames = samples.count / channels
         guard frames >= windowFrames, windowFrames > 0 else { return rms(samples, channels: channels) }
@@ -111,10 +93,7 @@ public enum AudioAnalysis {
         return Float((max(best, 0) / Double(windowFrames * channels)).squareRoot())
     }
 
-    /// The normalized correlation (−1…1) of `signal` at `offset` with `reference`,
-    /// both mono: 1 means `reference` appears there unchanged but for gain.
-    ///
-    /// Pure, allocation-free.
+    /// Normalized (−1…1), both mono: 1 means `reference` appears at `offset` unchanged but for gain.
     public static func correlation(_ signal: [Float], at offset: Int, with reference: [Float]) -> Double {
         var dot = 0.0, a = 0.0, b = 0.0
         for i in 0..<reference.count where offset + i < signal.count && offset + i >= 0 {

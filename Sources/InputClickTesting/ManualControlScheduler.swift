@@ -1,25 +1,19 @@
 import InputClick
 import Synchronization
 
-/// A ``ControlScheduler`` with manual time, for tests: nothing runs until the
-/// test says so, and time moves only when the test advances it. Its
-/// ``clock`` is a ``SimulatedClock``, so a player on it stamps taps, judges
-/// its lifecycle's rules and renders in that simulated time.
+/// A ``ControlScheduler`` with manual time: nothing runs until the test says so, and its ``clock`` (a
+/// ``SimulatedClock``) moves only when the test advances it.
 ///
 /// ```swift
 /// let scheduler = ManualControlScheduler()
 /// let player = ClickPlayer(output: output, scheduler: scheduler, sounds: provider)
 /// player.clickEnabledInputViewVisibilityChanged(true)
 /// scheduler.runPending()                            // the stream opens
-/// player.clickEnabledInputViewVisibilityChanged(false)
-/// scheduler.advance(byNanoseconds: 3_000_000_000)   // the linger passes
+/// scheduler.advance(byNanoseconds: 3_000_000_000)   // time passes
 /// ```
 ///
-/// Thread context: every method from any thread, but those that run or wait
-/// for work (``runPending()``, ``advance(byNanoseconds:)``,
-/// ``executeAndWait(_:)``, ``waitUntilPending(timeoutNanoseconds:)``) not
-/// from inside a work item; work runs on the thread that runs it, one item
-/// at a time.
+/// Thread context: any thread, but not the running or waiting calls from inside a work item; work runs
+/// on the calling thread, one item at a time.
 public final class ManualControlScheduler: ControlScheduler {
     private struct Item {
         var due: UInt64
@@ -33,22 +27,18 @@ public final class ManualControlScheduler: ControlScheduler {
     }
 
     private let state = Mutex(State())
-    /// The time; set only behind `state`'s lock, so items and time move together.
+    /// Set only behind `state`'s lock, so items and time move together.
     private let time: SimulatedClock
     private let running = Mutex<Void>(())
-    /// Posted at each item queued, for ``waitUntilPending(timeoutNanoseconds:)``
-    /// (the same wait a drain uses for its render thread).
+    /// Posted at each item queued.
     private let queued = RenderProgressSignal()
 
-    /// Creates a scheduler whose clock starts at `start` nanoseconds.
     public init(start: UInt64 = 0) {
         time = SimulatedClock(start: start)
     }
 
-    /// The scheduler's simulated clock, which ``advance(byNanoseconds:)`` moves.
     public var clock: ClickClock { .simulated(time) }
 
-    /// Work items queued or waiting for their time.
     public var pendingCount: Int { state.withLock { $0.items.count } }
 
     /// Blocks until an item is queued or waiting for its time (another
@@ -64,31 +54,27 @@ public final class ManualControlScheduler: ControlScheduler {
         queued.wait(untilNanoseconds: MonotonicClock.now() &+ timeoutNanoseconds) { pendingCount > count }
     }
 
-    /// Queues `work` to run at the current time.
     public func execute(_ work: @escaping @Sendable () -> Void) {
         enqueue(afterNanoseconds: 0, work)
     }
 
-    /// Queues `work` to run once the clock has advanced by `nanoseconds`.
     public func execute(afterNanoseconds nanoseconds: UInt64, _ work: @escaping @Sendable () -> Void) {
         enqueue(afterNanoseconds: nanoseconds, work)
     }
 
-    /// Runs what is due, then `work`, on the calling thread.
     public func executeAndWait(_ work: @escaping @Sendable () -> Void) {
         runPending()
         running.withLock { _ in work() }
     }
 
-    /// Runs every item due now, including items they queue for now.
+    /// Including items they queue for now.
     public func runPending() {
         while let item = takeDue() {
             running.withLock { _ in item.work() }
         }
     }
 
-    /// Moves the clock forward by `nanoseconds`, running each item when its
-    /// time comes, in time order.
+    /// Runs each item when its time comes, in time order.
     public func advance(byNanoseconds nanoseconds: UInt64) {
         let target = state.withLock { _ in time.now + nanoseconds }
         while true {

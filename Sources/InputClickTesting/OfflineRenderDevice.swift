@@ -7,32 +7,17 @@ import Dispatch
 import InputClick
 import Synchronization
 
-/// The push device of an ``OfflineOutput``'s streams: the shared render loop
-/// (``RenderStream``) writes to it on a thread of its own, and it plays only
-/// what a test asks for with ``render(frameCount:at:)``, in simulated time.
+/// The push device of an ``OfflineOutput``'s streams: the shared loop writes to it on its own thread,
+/// and it plays only what a test asks for with ``render(frameCount:at:)``, in simulated time.
 ///
-/// It has room only for the frames a test is waiting for, in whole periods,
-/// so the loop renders each period when the test asks for it: a click tapped
-/// before a call starts in the first period the call renders. What the loop
-/// wrote beyond the request stays queued and plays first in the next call.
-/// Its periods are short (``OfflineOutput`` makes them 16 frames at most),
-/// so a test that renders a multiple of 16 frames gets exactly those.
-/// Its clock reads the call's time when a call begins (it never goes back
-/// after that) and advances by each frame it plays (and, for a call without
-/// a time, keeps up with the opening player's clock, ``OutputStreamRequest/clock``),
-/// and by the loop's timed waits while a call waits, so the loop never sees
-/// it stall while the test is not rendering. Until the first call it reads
-/// an hour ahead of the player's clock: the player judges the render loop's
-/// heartbeat by its clock, and a stream the test has not rendered yet must
-/// not look suspect to it.
+/// It has room only for the frames the test waits for, in whole short periods, so a click tapped before
+/// a call starts in the call's first period; what the loop wrote beyond stays queued for the next call.
+/// Its clock starts at the call's time and advances with each frame played (following the player's clock
+/// for a call without a time) and with the loop's timed waits, so the loop never sees a stall. Until the
+/// first call it reads an hour ahead, so the player's heartbeat check never finds the stream suspect.
 ///
-/// ``disconnect(_:)`` makes it fail the way the fault's kind says: gone or
-/// failed at the loop's next call, or stalled (its clock jumps past the
-/// stall timeout).
-///
-/// Thread context: the ``RenderDevice`` methods on the render thread; the
-/// rest on the test's thread. State is behind a lock (a test double: the
-/// real-time rules bind the devices that ship).
+/// Thread context: the ``RenderDevice`` methods on the render thread, the rest on the test's; state is
+/// behind a lock (a test double: the real-time rules bind the devices that ship).
 final class OfflineRenderDevice: RenderDevice, @unchecked Sendable {
     typealias Failure = Disconnected
 
@@ -45,15 +30,14 @@ final class OfflineRenderDevice: RenderDevice, @unchecked Sendable {
     private struct State {
         var clock: UInt64
         var played = false
-        /// The time the waiting call gave, until the loop's thread sets the clock by it.
+        /// Set by the waiting call until the loop's thread sets the clock by it.
         var anchor: UInt64?
-        /// The waiting call gave no time: the clock keeps up with the player's clock while it plays.
+        /// No time given: the clock follows the player's clock while it plays.
         var followsRealTime = false
-        /// A call waits for the loop (``play(frameCount:at:)``).
         var waiting = false
-        /// Frames written and not played yet, interleaved.
+        /// Interleaved.
         var queued: [Float] = []
-        /// The frames the waiting call asked for, and those it has so far.
+        /// Asked for by the waiting call, and those it has so far.
         var output: [Float] = []
         var wanted = 0
         var filled = 0
@@ -62,12 +46,9 @@ final class OfflineRenderDevice: RenderDevice, @unchecked Sendable {
     }
 
     let format: OutputFormat
-    /// The opening player's clock.
     private let playerClock: ClickClock
     private let state: Mutex<State>
-    /// Signalled when a call asks for frames or the test disconnects.
     private let request: RenderWakeup
-    /// Signalled when the waiting call has its frames.
     private let done = DispatchSemaphore(value: 0)
     private let descriptors = UnsafeMutablePointer<pollfd>.allocate(capacity: 2)
 
@@ -83,7 +64,7 @@ final class OfflineRenderDevice: RenderDevice, @unchecked Sendable {
 
     // MARK: The test's thread
 
-    /// Plays `frameCount` frames, and returns them once the loop has written them.
+    /// Returns once the loop has written them.
     func play(frameCount: Int, at time: UInt64?) -> [Float] {
         let count = max(0, frameCount) * format.channels
         let finished = state.withLock { state -> Bool in
@@ -109,7 +90,7 @@ final class OfflineRenderDevice: RenderDevice, @unchecked Sendable {
         }
     }
 
-    /// Makes the loop's next call fail with `kind` (or, for a stall, stops the device's progress).
+    /// For a stall, stops the device's progress instead.
     func disconnect(_ kind: OutputFault.Kind) {
         state.withLock { state in
             if kind == .stalled {
@@ -121,7 +102,6 @@ final class OfflineRenderDevice: RenderDevice, @unchecked Sendable {
         request.force()
     }
 
-    /// Moves what is queued into the waiting call's output, playing it.
     private func deliver(_ state: inout State) {
         let frames = min(state.queued.count, state.wanted - state.filled)
         guard frames > 0 else { return }
@@ -212,7 +192,7 @@ final class OfflineRenderDevice: RenderDevice, @unchecked Sendable {
         return .timedOut
     }
 
-    /// Ends any call waiting for frames (the stream closed).
+    /// Ends any waiting call (the stream closed).
     func close() {
         state.withLock { state in
             state.closed = true

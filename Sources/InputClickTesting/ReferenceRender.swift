@@ -3,14 +3,11 @@ import InputClick
 import Glibc
 #endif
 
-/// The truth that rewound audio is compared with: what a mixer that never
-/// rewinds renders with the same clicks starting at the same frames, and
-/// the same host audio from frame 0.
+/// What a mixer that never rewinds renders with the same clicks at the same frames and the same host
+/// audio from frame 0: the truth rewound audio is compared with.
 public enum ReferenceRender {
-    /// Renders `frames` frames of `mixer` with each record's click starting
-    /// at its ``LatencyRecord/streamFrame``, and `host` (interleaved, the
-    /// mixer's channel count) attached from the start, through
-    /// ``ClickTimeline``.
+    /// Each record's click starts at its ``LatencyRecord/streamFrame``; `host` (interleaved) is attached from
+    /// the start.
     public static func render(_ records: [LatencyRecord], frames: Int, host: [Float]?, through mixer: Mixer) -> [Float] {
         let rate = mixer.configuration.sampleRate
         let channels = mixer.configuration.channels
@@ -26,8 +23,7 @@ public enum ReferenceRender {
         return Array(timeline.render(through: mixer, tailFrames: frames - last).prefix(frames * channels))
     }
 
-    /// Quiet host audio for tests: a 220 Hz sine on the left and 330 Hz on
-    /// the right, at 0.2, interleaved stereo.
+    /// Quiet interleaved stereo: 220 Hz left, 330 Hz right, at 0.2.
     public static func twoTone(seconds: Double, sampleRate: Int = 48_000) -> [Float] {
         let frames = Int(seconds * Double(sampleRate))
         var samples = [Float](repeating: 0, count: frames * 2)

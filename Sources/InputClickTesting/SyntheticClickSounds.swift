@@ -5,16 +5,10 @@ import Musl
 #endif
 import InputClick
 
-/// Click sounds made from formulas, one clearly different sound per kind, at
-/// any rate and channel count: decaying cosine bursts that start at full
-/// amplitude (so an onset is exact to the frame) and fade to zero.
-///
-/// Tests use them to find clicks in rendered or captured audio and to tell
-/// which kind played (``identify(_:channels:sampleRate:)``).
+/// Click sounds from formulas, one clearly different per kind, at any rate and channel count: decaying
+/// cosine bursts that start at full amplitude (so an onset is exact to the frame). Pure functions.
 public enum SyntheticClickSounds {
-    /// Each kind's tone frequency in hertz.
-    ///
-    /// Pure, allocation-free.
+    /// In hertz.
     public static func frequency(_ kind: ClickKind) -> Double {
         switch kind {
         case .key: return 3_000
@@ -25,9 +19,7 @@ public enum SyntheticClickSounds {
         }
     }
 
-    /// Each kind's length in milliseconds.
-    ///
-    /// Pure, allocation-free.
+    /// In milliseconds.
     public static func milliseconds(_ kind: ClickKind) -> Double {
         switch kind {
         case .key: return 6
@@ -38,10 +30,10 @@ public enum SyntheticClickSounds {
         }
     }
 
-    /// The peak amplitude of every sound (about −6 dBFS).
+    /// About −6 dBFS.
     public static let peak: Float = 0.5
 
-    /// One kind's sound, mono, at `sampleRate`.
+    /// Mono.
     public static func mono(_ kind: ClickKind, sampleRate: Int) -> [Float] {
         let rate = Double(sampleRate)
         let frames = max(8, Int(milliseconds(kind) * rate / 1000))
@@ -56,7 +48,7 @@ public enum SyntheticClickSounds {
         }
     }
 
-    /// A bank of all five sounds at `sampleRate` and `channels` (the same signal on every channel).
+    /// The same signal on every channel.
     public static func bank(sampleRate: Int = 48_000, channels: Int = 2) -> SoundBank {
         var sounds: [ClickKind: [Float]] = [:]
         for kind in ClickKind.allCases {
@@ -67,14 +59,12 @@ public enum SyntheticClickSounds {
                          origins: Dictionary(uniqueKeysWithValues: ClickKind.allCases.map { ($0, "synthetic") }))
     }
 
-    /// A ``SoundBankProvider`` that makes ``bank(sampleRate:channels:)`` at whatever format is asked.
     public static let provider: SoundBankProvider = { request in
         bank(sampleRate: request.sampleRate, channels: request.channels)
     }
 
-    /// Which kind's sound best matches the audio starting at `samples[0]`
-    /// (interleaved; channel 0 is read), by normalised correlation; `nil` when
-    /// none matches well (correlation below 0.9) or the audio is too short.
+    /// Which kind best matches the audio at `samples[0]` (channel 0), by normalised correlation; `nil` below
+    /// 0.9 or when the audio is too short.
     public static func identify(_ samples: ArraySlice<Float>, channels: Int, sampleRate: Int) -> ClickKind? {
         var best: (ClickKind, Double)?
         for kind in ClickKind.allCases {

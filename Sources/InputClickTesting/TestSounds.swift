@@ -5,7 +5,7 @@ import InputClick
 
 /// Synthetic click sounds that are easy to recognise in rendered audio.
 public enum TestSounds {
-    /// A sine burst with 1 ms raised-cosine fades at both ends, starting at phase 0.
+    /// 1 ms raised-cosine fades at both ends, starting at phase 0.
     public static func tone(frequency: Double, milliseconds: Double, amplitude: Float,
                             sampleRate: Int = 48_000) -> [Float] {
         let frames = max(2, Int(milliseconds * Double(sampleRate) / 1000))
@@ -18,25 +18,20 @@ public enum TestSounds {
         }
     }
 
-    /// A constant value, `frames` long: a level that reads back exactly.
+    /// A level that reads back exactly.
     public static func constant(_ value: Float, frames: Int) -> [Float] {
         Array(repeating: value, count: frames)
     }
 
-    /// Interleaves a mono sound into `channels` identical channels.
     public static func spread(_ mono: [Float], channels: Int) -> [Float] {
         mono.flatMap { Array(repeating: $0, count: channels) }
     }
 
-    /// The frequency ``bank(sampleRate:channels:milliseconds:)`` gives each kind.
-    ///
-    /// Pure.
     public static func frequency(of kind: ClickKind) -> Double {
         [1000, 400, 1600, 250, 700][Int(kind.rawValue)]
     }
 
-    /// A bank of five tones, one distinct frequency per kind, so a test can
-    /// tell by correlation which kind played.
+    /// One distinct frequency per kind, so a test can tell by correlation which kind played.
     public static func bank(sampleRate: Int = 48_000, channels: Int = 1, milliseconds: Double = 30,
                             amplitude: Float = 0.5) -> SoundBank {
         var sounds: [ClickKind: [Float]] = [:]
@@ -47,7 +42,6 @@ public enum TestSounds {
         return SoundBank(sampleRate: sampleRate, channels: channels, sounds: sounds)
     }
 
-    /// A bank whose every kind is the same sound.
     public static func uniformBank(_ mono: [Float], sampleRate: Int = 48_000, channels: Int = 1) -> SoundBank {
         let sound = spread(mono, channels: channels)
         return SoundBank(sampleRate: sampleRate, channels: channels,
@@ -56,8 +50,7 @@ public enum TestSounds {
 }
 
 extension Mixer {
-    /// Renders `frames` frames into a new array. For tests and offline tools;
-    /// it allocates, so never call it on a render thread.
+    /// Allocates: never on a render thread.
     public func renderArray(frames: Int) -> [Float] {
         var out = [Float](repeating: 0, count: frames * configuration.channels)
         out.withUnsafeMutableBufferPointer { render(into: $0.baseAddress!, frameCount: frames) }

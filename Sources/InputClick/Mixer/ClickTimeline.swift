@@ -1,18 +1,11 @@
-/// Clicks at given times, to be rendered offline: `inputclick type --output`,
-/// tests, and tools that want the audio a typing session makes without a device.
+/// Clicks at given times, rendered offline (`inputclick type --output`, tests) without a device.
 public struct ClickTimeline: Sendable, Hashable {
-    /// One click: when, in nanoseconds from the timeline's start, and which sound.
     public struct Entry: Sendable, Hashable {
         /// Nanoseconds from the start of the timeline.
         public var time: UInt64
-        /// The sound.
         public var kind: ClickKind
-        /// Its pan, gain and whether the mixer's variation applies; centred by default.
         public var placement: ClickPlacement
 
-        /// Creates an entry.
-        ///
-        /// It only stores its arguments.
         public init(time: UInt64, kind: ClickKind, placement: ClickPlacement = .center) {
             self.time = time
             self.kind = kind
@@ -20,17 +13,14 @@ public struct ClickTimeline: Sendable, Hashable {
         }
     }
 
-    /// The clicks, in any order.
+    /// In any order.
     public var entries: [Entry]
 
     public init(_ entries: [Entry]) {
         self.entries = entries
     }
 
-    /// The frame where a click at `time` starts: round(`time` × rate), computed
-    /// without overflow for any time.
-    ///
-    /// Pure.
+    /// round(`time` × rate), without overflow for any time.
     public func frame(of time: UInt64, sampleRate: Int) -> Int {
         let (whole, fraction) = time.quotientAndRemainder(dividingBy: 1_000_000_000)
         let rate = UInt64(max(sampleRate, 0))
@@ -39,17 +29,11 @@ public struct ClickTimeline: Sendable, Hashable {
         return Int(wholeFrames + (fraction * rate + 500_000_000) / 1_000_000_000)
     }
 
-    /// How long the timeline lasts: from its start to its last click, in nanoseconds.
-    ///
-    /// Pure.
+    /// From the start to the last click, in nanoseconds.
     public var duration: UInt64 { entries.map(\.time).max() ?? 0 }
 
-    /// Renders every click frame-exactly (a click at time *t* starts at frame
-    /// round(*t* × rate)), through `mixer`, with everything the mixer does
-    /// (click-on-click ducking, voice stealing, limiter), and returns the
-    /// interleaved audio. The audio ends `tailFrames` after the last click
-    /// starts; pass the longest sound's length to keep every tail. The caller
-    /// bounds ``duration``: the audio is held in memory.
+    /// Renders every click frame-exactly through `mixer` and returns the interleaved audio, ending
+    /// `tailFrames` after the last click starts. The caller bounds ``duration``: the audio is held in memory.
     public func render(through mixer: Mixer, tailFrames: Int) -> [Float] {
         let channels = mixer.configuration.channels
         let sorted = entries.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)

@@ -1,32 +1,21 @@
 import Synchronization
 
-/// A bounded lock-free queue of plain values, preallocated at creation
-/// (Vyukov's bounded queue: one sequence number per slot).
-///
-/// Any number of threads may push and pop at once. The mixer keeps three:
-/// ``ClickRequest``s from any thread to the render thread,
-/// ``ControlMessage``s from the control threads to the render thread, and the
-/// objects the render thread hands back to be released
-/// (``RetiredObjects``). Each ring carries one concrete element type, so
-/// every push and pop is specialized for it.
+/// A bounded lock-free multi-producer, multi-consumer queue of plain values (Vyukov's bounded queue).
+/// The mixer keeps three: clicks, ``ControlMessage``s, and objects to release (``RetiredObjects``).
 ///
 /// # Real-time context
-/// ``push(_:)``, ``pop()``, ``isEmpty`` and ``hasRoom`` allocate nothing,
-/// take no lock, and never wait: a full ring makes `push` return `false`, an
-/// empty one makes `pop` return `nil`. Only `init` allocates.
+/// Only `init` allocates. Nothing waits: a full ring makes `push` return `false`, an empty one `pop` `nil`.
 final class CommandRing<Element: BitwiseCopyable>: @unchecked Sendable {
     private let mask: Int
     private let sequences: AtomicArray<Int>
-    /// Element storage. A slot holds a value only between the push that
-    /// writes it and the pop that reads it; its sequence number says which.
+    /// A slot holds a value only between a push and its pop; its sequence number says which.
     private let slots: UnsafeMutablePointer<Element>
     private let enqueuePosition = Atomic<Int>(0)
     private let dequeuePosition = Atomic<Int>(0)
 
-    /// The number of elements the ring holds; a power of two.
+    /// A power of two.
     let capacity: Int
 
-    /// Creates a ring holding at least `minimumCapacity` elements.
     init(minimumCapacity: Int) {
         var size = 2
         while size < minimumCapacity { size <<= 1 }
@@ -42,7 +31,6 @@ final class CommandRing<Element: BitwiseCopyable>: @unchecked Sendable {
         slots.deallocate()
     }
 
-    /// Adds `element`; returns `false` if the ring is full.
     func push(_ element: Element) -> Bool {
         var position = enqueuePosition.load(ordering: .relaxed)
         while true {
@@ -65,7 +53,6 @@ final class CommandRing<Element: BitwiseCopyable>: @unchecked Sendable {
         }
     }
 
-    /// Takes the oldest element, or `nil` if the ring is empty.
     func pop() -> Element? {
         var position = dequeuePosition.load(ordering: .relaxed)
         while true {
@@ -88,13 +75,13 @@ final class CommandRing<Element: BitwiseCopyable>: @unchecked Sendable {
         }
     }
 
-    /// Whether a pop now would find nothing (a hint; other threads may change it).
+    /// A hint; other threads may change it.
     var isEmpty: Bool {
         let position = dequeuePosition.load(ordering: .relaxed)
         return sequences[position & mask].pointee.load(ordering: .acquiring) - (position + 1) < 0
     }
 
-    /// Whether a push now would find room (a hint; other threads may change it).
+    /// A hint; other threads may change it.
     var hasRoom: Bool {
         let position = enqueuePosition.load(ordering: .relaxed)
         return sequences[position & mask].pointee.load(ordering: .acquiring) - position >= 0

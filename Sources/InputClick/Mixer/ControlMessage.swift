@@ -1,21 +1,15 @@
-/// A change to what the render thread mixes, sent from a control thread:
-/// a new sound bank, or a host stream attached or detached.
+/// A new sound bank, or a host stream attached or detached, sent to the render thread.
+/// Real-time context: a plain value; reading one touches no reference count.
 ///
-/// The object travels as a raw pointer. For ``Operation/installBank`` and
-/// ``Operation/attachStream`` it carries a retain the mixer now owns; for
-/// ``Operation/detachStream`` it carries none (the mixer's slot already
-/// holds the stream's retain).
-///
-/// Real-time context: a plain value, copied into a preallocated ring slot,
-/// so sending one allocates nothing and the render thread never touches a
-/// reference count to read one.
+/// The object travels as a raw pointer; for ``Operation/installBank`` and ``Operation/attachStream`` it
+/// carries a retain the mixer now owns, for ``Operation/detachStream`` none.
 struct ControlMessage: BitwiseCopyable {
     enum Operation: UInt8 {
-        /// Make `object` (a retained ``SoundBank``) the bank for new clicks.
+        /// `object` is a retained ``SoundBank``.
         case installBank
-        /// Start mixing `object` (a retained ``HostStream``).
+        /// `object` is a retained ``HostStream``.
         case attachStream
-        /// Stop mixing `object` (a ``HostStream`` already attached).
+        /// `object` is a ``HostStream`` already attached.
         case detachStream
     }
 

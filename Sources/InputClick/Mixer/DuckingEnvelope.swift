@@ -1,13 +1,6 @@
-/// The gain applied to host streams: down to the ducking depth while clicks
-/// sound, held, then released.
-///
-/// The attack is a linear ramp in gain, reaching the depth in the attack
-/// time; the release is exponential (a straight line in dB), returning to
-/// unity in the release time. The gain moves every frame, so there is no
-/// zipper noise.
-///
-/// Real-time context: a plain value; ``fill(_:frameCount:clickFrames:)``
-/// allocates nothing.
+/// The gain on host streams: down to the ducking depth while clicks sound, held, then released.
+/// Linear attack, exponential release (straight in dB), moving every frame so there is no zipper noise.
+/// Real-time context: a plain value; filling allocates nothing.
 struct DuckingEnvelope {
     private(set) var gain: Float = 1
     private var depthGain: Float = 1
@@ -26,8 +19,7 @@ struct DuckingEnvelope {
         releaseFactor = depthGain > 0 && depthGain < 1 ? Float(Decibels.toGain(-Decibels.fromGain(Double(depthGain)) / releaseFrames)) : 1
     }
 
-    /// Writes the gain for each of `frameCount` frames; clicks sound during the
-    /// first `clickFrames` of them.
+    /// Clicks sound during the first `clickFrames` frames.
     mutating func fill(_ gains: UnsafeMutablePointer<Float>, frameCount: Int, clickFrames: Int) {
         for frame in 0..<frameCount {
             if frame < clickFrames {

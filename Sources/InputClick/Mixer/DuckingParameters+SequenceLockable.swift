@@ -1,7 +1,4 @@
-/// Ducking parameters as four words (the bit patterns of depth, attack,
-/// hold and release), so that ``Mixer/setDucking(_:)`` can hand them to the
-/// render thread through a ``SequenceLocked`` without a lock on the render
-/// side.
+/// Four words (bit patterns of depth, attack, hold, release) for ``SequenceLocked``.
 extension DuckingParameters: SequenceLockable {
     static var wordCount: Int { 4 }
 

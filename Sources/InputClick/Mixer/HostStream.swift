@@ -1,36 +1,25 @@
 import Synchronization
 
-/// A stream of the host's own audio (music, speech) that plays through the
-/// mixer and is ducked while clicks sound.
+/// The host's own audio (music, speech), mixed under the clicks and ducked while they sound.
 ///
-/// The host writes interleaved float frames at the mixer's rate and channel
-/// count with ``write(_:)``; the render thread reads them. The stream is a
-/// single-producer, single-consumer ring of fixed capacity: when it is full,
-/// `write` takes what fits and says how much; when it runs dry, the mixer
-/// plays silence for the missing frames.
+/// A single-producer, single-consumer ring of interleaved float frames at the mixer's rate and channel
+/// count. When full, ``write(_:)`` takes what fits; when dry, the mixer plays silence. While the mixer may
+/// rewind, rendered frames stay queued (``queuedFrames``) until the device has played them.
 ///
-/// While the mixer may rewind (``ClickScheduling/rewind``), frames it has
-/// rendered stay in the ring until the device has played them, so that a
-/// rewind can render them again: the writer sees them as still queued
-/// (``queuedFrames``) until then.
-///
-/// Thread context: ``write(_:)`` from one producer thread at a time; the
-/// mixer's cursor members from the render thread; the other members from any
-/// thread. Nothing blocks.
+/// Thread context: ``write(_:)`` from one producer at a time; the cursor members from the render thread;
+/// the rest from any thread, lock-free. Nothing blocks.
 public final class HostStream: @unchecked Sendable {
-    /// Channels per frame; equal to the mixer's.
+    /// Equal to the mixer's.
     public let channels: Int
-    /// How many frames the stream buffers.
     public let capacityFrames: Int
     private let samples: UnsafeMutablePointer<Float>
     private let writeIndex = Atomic<Int>(0)
     /// Frames the writer may overwrite: played, or past any rewind.
     private let readIndex = Atomic<Int>(0)
-    /// The render thread's own read position, at or after ``readIndex``.
+    /// At or after ``readIndex``.
     private let cursor: UnsafeMutablePointer<Int>
     private let gainBits = Atomic<UInt32>(Float(1).bitPattern)
 
-    /// Creates a stream that buffers `capacityFrames` frames of `channels` channels.
     public init(channels: Int, capacityFrames: Int = 48_000) {
         precondition(channels > 0 && capacityFrames > 0)
         self.channels = channels
@@ -46,26 +35,19 @@ public final class HostStream: @unchecked Sendable {
         cursor.deallocate()
     }
 
-    /// The stream's own gain before ducking, linear. Default 1. A negative
-    /// gain is taken as 0, and so is one that is not finite.
-    ///
-    /// Lock-free.
+    /// Linear, before ducking. Default 1; negative or non-finite means 0.
     public var gain: Float {
         get { Float(bitPattern: gainBits.load(ordering: .relaxed)) }
         set { gainBits.store((newValue.isFinite ? max(0, newValue) : 0).bitPattern, ordering: .relaxed) }
     }
 
-    /// Frames written and not yet played (or still within reach of a rewind).
-    ///
-    /// Lock-free.
+    /// Written and not yet played (or still within reach of a rewind).
     public var queuedFrames: Int {
         writeIndex.load(ordering: .acquiring) - readIndex.load(ordering: .acquiring)
     }
 
-    /// Appends interleaved frames; returns how many frames fit. Samples that
-    /// are not finite (NaN, infinity) are stored as silence.
-    ///
-    /// A trailing partial frame (fewer samples than ``channels``) is not written.
+    /// Returns how many frames fit. Non-finite samples are stored as silence; a trailing partial frame
+    /// is not written.
     @discardableResult
     public func write(_ interleaved: UnsafeBufferPointer<Float>) -> Int {
         let write = writeIndex.load(ordering: .relaxed)
@@ -82,15 +64,13 @@ public final class HostStream: @unchecked Sendable {
         return frames
     }
 
-    /// Appends frames from an array; returns how many frames fit.
     @discardableResult
     public func write(_ interleaved: [Float]) -> Int {
         interleaved.withUnsafeBufferPointer { write($0) }
     }
 
     /// Adds up to `frameCount` frames, times `gains[frame] × gain`, into `output`.
-    ///
-    /// Real-time context: the render thread only; allocation-free and lock-free.
+    /// Real-time context: the render thread only.
     func mix(into output: UnsafeMutablePointer<Float>, frameCount: Int, gains: UnsafePointer<Float>) {
         let read = cursor.pointee
         let available = writeIndex.load(ordering: .acquiring) - read
@@ -104,20 +84,17 @@ public final class HostStream: @unchecked Sendable {
         cursor.pointee = read + frames
     }
 
-    /// The render thread's read position, for the mixer's history.
     var renderCursor: Int {
         get { cursor.pointee }
         set { cursor.pointee = newValue }
     }
 
-    /// Lets the writer reuse every frame before `position` (a render cursor
-    /// the mixer will not rewind behind).
+    /// Lets the writer reuse every frame before `position`.
     func release(upTo position: Int) {
         if position > readIndex.load(ordering: .relaxed) { readIndex.store(position, ordering: .releasing) }
     }
 
-    /// Starts reading where the writer last saw the reader, when the stream
-    /// is attached to a mixer.
+    /// On attaching: start reading where the writer last saw the reader.
     func resumeFromReleased() {
         cursor.pointee = readIndex.load(ordering: .relaxed)
     }

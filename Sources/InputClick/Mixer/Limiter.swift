@@ -4,16 +4,10 @@ import Glibc
 import Musl
 #endif
 
-/// The mixer's last stage: a zero-latency peak limiter, channel-linked.
-///
-/// When a frame would exceed the ceiling, the gain drops at once to exactly
-/// what keeps it under; afterwards it recovers exponentially over the release
-/// time. It adds no delay, so it costs no latency; a final clamp guards
-/// against rounding, so output never exceeds the ceiling. A sample that is
-/// not finite (NaN, infinity) becomes silence.
-///
-/// Real-time context: a plain value; ``process(_:frameCount:channels:)``
-/// allocates nothing.
+/// The mixer's last stage: a zero-latency, channel-linked peak limiter. Over the ceiling the gain drops
+/// at once to exactly what keeps it under, then recovers exponentially; a final clamp guards rounding.
+/// A non-finite sample becomes silence.
+/// Real-time context: a plain value; processing allocates nothing.
 struct Limiter {
     private var gain: Float = 1
     private var ceiling: Float = 1

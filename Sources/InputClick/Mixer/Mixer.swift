@@ -2,45 +2,25 @@ import Synchronization
 
 /// Mixes click sounds and host streams into output frames.
 ///
-/// - **Clicks** arrive from any thread through ``submitClick(_:requestedAt:)``
-///   (normally from ``InputClickGate``) and wait in a preallocated lock-free
-///   ring until the next ``render(into:frameCount:)``. Each plays on a voice of
-///   a fixed pool. When every voice is busy, the oldest is stolen with a short
-///   fade, so a new click is never dropped and no old one is cut off with a
-///   step. (A burst of more than twice the pool within one fade waits a
-///   period for the fades to finish.) A new click lowers the clicks still
-///   sounding (−6 dB by default), so each onset stays distinct when typing is fast.
-///   A click may be panned and given its own gain (``ClickPlacement``), and
-///   a seeded variation of gain and pitch (``ClickVariation``) may vary each
-///   one a little.
-/// - **Held clicks** never play late: with a clock (``MixerConfiguration/clock``),
-///   read once per render, a click submitted as expiring when stale (one its
-///   caller was told is held) and taken from the queue more than
-///   ``staleClickLimitNanoseconds`` after its `requestedAt` is dropped and
-///   counted (``staleClicksDropped``). Any other queued click plays, late if
-///   the device stalled. Taking it is final, like a start, so a
-///   rewind never brings it back, and a click that started is never dropped.
-/// - **Host streams** (``HostStream``) are mixed in under the clicks and
-///   ducked while clicks sound (``DuckingParameters``).
-/// - The click volume applies to clicks only. Then the master volume
-///   (``setMasterVolume(_:)``) scales the whole mix, clicks and streams, and
-///   a zero-latency peak limiter is the last stage: the output never exceeds
-///   its ceiling, however many clicks and streams coincide.
+/// - **Clicks** arrive from any thread through ``submitClick(_:requestedAt:)`` and wait in a preallocated
+///   lock-free ring until the next render. Each plays on a voice of a fixed pool; when every voice is busy
+///   the oldest is stolen with a short fade, so a new click is never dropped. A new click lowers the clicks
+///   still sounding (−6 dB by default). ``ClickPlacement`` pans and scales a click, ``ClickVariation`` varies it.
+/// - **Held clicks** never play late: with a ``MixerConfiguration/clock``, a click submitted as expiring
+///   when stale and taken more than ``staleClickLimitNanoseconds`` after `requestedAt` is dropped and
+///   counted (``staleClicksDropped``). Any other click plays, late if the device stalled.
+/// - **Host streams** (``HostStream``) are mixed under the clicks and ducked while clicks sound.
+/// - The click volume applies to clicks only; the master volume scales the whole mix, and a zero-latency
+///   peak limiter is the last stage, so the output never exceeds its ceiling.
 ///
 /// # Real-time context
-/// The render side, a ``RenderSide`` (rendering, ``renderedFrames``,
-/// ``isIdle``, ``earliestRewindFrame(atOrAfter:)``, rewinding and
-/// ``forgetHistory()``), is used by one render thread at a time. It allocates
-/// no memory, takes no lock, does no I/O or logging, never blocks, and holds
-/// no reference counts on the banks and streams it reads: objects it stops
-/// using travel back through a lock-free ring and are released on the next
-/// control call (``collectGarbage()``).
+/// The render side (rendering, ``renderedFrames``, ``isIdle``, rewinding, ``forgetHistory()``) is used by
+/// one render thread at a time. It allocates nothing, takes no lock, does no I/O, never blocks, and holds no
+/// reference counts on the banks and streams it reads: they travel back through a lock-free ring and are
+/// released on the next control call (``collectGarbage()``).
 ///
-/// Thread context: ``submitClick(_:requestedAt:)``, ``submitClick(_:requestedAt:placement:)``,
-/// ``setClickGain(_:)``, ``setMasterVolume(_:)``, ``setVariation(_:)`` and
-/// ``setDucking(_:)`` from any thread, lock-free. ``install(_:)``,
-/// ``attach(_:)``, ``detach(_:)`` and ``collectGarbage()`` from any thread
-/// except the render thread (they may release memory).
+/// Thread context: submitting clicks and the `set…` calls are lock-free, from any thread. ``install(_:)``,
+/// ``attach(_:)``, ``detach(_:)`` and ``collectGarbage()`` from any thread but the render thread.
 public final class Mixer: ClickSink, @unchecked Sendable {
     public let configuration: MixerConfiguration
 
@@ -57,21 +37,17 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     private let retired: RetiredObjects
     private let clickGainBits: Atomic<UInt32>
     private let masterGainBits = Atomic<UInt32>(Float(1).bitPattern)
-    /// The variation's seed and its two ranges (gain dB in the high half,
-    /// pitch fraction in the low half, as float bits); ranges 0 means off.
+    /// Variation seed and ranges (gain dB high half, pitch fraction low half, as float bits); 0 ranges = off.
     private let variationSeed = Atomic<UInt64>(0)
     private let variationRanges = Atomic<UInt64>(0)
     /// Clicks dropped as stale; the render thread counts, any thread reads.
     private let staleDropped = Atomic<Int>(0)
-    /// ``MixerConfiguration/clock`` taken apart, so that reading it on the
-    /// render thread switches on no enum payload and touches no reference
-    /// count (the configuration keeps a manual clock alive).
+    /// ``MixerConfiguration/clock`` taken apart, so the render thread reads it without an enum payload or
+    /// reference count.
     private let clockSource: ClockSource
     private let clockOrigin: UInt64
     private let manualClock: Unmanaged<SimulatedClock>?
     private enum ClockSource { case none, monotonic, frames, manual }
-    /// Ducking parameters, for the render thread to pick up at its next
-    /// block without waiting for a writer.
     private let ducking: SequenceLocked<DuckingParameters>
     private let state: UnsafeMutablePointer<RenderState>
     /// One thread at a time renders, rewinds and forgets (checked in debug builds).
@@ -80,49 +56,34 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     private var history: MixerHistory
     private let voices: VoicePool
     private let duckGains: UnsafeMutablePointer<Float>
-    /// The host streams being mixed, and the sound banks that voices play
-    /// from: the current one, and older ones until their last voice ends.
+    /// The host streams, and the sound banks voices play from (current, and older ones until their last voice ends).
     private let streams: RetiringSlots
     private let banks: RetiringSlots
-    /// The streams attached or about to be, as the control side sees them.
     private let attachedStreams = Mutex<[ObjectIdentifier]>([])
 
-    /// Wakes a render thread that sleeps while the mixer is idle: every
-    /// click, bank and stream sent to the mixer signals it. `nil` only if
-    /// the system refused an `eventfd`, in which case a render loop must
-    /// poll instead of sleeping.
+    /// Wakes a render thread sleeping while the mixer is idle; `nil` if the system refused an `eventfd`
+    /// (the render loop must then poll).
     public let wakeup: RenderWakeup?
 
-    /// The standard stale limit (``LivenessPolicy/staleClickLimitNanoseconds``);
-    /// a mixer applies its configuration's (``MixerConfiguration/staleClickLimitNanoseconds``).
+    /// The standard stale limit; a mixer applies its configuration's.
     public static let staleClickLimitNanoseconds: UInt64 = LivenessPolicy.standard.staleClickLimitNanoseconds
 
-    /// Clicks that expire when stale dropped because they were more than
-    /// ``staleClickLimitNanoseconds`` old when a render took them (a device
-    /// that stalled, then recovered).
-    ///
-    /// Lock-free.
+    /// Clicks that expire when stale dropped because they were too old when a render took them.
     public var staleClicksDropped: Int { staleDropped.load(ordering: .relaxed) }
 
-    /// ``ClickPlacement/releaseFallbackGainDecibels`` as a linear gain,
-    /// computed once so the render thread never initializes a global.
+    /// Computed once so the render thread never initializes a global.
     private let releaseFallbackGain = Float(Decibels.toGain(Double(ClickPlacement.releaseFallbackGainDecibels)))
 
-    /// The most host streams attached at once.
     public static let maxStreams = 8
     private static let bankSlots = 4
 
-    /// Everything only the render thread touches. A plain value, so that
-    /// ``MixerHistory`` can copy it into a checkpoint.
+    /// Everything only the render thread touches; a value so ``MixerHistory`` can copy it.
     struct RenderState {
-        /// Frames rendered so far: the mixer's own frame clock.
         var frame: Int64 = 0
         var currentBank = 0
-        /// The start order of the click started last (``Voice/serial``).
         var serial: UInt64 = 0
         var clickGain: Float = 1
-        /// The master gain the last block ended on; NaN before the first block,
-        /// which starts at the volume in force instead of ramping from unity.
+        /// NaN before the first block, which starts at the volume in force instead of ramping from unity.
         var masterGain: Float = .nan
         var duckingGeneration: UInt64 = 0
         var envelope = DuckingEnvelope()
@@ -131,13 +92,9 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         var pendingControl: ControlMessage?
     }
 
-    /// Builds a mixer for `configuration`, playing the sounds of `bank`.
+    /// Out-of-range configuration values are brought into range first (``MixerConfiguration/validated()``).
     ///
-    /// Out-of-range or non-finite configuration values are brought into range
-    /// first (``MixerConfiguration/validated()``); ``configuration`` holds the
-    /// values in force.
-    ///
-    /// - Precondition: the bank's rate and channel count equal the (validated) configuration's.
+    /// - Precondition: the bank's rate and channel count equal the validated configuration's.
     public init(configuration requested: MixerConfiguration = MixerConfiguration(), bank: SoundBank) {
         let configuration = requested.validated()
         precondition(bank.sampleRate == configuration.sampleRate && bank.channels == configuration.channels,
@@ -195,26 +152,15 @@ public final class Mixer: ClickSink, @unchecked Sendable {
 
     // MARK: Control (any thread)
 
-    /// Queues a click to start at the next render. Returns `false` only if the
-    /// click queue is full (nothing has rendered for a long time).
-    ///
-    /// Lock-free and allocation-free.
+    /// Queues a click for the next render; `false` only if the click queue is full.
     public func submitClick(_ kind: ClickKind, requestedAt: UInt64) -> Bool {
         submitClick(kind, requestedAt: requestedAt, placement: .center)
     }
 
-    /// Queues a click to start at the next render, placed by `placement`
-    /// (pan, gain, and whether the variation applies). Returns `false` only
-    /// if the click queue is full.
+    /// Like ``submitClick(_:requestedAt:)``, placed by `placement`.
     ///
-    /// With `expiresWhenStale`, the click is dropped and counted instead of
-    /// started if the render thread takes it more than
-    /// ``staleClickLimitNanoseconds`` after `requestedAt` (on a mixer with a
-    /// ``MixerConfiguration/clock``): for a click whose caller was told it
-    /// plays only if the device recovers in time. Without it, a queued click
-    /// always plays, late if the device stalls, as its caller was promised.
-    ///
-    /// Lock-free and allocation-free.
+    /// With `expiresWhenStale`, the click is dropped and counted instead of started if taken more than
+    /// ``staleClickLimitNanoseconds`` after `requestedAt` (for a click whose caller was told it is held).
     public func submitClick(_ kind: ClickKind, requestedAt: UInt64, placement: ClickPlacement,
                             expiresWhenStale: Bool = false) -> Bool {
         guard clicks.push(ClickRequest(kind: kind, requestedAt: requestedAt, placement: placement,
@@ -223,14 +169,9 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         return true
     }
 
-    /// Sets the per-click variation of gain and pitch for clicks that start
-    /// from now on; `nil` (the default) plays every click unvaried. Each
-    /// click's variation comes from the seed and its start order
-    /// (``ClickVariation``), so offline renders and rewinds repeat it exactly.
-    ///
-    /// Lock-free. A render that starts clicks
-    /// while the variation changes may use the old seed with the new ranges
-    /// for those clicks: set it before clicks play.
+    /// Sets the per-click gain and pitch variation for clicks from now on; `nil` plays clicks unvaried.
+    /// Each click's variation comes from the seed and its start order, so renders and rewinds repeat it.
+    /// A render racing a change may use the old seed with the new ranges: set it before clicks play.
     public func setVariation(_ variation: ClickVariation?) {
         let valid = variation?.clamped
         variationSeed.store(valid?.seed ?? 0, ordering: .relaxed)
@@ -238,9 +179,6 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         variationRanges.store(ranges, ordering: .releasing)
     }
 
-    /// The variation in force (``setVariation(_:)``), or `nil` when off.
-    ///
-    /// Lock-free.
     public var variation: ClickVariation? {
         let ranges = variationRanges.load(ordering: .acquiring)
         guard ranges != 0 else { return nil }
@@ -249,47 +187,29 @@ public final class Mixer: ClickSink, @unchecked Sendable {
                               pitchFraction: Float(bitPattern: UInt32(truncatingIfNeeded: ranges)))
     }
 
-    /// Whether the click queue has room.
-    ///
-    /// Lock-free.
     public var isAcceptingClicks: Bool { clicks.hasRoom }
 
-    /// A mixer refuses only when its click queue is full.
-    ///
-    /// Lock-free.
     public var refusal: ClickDecision { .queueFull }
 
-    /// Sets the gain applied to clicks, linear (``ClickSettings/clickGain``).
-    /// While clicks sound, the change ramps over one render block.
-    ///
-    /// Lock-free.
+    /// Linear gain on clicks only; while clicks sound, a change ramps over one render block.
     public func setClickGain(_ gain: Float) {
         clickGainBits.store(max(0, gain.isFinite ? gain : 0).bitPattern, ordering: .relaxed)
     }
 
-    /// Sets the master volume, a linear gain on the whole mix (clicks and
-    /// host streams) before the limiter. Default 1. Negative or non-finite
-    /// values mean 0. A change ramps across the next render block.
-    ///
-    /// Lock-free.
+    /// Linear gain on the whole mix before the limiter; default 1, negative or non-finite means 0.
+    /// A change ramps across the next render block.
     public func setMasterVolume(_ gain: Float) {
         masterGainBits.store(max(0, gain.isFinite ? gain : 0).bitPattern, ordering: .relaxed)
     }
 
-    /// Changes how host streams duck. Takes effect at the next render.
-    /// Values out of range or not finite are clamped (``DuckingParameters/clamped()``).
-    ///
-    /// Thread context: any thread but the render thread; writers take a short
-    /// lock among themselves, and the render thread never waits for it.
+    /// Takes effect at the next render; values are clamped (``DuckingParameters/clamped()``). Writers take a
+    /// short lock among themselves; the render thread never waits for it.
     public func setDucking(_ requested: DuckingParameters) {
         ducking.store(requested.clamped())
     }
 
-    /// Makes `bank` the sounds for new clicks. Clicks already sounding finish
-    /// on the old bank, which is released once none uses it.
-    ///
-    /// - Returns: `false` if the control queue is full, or the bank's format
-    ///   does not match the mixer's.
+    /// Makes `bank` the sounds for new clicks; clicks sounding finish on the old bank.
+    /// `false` if the control queue is full or the bank's format differs from the mixer's.
     @discardableResult
     public func install(_ bank: SoundBank) -> Bool {
         guard bank.sampleRate == configuration.sampleRate, bank.channels == configuration.channels else { return false }
@@ -297,11 +217,8 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         return send(.installBank, Unmanaged.passRetained(bank).toOpaque())
     }
 
-    /// Starts mixing a host stream under the clicks, from the next render on.
-    ///
-    /// - Returns: `false` if the stream's channel count differs from the
-    ///   mixer's, it is already attached, ``maxStreams`` streams are attached,
-    ///   or the control queue is full.
+    /// `false` if the channel count differs, the stream is attached, ``maxStreams`` are attached,
+    /// or the control queue is full.
     @discardableResult
     public func attach(_ stream: HostStream) -> Bool {
         guard stream.channels == configuration.channels else { return false }
@@ -315,9 +232,7 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         }
     }
 
-    /// Stops mixing a host stream at the next render.
-    ///
-    /// - Returns: `false` if the stream is not attached or the control queue is full.
+    /// `false` if the stream is not attached or the control queue is full.
     @discardableResult
     public func detach(_ stream: HostStream) -> Bool {
         collectGarbage()
@@ -332,16 +247,13 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         }
     }
 
-    /// Releases the banks and streams the render thread has finished with.
-    /// The other control calls do this too; a player calls it now and then.
+    /// Releases what the render thread has finished with; the other control calls do this too.
     public func collectGarbage() {
         retired.releaseAll()
     }
 
-    /// Drops clicks queued but not yet started, for a player that reopens its
-    /// stream after a pause and must not play stale clicks; returns how many.
-    ///
-    /// Thread context: only while no thread is rendering.
+    /// Drops clicks queued but not started (a player reopening after a pause); returns how many.
+    /// Only while no thread is rendering.
     @discardableResult
     public func discardQueuedClicks() -> Int {
         var count = 0
@@ -349,12 +261,8 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         return count
     }
 
-    /// Keeps checkpoints of the last `periods` periods of `periodFrames`
-    /// frames each, so that ``rewind(toFrame:)`` can go back to any of them;
-    /// 0 turns the history off. Call it before a stream starts rendering.
-    ///
-    /// Thread context: only while no thread is rendering (it allocates;
-    /// debug builds check that none is).
+    /// Keeps checkpoints of the last `periods` periods so ``rewind(toFrame:)`` can reach them; 0 turns
+    /// history off. Only while no thread renders (it allocates; checked in debug builds).
     public func prepareHistory(periods: Int) {
         renderSide.enter()
         defer { renderSide.leave() }
@@ -366,40 +274,30 @@ public final class Mixer: ClickSink, @unchecked Sendable {
 
     // MARK: Rewind (the render thread)
 
-    /// Frames rendered so far: the mixer's frame clock, which a rewind moves back.
+    /// The mixer's frame clock, which a rewind moves back.
     public var renderedFrames: Int64 { state.pointee.frame }
 
-    /// Whether a click waits to start.
-    ///
-    /// Thread context: the render thread (a hint from any other).
+    /// The render thread's answer; a hint from any other.
     public var hasQueuedClicks: Bool { !clicks.isEmpty }
 
-    /// Whether the mixer would render silence from now on until sent
-    /// something: no voice sounds, no host stream is attached, and no click
-    /// or control message waits.
+    /// Whether the mixer renders silence until sent something.
     public var isIdle: Bool {
         if voices.anyActive || state.pointee.pendingControl != nil || !clicks.isEmpty || !control.isEmpty { return false }
         return streams.isEmpty
     }
 
-    /// The earliest frame at or after `frame` that ``rewind(toFrame:)`` can
-    /// go back to: a checkpoint after anything a rewind could not undo.
+    /// A checkpoint after anything a rewind could not undo.
     public func earliestRewindFrame(atOrAfter frame: Int64) -> Int64? {
         history.earliestCheckpoint(atOrAfter: frame)
     }
 
-    /// Puts the mixer back as it was when it had rendered `frame` frames,
-    /// so that rendering again from there repeats what was rendered, exactly,
-    /// except for clicks queued since, which start at `frame`. Returns
-    /// `false`, changing nothing, if `frame` is not a checkpoint (see
-    /// ``earliestRewindFrame(atOrAfter:)``).
+    /// Restores the state after `frame` frames, so rendering again repeats exactly, except for clicks
+    /// queued since, which start at `frame`. `false`, changing nothing, if `frame` is not a checkpoint.
     public func rewind(toFrame frame: Int64) -> Bool {
         renderSide.visit { history.restore(frame: frame, state: state, voices: voices, streams: streams) }
     }
 
-    /// Forgets every checkpoint: the device dropped what was queued (it
-    /// stopped or recovered from an underrun), so nothing before now can be
-    /// rewound to.
+    /// Forgets every checkpoint: the device dropped what was queued (stop or underrun recovery).
     public func forgetHistory() {
         renderSide.visit { history.clear(barrier: state.pointee.frame) }
     }
@@ -415,25 +313,18 @@ public final class Mixer: ClickSink, @unchecked Sendable {
 
     // MARK: Render (the render thread)
 
-    /// Renders `frameCount` interleaved frames into `buffer`, overwriting it.
     public func render(into buffer: UnsafeMutablePointer<Float>, frameCount: Int) {
         _ = render(into: buffer, frameCount: frameCount, onsets: UnsafeMutableBufferPointer(start: nil, count: 0))
     }
 
-    /// Renders like ``render(into:frameCount:)`` and records the clicks that
-    /// started, up to `onsets.count` of them.
-    ///
-    /// - Returns: how many onsets were written to `onsets`.
+    /// Records the clicks that started, up to `onsets.count`; returns how many.
     public func render(into buffer: UnsafeMutablePointer<Float>, frameCount: Int,
                        onsets: UnsafeMutableBufferPointer<ClickOnset>) -> Int {
         render(into: buffer, frameCount: frameCount, onsets: onsets, startingClicks: true)
     }
 
-    /// Renders like ``render(into:frameCount:onsets:)``; with
-    /// `startingClicks` false, queued clicks wait (a render loop that
-    /// inserts clicks by rewinding tops its buffer up this way, and starts
-    /// clicks only where it rewound to). With a history
-    /// (``prepareHistory(periods:)``), a checkpoint is kept at the start.
+    /// With `startingClicks` false, queued clicks wait (a render loop that inserts clicks by rewinding tops
+    /// its buffer up this way). With a history, a checkpoint is kept at the start.
     public func render(into buffer: UnsafeMutablePointer<Float>, frameCount: Int,
                        onsets: UnsafeMutableBufferPointer<ClickOnset>, startingClicks: Bool) -> Int {
         renderSide.enter()
@@ -453,9 +344,7 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         return onsetCount
     }
 
-    /// Renders one block of at most ``MixerConfiguration/maxFramesPerRender``
-    /// frames, stage by stage. Returns how many onsets it recorded in
-    /// `onsets` from `onsetStart` on.
+    /// One block of at most ``MixerConfiguration/maxFramesPerRender`` frames; returns the onsets recorded.
     private func renderBlock(_ output: UnsafeMutablePointer<Float>, frames: Int,
                              onsets: UnsafeMutableBufferPointer<ClickOnset>, onsetStart: Int, frameBase: Int,
                              startingClicks: Bool, now: UInt64?) -> Int {
@@ -478,11 +367,8 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         return min(started, max(0, onsets.count - onsetStart))
     }
 
-    /// Applies queued control messages in order. One that cannot complete
-    /// this block (every bank slot still sounding, the release ring full) is
-    /// kept and tried first next block, and the messages behind it wait, so
-    /// none is lost and none overtakes another.
-    /// Returns whether any message was applied or is still pending.
+    /// Applies queued control messages in order. One that cannot complete this block is kept and tried
+    /// first next block, with the rest waiting behind it, so none is lost or overtaken.
     private func drainControl() -> Bool {
         var touched = false
         if let pending = state.pointee.pendingControl {
@@ -500,7 +386,6 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         return touched
     }
 
-    /// Applies one control message; `false` if it must wait for a later block.
     private func apply(_ message: ControlMessage) -> Bool {
         let object = message.object
         switch message.operation {
@@ -523,20 +408,15 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         return true
     }
 
-    /// Reconfigures the ducking envelope if new parameters were published;
-    /// while a writer is mid-update, keeps the old ones until the next block.
+    /// While a writer is mid-update, keeps the old parameters until the next block.
     private func refreshDucking() {
         guard let (parameters, generation) = ducking.load(newerThan: state.pointee.duckingGeneration) else { return }
         state.pointee.envelope.configure(parameters, sampleRate: configuration.sampleRate)
         state.pointee.duckingGeneration = generation
     }
 
-    /// Starts queued clicks on the current bank, each on a free voice slot,
-    /// and records the onsets of as many as fit in `onsets`, from
-    /// `onsetStart` on, at `frameBase`. Returns how many started. With a
-    /// clock reading (`now`), a click that expires when stale and is older than
-    /// ``staleClickLimitNanoseconds`` is dropped and counted instead: no audio,
-    /// so nothing to rewind.
+    /// Starts queued clicks on free voices and records their onsets; returns how many started. A click that
+    /// expires when stale and is older than the limit is dropped and counted instead.
     private func startQueuedClicks(onsets: UnsafeMutableBufferPointer<ClickOnset>, onsetStart: Int, frameBase: Int,
                                    now: UInt64?) -> Int {
         var started = 0
@@ -583,7 +463,6 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         return started
     }
 
-    /// The clock reading for this render, or `nil` when the mixer checks no age.
     private func clockNow() -> UInt64? {
         switch clockSource {
         case .none: return nil
@@ -597,10 +476,8 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         }
     }
 
-    /// Mixes every voice into `output` at the click volume. A change of
-    /// volume ramps across the block if voices were sounding before it
-    /// (`hadVoices`), and applies at once otherwise.
-    /// Returns how long the longest voice still had to sound (``VoicePool/mix(into:frames:channels:scale:scaleStep:)``).
+    /// At the click volume; a change ramps across the block if voices were sounding (`hadVoices`).
+    /// Returns how long the longest voice still had to sound.
     private func mixVoices(into output: UnsafeMutablePointer<Float>, frames: Int, hadVoices: Bool) -> Int {
         let newGain = Float(bitPattern: clickGainBits.load(ordering: .relaxed))
         let oldGain = hadVoices ? state.pointee.clickGain : newGain
@@ -609,8 +486,7 @@ public final class Mixer: ClickSink, @unchecked Sendable {
                           scale: oldGain, scaleStep: (newGain - oldGain) / Float(frames))
     }
 
-    /// Mixes every host stream into `output` under the ducking envelope,
-    /// which clicks sounding for the block's first `clickFrames` frames hold down.
+    /// Under the ducking envelope, which clicks in the block's first `clickFrames` frames hold down.
     private func mixHostStreams(into output: UnsafeMutablePointer<Float>, frames: Int, clickFrames: Int) {
         state.pointee.envelope.fill(duckGains, frameCount: frames, clickFrames: min(clickFrames, frames))
         for slot in 0..<streams.count {
@@ -621,8 +497,6 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         }
     }
 
-    /// Scales the block by the master volume, ramping from the last block's
-    /// gain to the current one; nothing to do at a steady unity gain.
     private func applyMasterVolume(_ output: UnsafeMutablePointer<Float>, frames: Int, channels: Int) {
         let target = Float(bitPattern: masterGainBits.load(ordering: .relaxed))
         let start = state.pointee.masterGain.isNaN ? target : state.pointee.masterGain
@@ -636,8 +510,7 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         }
     }
 
-    /// Sends banks that are neither current nor used by any voice back to be
-    /// released; returns whether it sent any.
+    /// Sends banks neither current nor used by any voice back for release; whether it sent any.
     private func retireUnusedBanks() -> Bool {
         var sent = false
         for slot in 0..<banks.count where slot != state.pointee.currentBank && banks[slot] != nil {
@@ -646,7 +519,6 @@ public final class Mixer: ClickSink, @unchecked Sendable {
         return sent
     }
 
-    /// Lets each host stream's writer reuse the frames no rewind can reach.
     private func releaseHostStreamFrames() {
         for slot in 0..<streams.count {
             guard let raw = streams[slot] else { continue }

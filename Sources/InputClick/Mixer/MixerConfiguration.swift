@@ -1,46 +1,34 @@
-/// How a ``Mixer`` is built. Start from `MixerConfiguration()` and change what
-/// you need; every field has a default and new fields will too.
+/// How a ``Mixer`` is built; every field has a default and new fields will too.
 public struct MixerConfiguration: Sendable, Hashable {
-    /// Frames per second of the output. Default 48 000.
+    /// Default 48 000.
     public var sampleRate: Int
-    /// Channels per output frame. Default 2.
+    /// Default 2.
     public var channels: Int
-    /// How many clicks may sound at once before the oldest is stolen. Default 32.
+    /// Clicks that sound at once before the oldest is stolen. Default 32.
     public var voiceCount: Int
-    /// The largest block ``Mixer/render(into:frameCount:)`` renders in one pass;
-    /// larger requests are split. Default 4096.
+    /// The largest block rendered in one pass; larger requests are split. Default 4096.
     public var maxFramesPerRender: Int
-    /// How many clicks may wait between two render calls. Default 256.
+    /// Clicks that may wait between two renders. Default 256.
     public var clickQueueCapacity: Int
     /// How far a new click lowers the clicks still sounding, in dB. Default −6.
     public var clickOnClickDuckingDecibels: Double
-    /// How long that lowering takes, in milliseconds. Default 2.
+    /// Default 2.
     public var clickOnClickRampMilliseconds: Double
-    /// The fade given to a stolen voice, in milliseconds (at least 1). Default 2.
+    /// At least 1. Default 2.
     public var stealFadeMilliseconds: Double
-    /// How host streams duck under clicks. Default ``DuckingParameters/default``.
     public var ducking: DuckingParameters
-    /// The limiter's ceiling in dBFS; output never exceeds it. Default −0.1.
+    /// dBFS; output never exceeds it. Default −0.1.
     public var limiterCeilingDecibels: Double
-    /// How fast the limiter lets go after a peak, in milliseconds. Default 50.
+    /// Default 50.
     public var limiterReleaseMilliseconds: Double
-    /// The per-click variation of gain and pitch, or `nil` for none (the
-    /// default). ``Mixer/setVariation(_:)`` changes it later.
+    /// `nil` (the default) for none.
     public var variation: ClickVariation?
-    /// The clock that decides whether a queued click is too old to play
-    /// (``MixerClock``), or `nil` (the default) for a mixer that checks no
-    /// age and plays every queued click. A ``ClickPlayer`` uses
-    /// its own clock's (``ClickClock/mixerClock``) when this is `nil`.
+    /// Decides whether a queued click is too old to play; `nil` (the default) checks no age.
+    /// A ``ClickPlayer`` uses its own clock's when this is `nil`.
     public var clock: MixerClock?
-    /// How much older than its tap a click that expires when stale may be
-    /// when the render thread takes it, and still play. Default: the
-    /// standard policy's 100 ms (``LivenessPolicy/staleClickLimitNanoseconds``);
-    /// a ``ClickPlayer`` sets its own policy's.
+    /// How much older than its tap a click that expires when stale may be and still play. Default 100 ms.
     public var staleClickLimitNanoseconds: UInt64 = LivenessPolicy.standard.staleClickLimitNanoseconds
 
-    /// Creates a configuration; every argument has the documented default.
-    ///
-    /// Pure.
     public init(sampleRate: Int = 48_000, channels: Int = 2, voiceCount: Int = 32,
                 maxFramesPerRender: Int = 4096, clickQueueCapacity: Int = 256,
                 clickOnClickDuckingDecibels: Double = -6, clickOnClickRampMilliseconds: Double = 2,
@@ -62,14 +50,10 @@ public struct MixerConfiguration: Sendable, Hashable {
         self.clock = clock
     }
 
-    /// This configuration with every value brought into a range the mixer
-    /// handles, and any value that is not finite replaced by its default:
-    /// rate 1 000…768 000 Hz, 1…64 channels, 1…1024 voices, 16…65 536 frames
-    /// per render, a click queue of 16…65 536, click-on-click ducking −60…0 dB
-    /// over 0…100 ms, a steal fade of 1…100 ms, a limiter ceiling of −20…0 dBFS
-    /// releasing over 1…5000 ms, a variation within ±6 dB and ±10 %, and ducking as ``DuckingParameters/clamped()``.
-    ///
-    /// Pure.
+    /// Every value brought into range, non-finite ones replaced by their default: rate 1 000…768 000 Hz,
+    /// 1…64 channels, 1…1024 voices, 16…65 536 frames per render and queued clicks, click-on-click ducking
+    /// −60…0 dB over 0…100 ms, steal fade 1…100 ms, ceiling −20…0 dBFS, release 1…5000 ms, variation within
+    /// ±6 dB and ±10 %, ducking as ``DuckingParameters/clamped()``.
     public func validated() -> MixerConfiguration {
         func clamp(_ value: Int, _ range: ClosedRange<Int>) -> Int { min(max(value, range.lowerBound), range.upperBound) }
         func clamp(_ value: Double, _ range: ClosedRange<Double>, _ fallback: Double) -> Double {
@@ -92,7 +76,7 @@ public struct MixerConfiguration: Sendable, Hashable {
         return valid
     }
 
-    /// Frames in `milliseconds` at ``sampleRate``, at least 1.
+    /// At least 1.
     func frames(_ milliseconds: Double) -> Int {
         max(1, Int((milliseconds * Double(sampleRate) / 1000).rounded()))
     }

@@ -1,27 +1,15 @@
-/// The mixer's state at the start of each of the last periods it rendered,
-/// so that a rewind can put it back exactly as it was at one of them.
+/// The mixer's state at the start of each of the last periods, so a rewind can restore it exactly:
+/// render state, voice slots and host stream cursors. Rendering again from a checkpoint repeats the audio
+/// sample for sample, plus clicks that start at the restored frame.
 ///
-/// Each checkpoint holds the render state (ducking envelope, limiter, click
-/// and master gains, voice serials), every voice slot, and every host
-/// stream's read cursor, with the mixer frame it was taken at. Restoring one
-/// and rendering again gives, sample for sample, what rendering from there
-/// gave the first time, plus whatever clicks start at the restored frame.
-///
-/// Rewinding is allowed only to a checkpoint at or after the *barrier*: the
-/// first frame after the last thing that a restore could not undo (a click
-/// starting, a bank installed or retired, a stream attached or detached).
-/// Clicks already written therefore never move or double, and a restored
-/// voice never points at a bank that was released.
+/// A rewind may go back only to the *barrier*: the first frame after anything a restore could not undo
+/// (a click starting, a bank or stream change), so written clicks never move or double.
 ///
 /// # Real-time context
-/// Everything is preallocated in ``init(capacity:voiceSlots:streamSlots:template:)``;
-/// ``save(frame:state:voices:streams:)``, ``restore(frame:state:voices:streams:)``
-/// and the queries allocate nothing, take no lock and never block.
-///
-/// Thread context: created on a control thread while no thread renders; used
-/// by the render thread alone after that.
+/// Preallocated in `init` on a control thread while no thread renders; after that the render thread's
+/// alone, allocating nothing and never blocking.
 final class MixerHistory {
-    /// Checkpoints kept; 0 means no history (no rewind).
+    /// 0 means no history.
     let capacity: Int
     private let voiceSlots: Int
     private let streamSlots: Int
@@ -29,10 +17,8 @@ final class MixerHistory {
     private let states: UnsafeMutablePointer<Mixer.RenderState>
     private let voices: UnsafeMutablePointer<Voice>
     private let cursors: UnsafeMutablePointer<Int>
-    /// Index of the newest checkpoint and how many are valid.
     private var newest = 0
     private var count = 0
-    /// The earliest frame a rewind may go back to.
     private(set) var barrier: Int64 = 0
 
     init(capacity: Int, voiceSlots: Int, streamSlots: Int, template: Mixer.RenderState) {
@@ -59,20 +45,18 @@ final class MixerHistory {
         cursors.deallocate()
     }
 
-    /// Forgets every checkpoint before `frame`: nothing before it can be
-    /// rewound to (a recovery emptied the device, or it stopped).
+    /// Nothing before `frame` can be rewound to (a recovery emptied the device, or it stopped).
     func clear(barrier frame: Int64) {
         count = 0
         barrier = frame
     }
 
-    /// Nothing before `frame` may be rewound to any more.
     @inline(__always)
     func raiseBarrier(to frame: Int64) {
         if frame > barrier { barrier = frame }
     }
 
-    /// Keeps the state at `frame`, replacing the oldest checkpoint when full.
+    /// Replaces the oldest checkpoint when full.
     func save(frame: Int64, state: UnsafePointer<Mixer.RenderState>, voices pool: VoicePool,
               streams: RetiringSlots) {
         guard capacity > 0 else { return }
@@ -89,16 +73,14 @@ final class MixerHistory {
         }
     }
 
-    /// The stream cursor in the oldest checkpoint for stream slot `slot`:
-    /// the writer may reuse every frame before it. `nil` without checkpoints.
+    /// The writer may reuse every frame before it. `nil` without checkpoints.
     func oldestCursor(slot: Int) -> Int? {
         guard count > 0 else { return nil }
         let oldest = (newest - count + 1 + capacity) % capacity
         return cursors[oldest * streamSlots + slot]
     }
 
-    /// The earliest checkpoint frame at or after both `frame` and the
-    /// barrier, or `nil` if there is none.
+    /// At or after both `frame` and the barrier.
     func earliestCheckpoint(atOrAfter frame: Int64) -> Int64? {
         let floor = max(frame, barrier)
         var best: Int64?
@@ -110,9 +92,8 @@ final class MixerHistory {
         return best
     }
 
-    /// Puts back the state at checkpoint `frame` and forgets the checkpoints
-    /// after it (rendering again takes new ones). Returns `false`, changing
-    /// nothing, if there is no such checkpoint or it lies before the barrier.
+    /// Forgets later checkpoints; `false`, changing nothing, if there is none at `frame` or it lies before
+    /// the barrier.
     func restore(frame: Int64, state: UnsafeMutablePointer<Mixer.RenderState>, voices pool: VoicePool,
                  streams: RetiringSlots) -> Bool {
         guard frame >= barrier else { return false }

@@ -1,39 +1,30 @@
-/// One sounding click in the mixer's voice pool.
-///
-/// Everything about the click's sound lives here, including its pan, level
-/// and playback rate, so a checkpoint of the pool (``MixerHistory``) holds
-/// it and a rewound render repeats it exactly.
-///
-/// Real-time context: a plain value kept in preallocated memory.
+/// One sounding click, with its pan, level and rate, so a checkpoint (``MixerHistory``) holds all of it.
+/// Real-time context: a plain value in preallocated memory.
 struct Voice {
     var isActive = false
-    /// Set when the voice was stolen: it fades out over `fadeLength` frames and stops.
+    /// Stolen: it fades out over `fadeLength` frames and stops.
     var isFading = false
     var kind: ClickKind = .key
-    /// Which bank slot the samples belong to, so the bank outlives the voice.
+    /// Keeps the bank alive while the voice plays.
     var bankSlot = 0
     var samples: UnsafePointer<Float>?
     var frameCount = 0
     var position = 0
-    /// The click-on-click gain and its ramp.
     var gain: Float = 1
     var targetGain: Float = 1
     var gainStep: Float = 0
     var fadeRemaining = 0
     var fadeLength = 1
-    /// Start order: a lower serial started earlier.
+    /// A lower serial started earlier.
     var serial: UInt64 = 0
-    /// The click's own level (placement gain times variation), and its
-    /// channel gains from the pan (stereo only).
+    /// Placement gain times variation, and the pan's channel gains (stereo only).
     var level: Float = 1
     var panLeft: Float = 1
     var panRight: Float = 1
-    /// Source frames advanced per output frame (1 = as recorded), and the
-    /// fractional part of the read position when the rate is not 1.
+    /// Source frames per output frame (1 = as recorded), and the read position's fraction.
     var rate: Float = 1
     var fraction: Float = 0
 
-    /// Whether the voice plays its samples exactly as they are.
     private var isPlain: Bool { level == 1 && panLeft == 1 && panRight == 1 && rate == 1 }
 
     var remainingFrames: Int {
@@ -43,8 +34,7 @@ struct Voice {
         return isFading ? min(left, fadeRemaining) : left
     }
 
-    /// Adds up to `frames` frames of this voice into `output`, each frame times
-    /// `scale + scaleStep × (frame + 1)`, and stops the voice when it ends.
+    /// Each frame times `scale + scaleStep × (frame + 1)`; stops the voice when it ends.
     mutating func mix(into output: UnsafeMutablePointer<Float>, frames: Int, channels: Int,
                       scale: Float, scaleStep: Float = 0) {
         guard isActive, let samples else { return }
@@ -80,9 +70,7 @@ struct Voice {
         if position >= frameCount || (isFading && fadeRemaining <= 0) { stop() }
     }
 
-    /// ``mix(into:frames:channels:scale:scaleStep:)`` for a voice with a
-    /// level, a pan or a rate other than 1: reads between samples by linear
-    /// interpolation, and scales each channel by its pan gain.
+    /// For a level, pan or rate other than 1: linear interpolation, and per-channel pan gains.
     private mutating func mixShaped(_ samples: UnsafePointer<Float>, into output: UnsafeMutablePointer<Float>,
                                     frames: Int, channels: Int, scale: Float, scaleStep: Float) {
         let frameCount = self.frameCount, targetGain = self.targetGain, gainStep = self.gainStep

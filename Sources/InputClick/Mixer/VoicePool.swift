@@ -1,42 +1,21 @@
-/// The mixer's fixed pool of voices: one ``Voice`` per sounding click, in
-/// slots allocated once.
-///
-/// The pool sounds up to `voiceCount` clicks at full level. A click that
-/// would make one more steals the oldest: that voice fades out over a few
-/// milliseconds in its own slot while the new one starts in another, so
-/// there are twice `voiceCount` slots to hold the fades. A new click never
-/// cuts a voice off with a step and is never dropped; it only waits (the
-/// caller keeps it queued) while every slot is taken, which takes a burst of
-/// more than twice the pool within one fade.
-///
-/// Each new click also steps down the clicks still sounding, over a short
-/// ramp (click-on-click ducking), so that each onset stays distinct when
-/// typing is fast.
-///
-/// The slots are plain values at a stable address (``storage``), so the
-/// mixer's history can copy them into a checkpoint and back.
+/// The mixer's fixed pool of voices. Up to `voiceCount` clicks sound at full level; one more steals the
+/// oldest, which fades in its own slot, so there are twice that many slots. A new click is never dropped:
+/// it waits queued only while every slot is taken. Each new click steps the sounding ones down
+/// (click-on-click ducking). The slots sit at a stable address so the history can copy them.
 ///
 /// # Real-time context
-/// Only `init` and `deinit` allocate or free. Everything else allocates
-/// nothing, takes no lock and never waits; it is the render thread's alone
-/// (and the history's, on that thread).
+/// Only `init` and `deinit` allocate; the rest never waits and is the render thread's alone.
 final class VoicePool {
-    /// The number of slots: twice the voices that sound at full level.
+    /// Twice the voices that sound at full level.
     let slotCount: Int
-    /// The slots, `slotCount` of them.
     let storage: UnsafeMutablePointer<Voice>
-    /// How many voices sound before a new click steals the oldest.
     private let voiceCount: Int
-    /// The length of a stolen voice's fade, in frames.
+    /// In frames.
     private let fadeFrames: Int
-    /// The gain sounding clicks step down to when a new one starts, and how
-    /// much they move per frame on the way.
+    /// What sounding clicks step down to when one starts, and the step per frame.
     private let duckGain: Float
     private let duckStep: Float
 
-    /// Creates a pool for `voiceCount` sounding voices, whose stolen voices
-    /// fade over `fadeFrames` frames and whose sounding voices step down to
-    /// `duckGain` over `duckFrames` frames when a new click starts.
     init(voiceCount: Int, fadeFrames: Int, duckGain: Float, duckFrames: Int) {
         self.voiceCount = voiceCount
         self.fadeFrames = fadeFrames
@@ -52,31 +31,24 @@ final class VoicePool {
         storage.deallocate()
     }
 
-    /// Whether any slot holds a voice that still sounds (fading or not).
+    /// Fading or not.
     var anyActive: Bool {
         for i in 0..<slotCount where storage[i].isActive { return true }
         return false
     }
 
-    /// The first slot with no voice in it, if any.
     func freeSlot() -> Int? {
         for i in 0..<slotCount where !storage[i].isActive { return i }
         return nil
     }
 
-    /// Whether a voice still plays samples from bank slot `bankSlot`.
     func isUsing(bankSlot: Int) -> Bool {
         for i in 0..<slotCount where storage[i].isActive && storage[i].bankSlot == bankSlot { return true }
         return false
     }
 
-    /// Starts `sound` (of `kind`, from bank slot `bankSlot`) in the free slot
-    /// `slot`, with start order `serial` (larger than any before it), at
-    /// `level` (linear), with channel gains `pan` and playback rate `rate`.
-    ///
-    /// Every click still sounding steps down (click-on-click ducking). When
-    /// the pool already holds its full count of sounding voices, the oldest
-    /// starts its fade, in its own slot.
+    /// Starts `sound` in the free `slot` with start order `serial`. Sounding clicks step down; when the
+    /// pool is full, the oldest starts its fade.
     func start(_ kind: ClickKind, _ sound: ClickSound, bankSlot: Int, in slot: Int, serial: UInt64,
                level: Float = 1, pan: (left: Float, right: Float) = (1, 1), rate: Float = 1) {
         var sounding = 0
@@ -103,12 +75,8 @@ final class VoicePool {
                               rate: rate, fraction: 0)
     }
 
-    /// Adds `frames` frames of every sounding voice into `output`, each frame
-    /// times `scale + scaleStep × (frame + 1)`; voices that end stop.
-    ///
-    /// - Returns: how many frames, counted from the block's start, some voice
-    ///   still had to play when the block began, up to the longest one's
-    ///   remainder (not capped at `frames`).
+    /// Each frame times `scale + scaleStep × (frame + 1)`. Returns how many frames, from the block's start,
+    /// the longest voice still had to play (not capped at `frames`).
     func mix(into output: UnsafeMutablePointer<Float>, frames: Int, channels: Int,
              scale: Float, scaleStep: Float) -> Int {
         var clickFrames = 0

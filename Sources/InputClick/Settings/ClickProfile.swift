@@ -1,14 +1,11 @@
-/// The feedback profile, modelled on feedbackd's profiles.
+/// The feedback profile, modelled on feedbackd's.
 public enum ClickProfile: UInt8, CaseIterable, Sendable, Hashable, Codable, CustomStringConvertible {
-    /// Clicks at the chosen volume.
     case full = 0
-    /// Clicks at half the perceived loudness of `full`: 10 dB lower.
+    /// 10 dB lower: half the perceived loudness of `full`.
     case quiet = 1
-    /// No clicks at all.
     case silent = 2
 
-    /// The profile's gain offset in decibels: 0 for `full`, −10 for `quiet`
-    /// (a 10 dB drop is heard as half as loud), `-infinity` for `silent`.
+    /// 0 for `full`, −10 for `quiet`, `-infinity` for `silent`.
     public var gainOffsetDecibels: Double {
         switch self {
         case .full: return 0
@@ -17,7 +14,7 @@ public enum ClickProfile: UInt8, CaseIterable, Sendable, Hashable, Codable, Cust
         }
     }
 
-    /// The name used in settings files and the CLI: `full`, `quiet` or `silent`.
+    /// As in settings files and the CLI.
     public var description: String {
         switch self {
         case .full: return "full"
@@ -26,7 +23,6 @@ public enum ClickProfile: UInt8, CaseIterable, Sendable, Hashable, Codable, Cust
         }
     }
 
-    /// Parses `full`, `quiet` or `silent`.
     public init?(name: String) {
         guard let p = ClickProfile.allCases.first(where: { $0.description == name }) else { return nil }
         self = p

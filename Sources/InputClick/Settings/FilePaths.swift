@@ -4,20 +4,17 @@ import Glibc
 import Musl
 #endif
 
-/// Plain-string file paths, the few operations the settings and sound
-/// lookup need, without Foundation.
+/// The few path operations settings and sound lookup need, without Foundation.
 enum FilePaths {
-    /// The process's current directory (`getcwd`), or `/` when it cannot be read.
+    /// `/` when `getcwd` fails.
     static func currentDirectory() -> String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         guard getcwd(&buffer, buffer.count) != nil else { return "/" }
         return String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// `path` with `.` components, empty components and trailing slashes
-    /// removed, and each `..` taking away the component before it (never
-    /// above `/`). Lexical only: symbolic links are not resolved. A relative
-    /// path stays relative.
+    /// Lexical: `.`, empty components and trailing slashes removed, each `..` removing the component before
+    /// it (never above `/`). Symbolic links are not resolved; a relative path stays relative.
     static func standardized(_ path: String) -> String {
         let absolute = path.hasPrefix("/")
         var parts: [Substring] = []
@@ -34,26 +31,22 @@ enum FilePaths {
         return joined.isEmpty ? "." : joined
     }
 
-    /// Whether `path` names a directory (following symbolic links).
+    /// Following symbolic links.
     static func isDirectory(_ path: String) -> Bool {
         var status = stat()
         return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
     }
 
-    /// Whether `path` names a regular file (following symbolic links).
-    ///
-    /// Only to choose among paths: by the time the file is opened the path
-    /// may name something else, so a reader opens with ``openRegularFile(_:)``.
+    /// Only to choose among paths: a reader opens with ``openRegularFile(_:)``, since the path may change.
     static func isRegularFile(_ path: String) -> Bool {
         var status = stat()
         return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
     }
 
-    /// Why ``openRegularFile(_:)`` gave no descriptor.
     enum OpenFailure: Error, Equatable, CustomStringConvertible {
-        /// Nothing exists at the path (`ENOENT`, `ENOTDIR`).
+        /// `ENOENT` or `ENOTDIR`.
         case notFound
-        /// The path names a directory, a FIFO, a device or a socket.
+        /// A directory, FIFO, device or socket.
         case notARegularFile
         case failed(call: String, errno: Int32)
 
@@ -67,18 +60,10 @@ enum FilePaths {
         }
     }
 
-    /// Opens `path` (following symbolic links) for reading if it names a
-    /// regular file, and returns the descriptor, which the caller closes,
-    /// with its `fstat` status.
-    ///
-    /// Nothing at the path can block the open: it is made with `O_NONBLOCK`
-    /// (and `O_NOCTTY`), so a FIFO with no writer or a terminal returns at
-    /// once. What was opened is then checked through the descriptor, not the
-    /// path, so a FIFO or device swapped in after an earlier look at the path
-    /// is refused, never read. The descriptor returned is blocking again and
-    /// close-on-exec.
-    ///
-    /// The corresponding C functions are `open`, `fstat` and `fcntl`.
+    /// Opens `path` for reading if it names a regular file; returns the descriptor (the caller closes it)
+    /// with its `fstat` status. The open uses `O_NONBLOCK | O_NOCTTY`, so a FIFO or terminal cannot block it,
+    /// and the type is checked through the descriptor, so nothing swapped in is read. The descriptor returned
+    /// is blocking and close-on-exec. The corresponding C functions are `open`, `fstat` and `fcntl`.
     static func openRegularFile(_ path: String) throws(OpenFailure) -> (descriptor: Int32, status: stat) {
         var descriptor: Int32
         repeat {

@@ -1,7 +1,5 @@
 extension SettingsFileFormat {
-    /// The keys a settings file's text sets. Meant for text that
-    /// ``parse(text:file:homeDirectory:)`` accepted, so that the file's
-    /// keys can sit over the desktop's while the keys it leaves out do not.
+    /// The keys accepted text sets, so only they sit over the desktop's.
     static func keys(in text: String) -> Set<SettingsKey> {
         var keys: Set<SettingsKey> = []
         for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {

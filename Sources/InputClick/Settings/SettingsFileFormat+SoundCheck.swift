@@ -1,13 +1,8 @@
 extension SettingsFileFormat {
-    /// How many theme names a missing-theme problem lists at most.
     static let listedThemeLimit = 10
 
-    /// The `sound-theme` and `sound-pack` lines of `settings` that name a
-    /// source that is not there: a theme with no `index.theme` in
-    /// `themeSearchPath` (naming the themes there are), a pack path that does
-    /// not exist or is not a directory.
-    ///
-    /// - Parameter lines: the line each key was set on.
+    /// The `sound-theme` and `sound-pack` lines (at `lines`) naming a source that is not there: a theme with
+    /// no `index.theme` on the search path, or a pack that is not a directory.
     static func missingSounds(_ settings: ClickSettings, file: String, lines: [SettingsKey: Int],
                               themeSearchPath: SoundThemeSearchPath) -> [SettingsError] {
         var problems: [SettingsError] = []
@@ -24,7 +19,7 @@ extension SettingsFileFormat {
         return problems
     }
 
-    /// Why `theme` cannot be used, naming the themes there are; `nil` when it is found.
+    /// `nil` when `theme` is found; else why not, naming the themes there are.
     public static func missingThemeProblem(_ theme: String, searchPath: SoundThemeSearchPath) -> String? {
         guard !SoundTheme.exists(theme, searchPath: searchPath) else { return nil }
         let installed = SoundTheme.installedThemes(searchPath: searchPath)

@@ -4,15 +4,9 @@ import Glibc
 import Musl
 #endif
 
-/// Reads the settings file's text safely: a missing file is `nil`, and
-/// anything that is not a small UTF-8 regular file is a ``SettingsError``.
-///
-/// The file is opened non-blocking, so a FIFO or device at the path cannot
-/// hang the host; it is refused after `fstat` shows it is not a regular file.
-///
-/// Blocks only for the file read itself.
+/// Reads the settings file's text: `nil` when missing; anything but a small UTF-8 regular file is a
+/// ``SettingsError``. Opened non-blocking (``FilePaths/openRegularFile(_:)``), so a FIFO cannot hang it.
 enum SettingsFileReader {
-    /// The file's text, or `nil` when there is no file at `path`.
     static func read(path: String) throws(SettingsError) -> String? {
         func unreadable(_ problem: String, line: Int? = nil) -> SettingsError {
             SettingsError(kind: .unreadableFile, file: path, line: line, problem: problem)
@@ -61,7 +55,7 @@ enum SettingsFileReader {
         throw unreadable("is not UTF-8 text (byte 0x\(String(bytes[offset], radix: 16, uppercase: true)) at offset \(offset))", line: line)
     }
 
-    /// The offset and 1-based line of the first byte that is not valid UTF-8.
+    /// 1-based line.
     static func firstInvalidUTF8(_ bytes: [UInt8]) -> (offset: Int, line: Int) {
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = bytes.makeIterator()
@@ -80,7 +74,7 @@ enum SettingsFileReader {
         }
     }
 
-    /// The C library's text for an `errno` value, e.g. `Permission denied`.
+    /// e.g. `Permission denied`.
     static func errorText(_ code: Int32) -> String {
         guard let text = strerror(code) else { return "error \(code)" }
         return String(cString: text)

@@ -6,45 +6,29 @@ import Glibc
 import Musl
 #endif
 
-/// Tells when the settings file may have changed, using inotify.
+/// Tells when the settings file may have changed, using inotify on the file's directory (editors save by
+/// renaming over the file, which a watch on its inode would miss); other names are ignored.
 ///
-/// **What is watched.** The directory that holds the file, not the file:
-/// editors save by writing a new file and renaming it over the old one, which
-/// a watch on the old file's inode would miss. Events for other names in the
-/// directory are ignored. A file that is a symbolic link is read through the
-/// link, but only changes to the link itself (in the watched directory) are seen.
+/// While the directory is missing, the nearest existing ancestor is watched and the watch moves down as
+/// components appear (a check follows at once); when a watched directory goes, it moves up. Events are
+/// coalesced until 50 ms pass without one (at most 500 ms), then ``onCheck`` runs once. Idle, nothing
+/// runs: a `DispatchSource` sleeps in the kernel.
 ///
-/// **A directory that does not exist yet.** The nearest existing ancestor is
-/// watched for the next path component to appear (`mkdir -p` included); when it
-/// does, the watch moves down to the deepest directory that now exists, and a
-/// check follows at once in case the file arrived before the new watch did.
-/// When a watched directory is deleted or moved away, the watch moves up again.
-///
-/// **Coalescing.** Events are gathered until 50 ms pass without one (at most
-/// 500 ms after the first), then ``onCheck`` runs once; a save that is several
-/// system calls (truncate, write, rename) causes one check.
-///
-/// **Cost when idle.** Nothing runs: the inotify descriptor is non-blocking and
-/// read by a `DispatchSource` read source, which sleeps in the kernel.
-///
-/// Thread context: ``start()`` and ``stop()`` may be called from any thread,
-/// including from inside the callbacks. The callbacks run on the watcher's own
-/// serial queue, one at a time, and never after ``stop()`` has returned.
+/// Thread context: ``start()`` and ``stop()`` from any thread, callbacks included. The callbacks run one
+/// at a time on the watcher's serial queue, never after ``stop()`` has returned.
 final class SettingsFileWatcher: Sendable {
-    /// The absolute, normalized path of the settings file.
+    /// Absolute and normalized.
     let filePath: String
-    /// The directory that holds it.
     let directoryPath: String
-    /// The file's name inside ``directoryPath``.
     let fileName: String
-    /// Called (on the watcher's queue) when the file may have changed.
+    /// When the file may have changed.
     let onCheck: @Sendable () -> Void
-    /// Called (on the watcher's queue) when watching fails; the watcher has stopped.
+    /// When watching fails; the watcher has stopped.
     let onFailure: @Sendable (SettingsError) -> Void
 
     private let queue: DispatchQueue
     private let queueKey = DispatchSpecificKey<Bool>()
-    /// The clock and timers of the coalescing; `nil` for the queue's own (the wall clock).
+    /// `nil` for the queue's own (the wall clock).
     private let scheduler: (any ControlScheduler)?
     private let state = Mutex(State())
 
@@ -52,13 +36,13 @@ final class SettingsFileWatcher: Sendable {
         var descriptor: Int32 = -1
         var watch: Int32 = -1
         var watchedPath: String?
-        /// The name inside `watchedPath` that matters: the file's name, or the next directory toward it.
+        /// The file's name, or the next directory toward it.
         var watchedName = ""
         var source: (any DispatchSourceRead)?
         var generation: UInt64 = 0
         var firstPendingNanoseconds: UInt64?
         var running = false
-        /// Set by ``stop()``: a stopped watcher never starts again.
+        /// A stopped watcher never starts again.
         var finished = false
     }
 
@@ -69,10 +53,8 @@ final class SettingsFileWatcher: Sendable {
     private static let selfEvents = UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED | IN_UNMOUNT)
     private static let appearEvents = UInt32(IN_CREATE | IN_MOVED_TO)
 
-    /// Creates a watcher for `filePath`; nothing happens until ``start()``.
-    /// With a `scheduler`, the coalescing's clock and timers are its (tests
-    /// pass `ManualControlScheduler` to move time by hand); the check itself
-    /// still runs on the watcher's queue, the timer's thread waiting for it.
+    /// Nothing happens until ``start()``. A `scheduler` provides the coalescing's clock and timers; the check
+    /// still runs on the watcher's queue.
     init(filePath: String, scheduler: (any ControlScheduler)? = nil,
          onCheck: @escaping @Sendable () -> Void, onFailure: @escaping @Sendable (SettingsError) -> Void) {
         let path = Self.normalized(filePath)
@@ -94,18 +76,13 @@ final class SettingsFileWatcher: Sendable {
         }
     }
 
-    /// The directory being watched now: the file's directory, or an ancestor
-    /// while that does not exist; `nil` when not watching.
+    /// The file's directory, or an ancestor while that is missing; `nil` when not watching.
     var watchedDirectory: String? { state.withLock { $0.running ? $0.watchedPath : nil } }
 
     var isRunning: Bool { state.withLock { $0.running } }
 
-    /// Sets up inotify and starts watching; then runs one check before
-    /// returning, to catch a change made before the watch existed. Every change
-    /// after `start()` returns is seen through inotify.
-    ///
-    /// - Returns: `nil`, or the error that kept the watch from starting (also
-    ///   reported to ``onFailure``).
+    /// Starts watching, then runs one check to catch a change made before the watch existed. Returns the
+    /// error that kept the watch from starting (also reported to ``onFailure``), if any.
     @discardableResult
     func start() -> SettingsError? {
         onQueue {
@@ -138,8 +115,7 @@ final class SettingsFileWatcher: Sendable {
         }
     }
 
-    /// Stops watching for good: no callback runs after this returns, and a
-    /// later ``start()`` does nothing. Idempotent.
+    /// For good: no callback runs after this returns, and a later ``start()`` does nothing. Idempotent.
     func stop() {
         onQueue {
             state.withLock { state in
@@ -160,7 +136,6 @@ final class SettingsFileWatcher: Sendable {
         return queue.sync(execute: body)
     }
 
-    /// Tears down a source that was never resumed.
     private func shutDown() {
         state.withLock { state in
             state.running = false
@@ -171,7 +146,7 @@ final class SettingsFileWatcher: Sendable {
         }
     }
 
-    /// Reads every pending event and reacts: a check, a re-arm, or nothing.
+    /// Reacts with a check, a re-arm, or nothing.
     private func drainEvents() {
         guard let (descriptor, watch) = state.withLock({ $0.running ? ($0.descriptor, $0.watch) : nil }) else { return }
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
@@ -214,13 +189,9 @@ final class SettingsFileWatcher: Sendable {
         if needsCheck { scheduleCheck() }
     }
 
-    /// Watches the deepest existing directory on the way to the file's directory.
-    ///
-    /// A directory on the way may be created between the moment a deeper
-    /// watch fails and the moment the ancestor's watch is in place (`mkdir -p`
-    /// does exactly that); its creation is then never reported. So after
-    /// arming on an ancestor, look: if the next directory exists already,
-    /// arm again, deeper. The path has few components, so this is bounded.
+    /// Watches the deepest existing directory toward the file's. A directory created between a deeper
+    /// watch failing and the ancestor's watch (`mkdir -p`) would go unreported, so after arming on an
+    /// ancestor it looks again and arms deeper if it can (bounded by the path's components).
     private func arm() -> SettingsError? {
         let descriptor = state.withLock { $0.descriptor }
         for _ in 0..<64 {
@@ -263,7 +234,6 @@ final class SettingsFileWatcher: Sendable {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
-    /// Runs ``onCheck`` once events stop arriving for the quiet period.
     private func scheduleCheck() {
         let now = scheduler?.now ?? DispatchTime.now().uptimeNanoseconds
         let (generation, delay): (UInt64, UInt64) = state.withLock { state in
@@ -286,8 +256,7 @@ final class SettingsFileWatcher: Sendable {
         }
     }
 
-    /// Runs ``onCheck`` unless events came after the timer of `generation`
-    /// was set, or the watcher stopped.
+    /// Runs ``onCheck`` unless events came after the timer of `generation` was set, or the watcher stopped.
     private func checkIfDue(_ generation: UInt64) {
         let due = state.withLock { state in
             guard state.running, state.generation == generation else { return false }

@@ -1,41 +1,35 @@
-/// One setting as it is named in the settings file and in the environment.
-///
-/// The table of keys, their values and ranges is documented in
-/// ``SettingsFileFormat``; this type is that table in code. Each key has an
-/// environment variable that overrides it: `INPUTCLICK_` followed by the key
-/// in capitals with `-` turned into `_` (``environmentVariable``).
+/// One setting as named in the settings file (README, *Settings*, has the table of values and ranges).
+/// Each key has an overriding ``environmentVariable``: `INPUTCLICK_` and the key in capitals, `-` as `_`.
 public enum SettingsKey: String, CaseIterable, Sendable, Hashable, CustomStringConvertible {
-    /// `clicks`: ``ClickSettings/clicksEnabled``.
+    /// ``ClickSettings/clicksEnabled``.
     case clicks = "clicks"
-    /// `volume`: ``ClickSettings/volume``, 0 to 1.
+    /// ``ClickSettings/volume``.
     case volume = "volume"
-    /// `profile`: ``ClickSettings/profile``, `full`, `quiet` or `silent`.
+    /// ``ClickSettings/profile``.
     case profile = "profile"
-    /// `sound-pack`: ``ClickSettings/soundPackDirectory``; empty for the bundled sounds.
+    /// ``ClickSettings/soundPackDirectory``; empty for the bundled sounds.
     case soundPack = "sound-pack"
-    /// `sound-theme`: ``ClickSettings/soundTheme``, an XDG sound theme's
-    /// directory name; empty for none.
+    /// ``ClickSettings/soundTheme``; empty for none.
     case soundTheme = "sound-theme"
-    /// `latency`: ``ClickSettings/serverLatency``, `lowest`, `balanced` or `economy`.
+    /// ``ClickSettings/serverLatency``.
     case latency = "latency"
-    /// `duck-depth-db`: ``DuckingParameters/depthDecibels``, −60 to 0.
+    /// ``DuckingParameters/depthDecibels``.
     case duckDepthDecibels = "duck-depth-db"
-    /// `duck-attack-ms`: ``DuckingParameters/attackMilliseconds``, 0.1 to 100.
+    /// ``DuckingParameters/attackMilliseconds``.
     case duckAttackMilliseconds = "duck-attack-ms"
-    /// `duck-hold-ms`: ``DuckingParameters/holdMilliseconds``, 0 to 2000.
+    /// ``DuckingParameters/holdMilliseconds``.
     case duckHoldMilliseconds = "duck-hold-ms"
-    /// `duck-release-ms`: ``DuckingParameters/releaseMilliseconds``, 1 to 5000.
+    /// ``DuckingParameters/releaseMilliseconds``.
     case duckReleaseMilliseconds = "duck-release-ms"
 
-    /// The key as written in the settings file, e.g. `duck-depth-db`.
     public var description: String { rawValue }
 
-    /// The environment variable that overrides this key, e.g. `INPUTCLICK_DUCK_DEPTH_DB`.
+    /// e.g. `INPUTCLICK_DUCK_DEPTH_DB`.
     public var environmentVariable: String {
         "INPUTCLICK_" + String(rawValue.uppercased().map { $0 == "-" ? "_" : $0 })
     }
 
-    /// The inclusive range of a numeric key; `nil` for the others.
+    /// `nil` for keys that are not numeric.
     public var range: ClosedRange<Double>? {
         switch self {
         case .volume: return 0...1
@@ -47,7 +41,7 @@ public enum SettingsKey: String, CaseIterable, Sendable, Hashable, CustomStringC
         }
     }
 
-    /// What the key accepts, in words, e.g. `a number from 0 to 1`.
+    /// In words, e.g. `a number from 0 to 1`.
     public var accepted: String {
         switch self {
         case .clicks: return "on or off (or true/false, yes/no, 1/0)"
@@ -61,8 +55,7 @@ public enum SettingsKey: String, CaseIterable, Sendable, Hashable, CustomStringC
         }
     }
 
-    /// The key's value in `settings`, spelled as the settings file spells it
-    /// (`on`, `0.8`, `quiet`, an absolute path or empty).
+    /// Spelled as the settings file spells it (`on`, `0.8`, `quiet`, an absolute path or empty).
     public func valueText(in settings: ClickSettings) -> String {
         switch self {
         case .clicks: return settings.clicksEnabled ? "on" : "off"
@@ -84,7 +77,6 @@ public enum SettingsKey: String, CaseIterable, Sendable, Hashable, CustomStringC
 
     // MARK: Parsing (internal)
 
-    /// A value that has passed its key's checks.
     enum Value: Sendable, Hashable {
         case boolean(Bool)
         case number(Double)
@@ -94,10 +86,7 @@ public enum SettingsKey: String, CaseIterable, Sendable, Hashable, CustomStringC
         case latency(ServerLatencyPolicy)
     }
 
-    /// Reads `text` as this key's value.
-    ///
-    /// - Returns: The value, or the problem phrased to follow the key's name
-    ///   (`must be a number from 0 to 1, not 'loud'`).
+    /// The value, or the problem phrased to follow the key's name (`must be a number from 0 to 1, not 'loud'`).
     func parse(_ text: String, baseDirectory: String, home: SettingsHome) -> Result<Value, ValueProblem> {
         switch self {
         case .clicks:
@@ -125,7 +114,6 @@ public enum SettingsKey: String, CaseIterable, Sendable, Hashable, CustomStringC
         return .failure(ValueProblem(text: problem))
     }
 
-    /// Stores a value that ``parse(_:baseDirectory:home:)`` returned for this key.
     func assign(_ value: Value, to settings: inout ClickSettings) {
         switch (self, value) {
         case (.clicks, .boolean(let on)): settings.clicksEnabled = on
@@ -142,7 +130,6 @@ public enum SettingsKey: String, CaseIterable, Sendable, Hashable, CustomStringC
         }
     }
 
-    /// This key's value in `settings`, as ``assign(_:to:)`` takes it.
     func value(in settings: ClickSettings) -> Value {
         switch self {
         case .clicks: return .boolean(settings.clicksEnabled)
@@ -158,14 +145,11 @@ public enum SettingsKey: String, CaseIterable, Sendable, Hashable, CustomStringC
         }
     }
 
-    /// Why a value was refused, phrased to follow the key's name.
     struct ValueProblem: Error, Hashable {
         var text: String
     }
 
-    /// A number as the settings file writes it: `-12`, not `-12.0`, and
-    /// `0.00001`, not `1e-05`, since the file takes plain decimals only. The
-    /// digits are Swift's shortest that read back to the same value.
+    /// As the file writes numbers: `-12`, not `-12.0`; `0.00001`, not `1e-05` (plain decimals only).
     public static func format(_ x: Double) -> String {
         if x == x.rounded(), abs(x) < 1e15 { return String(Int64(x)) }
         let text = String(x)

@@ -4,58 +4,33 @@ import Glibc
 import Musl
 #endif
 
-/// Where the settings file is, following the XDG Base Directory rules.
+/// Where the settings file is (XDG Base Directory rules), in order: the file passed to ``SettingsStore``;
+/// `INPUTCLICK_CONFIG` when not empty (`~` expands, relative to the current directory);
+/// `$XDG_CONFIG_HOME/inputclick/settings.conf` when that is absolute; `<home>/.config/inputclick/…`,
+/// home being an absolute `$HOME`, else the password database, else `/`.
 ///
-/// In order:
-/// 1. the file a program passes to ``SettingsStore``'s initializer;
-/// 2. `INPUTCLICK_CONFIG`, when set and not empty: any path; `~` and `~/…`
-///    expand to the home directory, and a relative path is relative to the
-///    current directory;
-/// 3. `$XDG_CONFIG_HOME/inputclick/settings.conf`, when `XDG_CONFIG_HOME` is an
-///    absolute path (the XDG rule: an empty or relative value is ignored);
-/// 4. `<home>/.config/inputclick/settings.conf`, where the home directory is
-///    `$HOME` when that is absolute, else the user's entry in the password
-///    database, else `/`.
-///
-/// **Paths that are not UTF-8.** Paths are handled as Swift strings, which
-/// cannot hold bytes that are not UTF-8. A variable the location depends on
-/// whose value is not UTF-8 (``ProcessEnvironment/nonUTF8Variables``), or a
-/// home directory in the password database that is not, is refused with a
-/// ``SettingsError`` naming it, rather than read as some other path. A
-/// relative `XDG_CONFIG_HOME` or `HOME` is ignored whatever its bytes, as the
-/// XDG rule says.
-///
-/// All functions read only the `environment` they are given (and, for the
-/// home directory fallback, the password database), so tests never touch the
-/// real `~/.config`.
+/// A variable the location depends on that is not UTF-8 (or such a password entry) is refused with a
+/// ``SettingsError`` naming it, never read as another path. Only the `environment` given (and the
+/// password database) is read, so tests never touch the real `~/.config`.
 public enum SettingsLocation {
-    /// `INPUTCLICK_CONFIG`: the variable naming an explicit settings file.
     public static let configFileVariable = "INPUTCLICK_CONFIG"
 
-    /// The base directory for configuration: `$XDG_CONFIG_HOME` or `<home>/.config`.
-    ///
-    /// - Throws: ``SettingsError`` when the variable it comes from is not UTF-8.
+    /// `$XDG_CONFIG_HOME` or `<home>/.config`. Throws when the variable it comes from is not UTF-8.
     public static func configHome(environment: ProcessEnvironment) throws(SettingsError) -> String {
         if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") { return xdg }
         try refuseIfAbsolute("XDG_CONFIG_HOME", in: environment, naming: "the settings directory")
         return SettingsValueSyntax.joined(try homeDirectory(environment: environment) ?? "/", ".config")
     }
 
-    /// `<configHome>/inputclick/settings.conf`, ignoring `INPUTCLICK_CONFIG`.
-    ///
-    /// - Throws: ``SettingsError`` when a variable it comes from is not UTF-8.
+    /// Ignores `INPUTCLICK_CONFIG`. Throws when a variable it comes from is not UTF-8.
     public static func defaultFilePath(environment: ProcessEnvironment) throws(SettingsError) -> String {
         let directory = SettingsValueSyntax.joined(try configHome(environment: environment), SettingsFileFormat.directoryName)
         return FilePaths.standardized(SettingsValueSyntax.joined(directory, SettingsFileFormat.fileName))
     }
 
-    /// The file a store uses when none is passed: `INPUTCLICK_CONFIG` if set,
-    /// else ``defaultFilePath(environment:)``; an absolute path without `.` or `..` components.
+    /// `INPUTCLICK_CONFIG` if set, else ``defaultFilePath(environment:)``; absolute, without `.` or `..`.
     ///
-    /// - Parameter currentDirectory: What a relative `INPUTCLICK_CONFIG` is
-    ///   relative to; the process's current directory when `nil`.
-    /// - Throws: ``SettingsError`` (kind ``SettingsError/Kind/invalidValue``,
-    ///   naming the variable) when a variable the location depends on is not UTF-8.
+    /// - Throws: ``SettingsError/Kind/invalidValue``, naming the variable, when one is not UTF-8.
     public static func filePath(environment: ProcessEnvironment, currentDirectory: String? = nil) throws(SettingsError) -> String {
         if let raw = environment.nonUTF8Variables[configFileVariable] {
             throw notUTF8(configFileVariable, raw, naming: "the settings file")
@@ -71,11 +46,8 @@ public enum SettingsLocation {
         return FilePaths.standardized(SettingsValueSyntax.joined(base, explicit))
     }
 
-    /// The user's home directory: `$HOME` when absolute, else the password
-    /// database's entry for the real user id, else `nil`.
-    ///
-    /// - Throws: ``SettingsError`` when an absolute `HOME`, or the password
-    ///   database's entry, is not UTF-8.
+    /// `$HOME` when absolute, else the password database's entry for the real user id, else `nil`.
+    /// Throws when either is not UTF-8.
     public static func homeDirectory(environment: ProcessEnvironment) throws(SettingsError) -> String? {
         if let home = environment["HOME"], home.hasPrefix("/") { return home }
         try refuseIfAbsolute("HOME", in: environment, naming: "the home directory")
@@ -97,8 +69,7 @@ public enum SettingsLocation {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Throws when `variable` holds an absolute path that is not UTF-8. A
-    /// relative one is ignored, as the XDG rule ignores any relative value.
+    /// Throws when `variable` holds an absolute path that is not UTF-8; a relative one is ignored (XDG).
     private static func refuseIfAbsolute(_ variable: String, in environment: ProcessEnvironment,
                                          naming what: String) throws(SettingsError) {
         if let raw = environment.nonUTF8Variables[variable], raw.bytes.first == UInt8(ascii: "/") {
@@ -106,7 +77,6 @@ public enum SettingsLocation {
         }
     }
 
-    /// The refusal of a path variable that is not UTF-8.
     static func notUTF8(_ variable: String, _ raw: NonUTF8Text, naming what: String) -> SettingsError {
         SettingsError(kind: .invalidValue, variable: variable,
                       problem: "\(variable) is not UTF-8 text (\(raw)), so \(what) it names cannot be used; "

@@ -1,75 +1,34 @@
 import Synchronization
 
-/// The user's settings as they stand now: the desktop's, the settings file,
-/// the host's overrides and the environment's, kept up to date while the file
-/// changes.
+/// The user's settings as they stand now, kept up to date while the file changes.
 ///
 /// ```swift
 /// let store = SettingsStore()                 // reads the file once, now
 /// gate.apply(store.current)
-/// if let problem = store.lastError { log("\(problem)") }
-/// store.startWatching(onChange: { gate.apply($0) },
-///                     onError: { log("\($0)") })
+/// store.startWatching(onChange: { gate.apply($0) }, onError: { log("\($0)") })
 /// ```
 ///
-/// **Layers.** ``current`` starts from the defaults (``ClickSettings()``) and
-/// applies four layers, each over the ones before it:
-/// 1. the *desktop layer* (``DesktopSettings``): GNOME's input feedback
-///    switch and sound theme, feedbackd's profile, where they can be read;
-///    read at load and at each reload;
-/// 2. the *file layer*: the keys the last good settings file sets (keys it
-///    leaves out do not hide the desktop's);
-/// 3. the *host layer*: overrides a host program sets in memory
-///    (``setHostOverride(_:to:)``), for example from its own preferences;
-/// 4. the *environment layer* (``SettingsEnvironmentOverrides``), the user's
-///    emergency override on top of everything; read once, when the store is made.
+/// ``current`` is the defaults with four layers applied, each over the ones before: the desktop
+/// (``DesktopSettings``, read at each load), the keys the last good file sets, the host's in-memory
+/// overrides (``setHostOverride(_:to:)``), and the environment (``SettingsEnvironmentOverrides``, read
+/// once). A file with any error changes nothing (``lastError`` says why); a missing file means the
+/// defaults. See README, *Settings*.
 ///
-/// **All or nothing.** A file with any error changes nothing: on the first
-/// load the defaults stay, on a reload the previous good file stays, and
-/// ``lastError`` says what is wrong. A missing file is not an error: it means
-/// the defaults. A bad environment variable likewise discards the whole
-/// environment layer (see ``environmentError``).
+/// Live reload watches the file's directory with inotify (or its nearest existing ancestor, see
+/// ``watchedDirectory``), so rename-over saves are seen; edits to a symbolic link's target elsewhere are
+/// not. An idle watch costs no CPU. When the location cannot be named (``locationError``), nothing is read.
 ///
-/// **Live reload.** ``startWatching(onChange:onError:)`` follows the file with
-/// inotify and reloads it when it changes, about 50 ms after the last write of
-/// a save. It watches the file's directory, so saves that rename a new file
-/// over the old one are seen. If the directory does not exist yet, the nearest
-/// existing ancestor is watched until it appears (``watchedDirectory`` says
-/// which). Deleting the file returns to the defaults (plus the desktop, host
-/// and environment layers). If the file is a symbolic link, edits to the link's target in
-/// another directory are not seen; replacing the link is. An idle watch
-/// costs no CPU: no thread polls, the kernel wakes a dispatch source.
-///
-/// **A location that cannot be named.** When a variable the file's location
-/// depends on is not UTF-8 text (see ``SettingsLocation``), no file is read
-/// or watched: the defaults (plus the environment layer) stay in force, and
-/// ``locationError`` and ``lastError`` name the variable.
-///
-/// Thread context: state sits behind a `Mutex`; reads are short. ``reload()``
-/// and the initializer read the file on the calling thread.
+/// Thread context: state sits behind a `Mutex`; reads take a short lock. ``reload()`` and the
+/// initializers read the file on the calling thread.
 public final class SettingsStore: Sendable {
-    /// The settings file this store reads. When ``locationError`` is set, the
-    /// store reads nothing, and this is only an approximation for messages,
-    /// with U+FFFD in place of the bytes that are not UTF-8.
-    ///
-    /// Immutable.
+    /// When ``locationError`` is set, only an approximation for messages (U+FFFD for bytes not UTF-8).
     public let filePath: String
-    /// Why the settings file could not be located, so that none is read:
-    /// a variable naming it is not UTF-8 text. `nil` normally.
-    ///
-    /// Immutable.
+    /// Why no settings file is read: a variable naming it is not UTF-8 text.
     public let locationError: SettingsError?
-    /// The environment layer in force (``SettingsEnvironmentOverrides/none`` when the environment held a bad value).
-    ///
-    /// Immutable.
+    /// ``SettingsEnvironmentOverrides/none`` when the environment held a bad value.
     public let environmentOverrides: SettingsEnvironmentOverrides
-    /// Why part of the environment was refused, or `nil` when every
-    /// `INPUTCLICK_*` value was good: a bad setting's variable discards the
-    /// whole environment layer (``SettingsEnvironmentOverrides``), and a bad
-    /// `INPUTCLICK_DESKTOP_SETTINGS` leaves the desktop layer out
-    /// (``DesktopSettings/switchError(in:)``). The first is named when both are bad.
-    ///
-    /// Immutable.
+    /// Why part of the environment was refused: a bad setting's variable drops the whole environment layer,
+    /// a bad `INPUTCLICK_DESKTOP_SETTINGS` the desktop layer. The first is named when both are bad.
     public let environmentError: SettingsError?
 
     private let home: SettingsHome
@@ -94,23 +53,14 @@ public final class SettingsStore: Sendable {
         init(_ settings: ClickSettings) { last = Mutex((settings, false)) }
     }
 
-    /// Creates a store and loads the settings file once.
+    /// Loads the settings file once.
     ///
     /// - Parameters:
-    ///   - filePath: The settings file. When `nil`, `INPUTCLICK_CONFIG` if set,
-    ///     else `$XDG_CONFIG_HOME/inputclick/settings.conf` or
-    ///     `~/.config/inputclick/settings.conf` (``SettingsLocation``). A file
-    ///     given here wins over `INPUTCLICK_CONFIG`; a relative one is relative
-    ///     to the current directory.
-    ///   - environment: Where `INPUTCLICK_*`, `XDG_CONFIG_HOME` and `HOME` are
-    ///     looked up: by default this process's, read byte by byte so that a
-    ///     value that is not UTF-8 is refused by name. Tests pass their own.
-    ///   - desktop: Reads the desktop layer; by default
-    ///     ``DesktopSettings/read(environment:)`` with `environment`. Tests pass a fixed one.
-    ///
-    /// After `init`, ``current`` holds the settings and ``lastError`` any problem.
-    ///
-    /// Reads the file on the calling thread.
+    ///   - filePath: When `nil`, `INPUTCLICK_CONFIG`, else the XDG location (``SettingsLocation``).
+    ///     A relative path is relative to the current directory.
+    ///   - environment: Where `INPUTCLICK_*`, `XDG_CONFIG_HOME` and `HOME` are looked up, byte by byte,
+    ///     so a value that is not UTF-8 is refused by name.
+    ///   - desktop: Reads the desktop layer; tests pass a fixed one.
     public init(filePath: String? = nil, environment: ProcessEnvironment = .current(),
                 desktop: (@Sendable () -> DesktopSettings)? = nil) {
         var locationError: SettingsError?
@@ -143,17 +93,13 @@ public final class SettingsStore: Sendable {
         reload()
     }
 
-    /// Creates a store whose environment is `environment`, all of it UTF-8
-    /// text; otherwise the same as the initializer that takes a ``ProcessEnvironment``.
-    ///
-    /// Reads the file on the calling thread.
+    /// For an environment that is all UTF-8 text.
     public convenience init(filePath: String? = nil, environment: [String: String],
                             desktop: (@Sendable () -> DesktopSettings)? = nil) {
         self.init(filePath: filePath, environment: ProcessEnvironment(environment), desktop: desktop)
     }
 
-    /// Where the file would be if every variable's bytes that are not UTF-8
-    /// read as U+FFFD: for messages only, never read.
+    /// The path with non-UTF-8 bytes read as U+FFFD: for messages only, never read.
     private static func approximateFilePath(environment: ProcessEnvironment) -> String {
         var lossy = environment.variables
         for (name, raw) in environment.nonUTF8Variables { lossy[name] = String(decoding: raw.bytes, as: UTF8.self) }
@@ -164,26 +110,14 @@ public final class SettingsStore: Sendable {
         watching.withLock { $0 }?.stop()
     }
 
-    /// The settings in force: the defaults with the desktop, file, host and environment layers applied in that order.
-    ///
-    /// Takes a short lock.
+    /// The defaults with the desktop, file, host and environment layers applied in that order.
     public var current: ClickSettings { state.withLock { $0.current } }
 
-    /// What keeps part of the user's settings from applying now: the last
-    /// load's file error, else ``environmentError``, else `nil`.
-    ///
-    /// Takes a short lock.
+    /// The last load's file error, else ``environmentError``.
     public var lastError: SettingsError? { state.withLock { $0.fileError } ?? environmentError }
 
-    /// Reads and parses the settings file again and, if it is good, makes it
-    /// the file layer; reads the desktop layer again either way.
-    ///
-    /// - Returns: The new ``current`` settings, or the file's error, in which
-    ///   case nothing changed except ``lastError``. This does not call the
-    ///   ``startWatching(onChange:onError:)`` callbacks; the watcher tells
-    ///   them about any change it finds on its own.
-    ///
-    /// Reads the file on the calling thread.
+    /// Reads the file again and, if good, makes it the file layer; rereads the desktop layer either way.
+    /// On error only ``lastError`` changes. Does not call the watch callbacks.
     @discardableResult
     public func reload() -> Result<ClickSettings, SettingsError> {
         reloadLock.withLock { _ in
@@ -217,39 +151,24 @@ public final class SettingsStore: Sendable {
         }
     }
 
-    /// Recomputes ``current`` from the layers.
     private func compose(_ state: inout State) {
         let layers = [state.desktop.layer, state.fileLayer, state.hostLayer]
         state.current = environmentOverrides.applied(to: layers.reduce(ClickSettings()) { $1.applied(to: $0) })
     }
 
-    /// What the desktop said at the last load or reload (``DesktopSettings/none``
-    /// when it cannot be read or the lookup is off).
-    ///
-    /// Takes a short lock.
+    /// ``DesktopSettings/none`` when it cannot be read or the lookup is off.
     public var desktopSettings: DesktopSettings { state.withLock { $0.desktop } }
 
-    /// The keys the settings file in force sets (those over the desktop's).
-    ///
-    /// Takes a short lock.
+    /// The keys the settings file in force sets.
     public var fileKeys: [SettingsKey] { state.withLock { $0.fileLayer.keys } }
 
     // MARK: Host overrides
 
-    /// Sets one key in the host layer, over the settings file and under the
-    /// environment, in memory only (nothing is written to the file).
+    /// Sets one key in the host layer, in memory only; `text` is spelled as in the settings file
+    /// (`~` expands, a relative `sound-pack` is relative to the current directory). Returns the new
+    /// ``current``; does not call the watch callbacks.
     ///
-    /// - Parameters:
-    ///   - key: The setting.
-    ///   - text: The value spelled as in the settings file (`0.5`, `quiet`,
-    ///     a directory, empty for none). A relative `sound-pack` is relative to
-    ///     the current directory; `~` expands to the home directory.
-    /// - Returns: The new ``current`` settings.
-    /// - Throws: ``SettingsError`` (kind ``SettingsError/Kind/invalidValue``)
-    ///   for a bad value; the host layer is unchanged then.
-    ///
-    /// Takes a short lock. Does not call the
-    /// ``startWatching(onChange:onError:)`` callbacks; the caller applies the result.
+    /// - Throws: ``SettingsError/Kind/invalidValue`` for a bad value; the host layer is unchanged then.
     @discardableResult
     public func setHostOverride(_ key: SettingsKey, to text: String) throws(SettingsError) -> ClickSettings {
         switch key.parse(text, baseDirectory: FilePaths.currentDirectory(), home: home) {
@@ -264,12 +183,7 @@ public final class SettingsStore: Sendable {
         }
     }
 
-    /// Removes one key from the host layer, so the file's (or the desktop's,
-    /// or the default) value applies again.
-    ///
-    /// - Returns: The new ``current`` settings.
-    ///
-    /// Takes a short lock.
+    /// Lets the file's, desktop's or default value apply again; returns the new ``current``.
     @discardableResult
     public func clearHostOverride(_ key: SettingsKey) -> ClickSettings {
         state.withLock { state in
@@ -279,11 +193,6 @@ public final class SettingsStore: Sendable {
         }
     }
 
-    /// Empties the host layer, so the user's values apply again.
-    ///
-    /// - Returns: The new ``current`` settings.
-    ///
-    /// Takes a short lock.
     @discardableResult
     public func clearHostOverrides() -> ClickSettings {
         state.withLock { state in
@@ -293,56 +202,28 @@ public final class SettingsStore: Sendable {
         }
     }
 
-    /// The keys the host layer sets, in the documented order.
-    ///
-    /// Takes a short lock.
+    /// In the documented order.
     public var hostOverrideKeys: [SettingsKey] { state.withLock { $0.hostLayer.keys } }
 
-    /// Parses the text of a settings file; see ``SettingsFileFormat`` for the format.
-    ///
-    /// Pure: no file or environment is read.
-    ///
-    /// - Parameters:
-    ///   - text: The file's text.
-    ///   - file: The path named in error messages; a relative `sound-pack` is
-    ///     resolved against its directory.
-    ///   - homeDirectory: What `~` in `sound-pack` expands to; `nil` refuses `~`.
-    /// - Returns: The defaults with every key of `text` applied.
-    /// - Throws: ``SettingsError`` for the first bad line; nothing of `text` applies then.
+    /// ``SettingsFileFormat/parse(text:file:homeDirectory:)``, kept here for callers of the store.
     public static func parse(text: String, file: String, homeDirectory: String? = nil) throws(SettingsError) -> ClickSettings {
         try SettingsFileFormat.parse(text: text, file: file, homeDirectory: homeDirectory)
     }
 
     // MARK: Live reload
 
-    /// Follows the settings file and reloads it whenever it changes.
+    /// Reloads the file whenever it changes. A good file calls `onChange` when the settings differ from
+    /// those last delivered (or the previous check failed); a bad one calls `onError` and changes nothing.
+    /// Calling again replaces the callbacks. One check runs before this returns, so a change since the
+    /// store was made is reported too.
     ///
-    /// After a change, a good file calls `onChange` with the new ``current``
-    /// settings when they differ from the ones last delivered, or when the
-    /// previous check had failed; a bad file calls `onError` and leaves
-    /// ``current`` as it was. Calling this again replaces the earlier callbacks.
+    /// If inotify fails (now or later), `onError` gets ``SettingsError/Kind/watchFailed`` and
+    /// ``isWatching`` is `false`. With a ``locationError`` this does nothing.
     ///
-    /// One check runs as soon as the watch is set up, before this returns, so
-    /// a change made since the store was created (or a file that is still
-    /// bad) is reported too; every change after this returns is seen through
-    /// inotify. The callbacks of that first check run on the private queue
-    /// while the caller waits.
+    /// - Parameter scheduler: Coalesces a burst of changes into one check; `nil` for the wall clock.
     ///
-    /// If inotify cannot be set up (or stops working later), `onError` gets a
-    /// ``SettingsError/Kind/watchFailed`` error, the settings in force stay,
-    /// and ``isWatching`` is `false`. When ``locationError`` is set there is no
-    /// file to follow: this does nothing, and ``isWatching`` stays `false`.
-    ///
-    /// - Parameters:
-    ///   - scheduler: The clock and timers that coalesce a burst of changes
-    ///     into one check; `nil` for the wall clock. Tests pass
-    ///     `ManualControlScheduler` (InputClickTesting).
-    ///   - onChange: Receives the new settings.
-    ///   - onError: Receives each problem with the file or the watch.
-    ///
-    /// Thread context: the callbacks run on a private serial
-    /// queue, one at a time, never after ``stopWatching()`` returns; they may
-    /// call any method of the store, including ``stopWatching()``.
+    /// Thread context: the callbacks run one at a time on a private serial queue, never after
+    /// ``stopWatching()`` returns; they may call any method of the store.
     public func startWatching(scheduler: (any ControlScheduler)? = nil,
                               onChange: @escaping @Sendable (ClickSettings) -> Void,
                               onError: @escaping @Sendable (SettingsError) -> Void) {
@@ -361,8 +242,7 @@ public final class SettingsStore: Sendable {
         watcher.start()   // Does nothing if a concurrent stopWatching() already stopped it.
     }
 
-    /// Stops following the file. The settings in force stay. No callback runs
-    /// after this returns. Does nothing when not watching.
+    /// The settings in force stay. No callback runs after this returns.
     public func stopWatching() {
         let watcher = watching.withLock { watcher in
             defer { watcher = nil }
@@ -371,14 +251,11 @@ public final class SettingsStore: Sendable {
         watcher?.stop()
     }
 
-    /// Whether the file is being followed.
     public var isWatching: Bool { watching.withLock { $0 }?.isRunning ?? false }
 
-    /// The directory inotify watches now: the file's directory, or its nearest
-    /// existing ancestor while that is missing; `nil` when not watching.
+    /// The file's directory, or its nearest existing ancestor while that is missing; `nil` when not watching.
     public var watchedDirectory: String? { watching.withLock { $0 }?.watchedDirectory }
 
-    /// Reloads for the watcher and tells the callbacks what happened.
     private func check(_ delivery: Delivery, onChange: @Sendable (ClickSettings) -> Void,
                        onError: @Sendable (SettingsError) -> Void) {
         switch reload() {

@@ -1,11 +1,7 @@
-/// How single values are spelled, shared by the settings file and the
-/// environment variables, so both accept exactly the same text.
+/// How single values are spelled, shared by the file and the environment so both accept the same text.
 enum SettingsValueSyntax {
-    /// Parses a plain decimal number: an optional sign, digits, and an
-    /// optional fraction (`0.5`, `-12`, `.25`, `100.`). Exponents, `inf`,
-    /// `nan` and hexadecimal are refused, so a typo cannot turn into a
-    /// surprising value. `-0` reads as 0, so that it behaves and prints
-    /// exactly as `0` does.
+    /// A plain decimal (`0.5`, `-12`, `.25`, `100.`); exponents, `inf`, `nan` and hexadecimal are refused so
+    /// a typo cannot become a surprising value. `-0` reads as 0.
     static func number(_ text: String) -> Double? {
         var digits = 0, points = 0
         for (index, character) in text.enumerated() {
@@ -20,33 +16,29 @@ enum SettingsValueSyntax {
         return value == 0 ? 0 : value
     }
 
-    /// The words accepted as booleans, in the order they are listed in messages.
+    /// In the order messages list them.
     static let booleanWords: [(word: String, value: Bool)] = [
         ("on", true), ("off", false), ("true", true), ("false", false),
         ("yes", true), ("no", false), ("1", true), ("0", false),
     ]
 
-    /// Parses `on`/`off`, `true`/`false`, `yes`/`no` or `1`/`0`, ignoring case.
+    /// `on`/`off`, `true`/`false`, `yes`/`no` or `1`/`0`, ignoring case.
     static func boolean(_ text: String) -> Bool? {
         let lowered = text.lowercased()
         return booleanWords.first(where: { $0.word == lowered })?.value
     }
 
-    /// The outcome of reading a directory path.
     enum PathReading: Equatable {
-        /// The value was empty: use the bundled sounds.
+        /// Empty: use the bundled sounds.
         case none
-        /// An absolute path.
+        /// Absolute.
         case path(String)
-        /// The value cannot be used; the text says why (it follows "must be …").
+        /// The text follows "must be …".
         case refused(String)
     }
 
-    /// Reads a directory path. Empty means none; `~` and `~/…` expand to
-    /// `home`; a relative path is taken relative to `baseDirectory`. A path
-    /// holding a control character (NUL, escape, a line break…) is refused:
-    /// the system would cut it at a NUL, so another directory would be read,
-    /// and printed it could steer the terminal.
+    /// Empty means none; `~` expands to `home`; a relative path is relative to `baseDirectory`. A control
+    /// character is refused: the system would cut the path at a NUL, and printed it could steer the terminal.
     static func directoryPath(_ text: String, baseDirectory: String, home: SettingsHome) -> PathReading {
         if text.isEmpty { return .none }
         if text.unicodeScalars.contains(where: { $0.isEscapedInMessages }) {
@@ -67,23 +59,19 @@ enum SettingsValueSyntax {
         return .path(path)
     }
 
-    /// Whether `text` can name a sound theme: a directory name under a
-    /// `sounds` directory, so no `/`, not `.` or `..`, not hidden, and no
-    /// control characters.
+    /// A directory name under `sounds`: no `/`, not `.`, `..` or hidden, no control characters.
     static func isThemeName(_ text: String) -> Bool {
         !text.isEmpty && !text.hasPrefix(".") && !text.contains("/")
             && !text.unicodeScalars.contains(where: { $0.isEscapedInMessages })
     }
 
-    /// `directory/component`, without doubling a slash.
+    /// Without doubling a slash.
     static func joined(_ directory: String, _ component: String) -> String {
         if component.isEmpty { return directory }
         return directory.hasSuffix("/") ? directory + component : directory + "/" + component
     }
 
-    /// The value in single quotes for an error message: control characters and
-    /// line separators are escaped (see `Unicode.Scalar.isEscapedInMessages`)
-    /// and very long values are shortened, so the message stays one readable line.
+    /// Single-quoted for a message, control characters escaped and long values shortened, so it stays one line.
     static func quoted(_ text: String) -> String {
         "'" + text.escapingControlCharacters(limit: 80) + "'"
     }

@@ -1,15 +1,6 @@
-/// The recipes of the five bundled clicks: one family, built from the same
-/// parts, told apart by pitch, colour and length.
-///
-/// - `key`: a crisp, short tick — a bright noise snap over a high, quickly
-///   damped resonance, with a little body underneath.
-/// - `modifier`: a hollower, more tonal tick — its ring sits lower and
-///   lasts longer than `key`'s, so shift and 123 are recognisably different.
-/// - `delete`: a soft "thock" — a low body resonance with a slight downward
-///   pitch glide and darker noise.
-/// - `space`: the same thock, deeper and longer, as a wide bar sounds.
-/// - `return`: a fuller click — a mid-low body with a bright snap and a
-///   second, quieter contact a few milliseconds later.
+/// The recipes of the five bundled clicks: one family told apart by pitch, colour and length (a crisp
+/// `key` tick, a more tonal `modifier`, a soft `delete` thock, a deeper `space`, a fuller `return` with a
+/// second contact).
 enum BundledSoundRecipes {
     static func recipe(_ kind: ClickKind) -> ClickRecipe {
         switch kind {

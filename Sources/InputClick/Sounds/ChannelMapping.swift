@@ -1,19 +1,8 @@
-/// How sounds with one channel count are fitted to another.
-///
-/// One rule covers every case, in WAV channel order (front left, front
-/// right, centre, LFE, rear left, rear right, …):
-///
-/// - **More output channels than input** (`in < out`): output channel `j`
-///   carries input channel `j mod in`. Mono is duplicated to every channel;
-///   stereo alternates left, right, left, right, so each side keeps its level.
-/// - **Fewer output channels than input** (`in > out`): output channel `j`
-///   is the average of the input channels `k` with `k mod out == j`. To mono
-///   that is the average of all channels; 5.1 to stereo averages (L, C, Ls)
-///   and (R, LFE, Rs). Averaging keeps sound that is the same in every
-///   channel at its level and can never clip.
-/// - Equal counts pass through unchanged.
+/// Fits sounds with one channel count to another, in WAV channel order. With more outputs, output `j`
+/// carries input `j mod in` (mono duplicates, stereo alternates). With fewer, output `j` averages the
+/// inputs `k` with `k mod out == j` (5.1 to stereo: L, C, Ls and R, LFE, Rs), which keeps a common sound
+/// at its level and cannot clip.
 enum ChannelMapping {
-    /// `samples` (interleaved, `source` channels) mapped to `target` channels.
     static func map(_ samples: [Float], from source: Int, to target: Int) -> [Float] {
         precondition(source > 0 && target > 0 && samples.count % source == 0)
         guard source != target else { return samples }

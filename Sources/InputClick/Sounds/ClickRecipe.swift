@@ -1,42 +1,30 @@
-/// How to synthesize one click: a few damped resonant modes (the body of
-/// the key and its housing) plus band-passed noise bursts (the contact
-/// transient), shaped by a short click-free attack and a faded tail, then
-/// centred on zero and normalized to a common loudness.
-///
-/// Synthesis uses only ``DeterministicMath`` and ``SplitMix64``, so a recipe
-/// gives bit-identical samples on every machine.
+/// How to synthesize one click: damped resonant modes (the key's body) plus band-passed noise bursts
+/// (the contact), with a click-free attack and faded tail, centred on zero and normalized in loudness.
+/// Only ``DeterministicMath`` and ``SplitMix64``, so samples are bit-identical everywhere.
 struct ClickRecipe: Sendable {
     /// A damped sinusoid: the ring of one resonance.
     struct Mode: Sendable {
-        /// Where the sinusoid starts.
         enum StartPhase: Sendable {
-            /// At the phase φ that gives the shaped mode (attack, glide and
-            /// decay included) zero area, near a trough, like a struck body
-            /// released from its displacement. The mode adds no DC offset;
-            /// right for low modes, whose area would otherwise be large.
+            /// The phase near a trough that gives the shaped mode zero area, like a struck body released: no DC
+            /// offset, right for low modes.
             case zeroArea
-            /// The other zero-area phase, near a crest: a second low mode
-            /// that pushes against the first, so their onsets do not pile up
-            /// into one tall peak.
+            /// The other zero-area phase, near a crest: a second low mode whose onset does not pile onto the first.
             case zeroAreaInverted
-            /// At zero, like a body set moving by an impulse; the modes do not
-            /// all peak at once, which keeps bright ticks' crest factor down.
-            /// The small area of a high mode is removed with the rest of the mean.
+            /// Like an impulse; the modes do not all peak at once, keeping bright ticks' crest factor down.
             case zero
         }
 
-        /// Where the pitch settles, in Hz.
+        /// In Hz.
         var frequency: Double
-        /// Where the pitch starts, in Hz; it glides exponentially to ``frequency``.
-        /// Equal to ``frequency`` for a steady pitch.
+        /// In Hz; glides exponentially to ``frequency`` (equal for a steady pitch).
         var startFrequency: Double
-        /// Time constant of the pitch glide, in milliseconds.
+        /// Time constant, in milliseconds.
         var glideMilliseconds: Double = 1
-        /// Peak amplitude before normalization.
+        /// Before normalization.
         var level: Double
-        /// Time constant of the exponential decay, in milliseconds.
+        /// Time constant, in milliseconds.
         var decayMilliseconds: Double
-        /// When the mode starts, in milliseconds from the start of the sound.
+        /// From the start of the sound, in milliseconds.
         var delayMilliseconds: Double = 0
         var startPhase: StartPhase
 
@@ -53,40 +41,34 @@ struct ClickRecipe: Sendable {
         }
     }
 
-    /// White noise through a band-pass filter, with an exponential decay.
     struct NoiseBurst: Sendable {
-        /// The band's centre, in Hz.
+        /// In Hz.
         var centre: Double
-        /// The band's quality factor (centre ÷ bandwidth).
+        /// Centre ÷ bandwidth.
         var q: Double
-        /// Amplitude before normalization.
+        /// Before normalization.
         var level: Double
-        /// Time constant of the exponential decay, in milliseconds.
+        /// Time constant, in milliseconds.
         var decayMilliseconds: Double
-        /// When the burst starts, in milliseconds from the start of the sound.
+        /// From the start of the sound, in milliseconds.
         var delayMilliseconds: Double = 0
     }
 
-    /// The whole length, in milliseconds.
     var durationMilliseconds: Double
-    /// The raised-cosine fade-in each component gets, in milliseconds.
+    /// Raised-cosine fade-in of each component.
     var attackMilliseconds: Double
-    /// The raised-cosine fade-out at the end, in milliseconds.
+    /// Raised-cosine fade-out at the end.
     var fadeOutMilliseconds: Double
-    /// The resonances.
     var modes: [Mode]
-    /// The noise transients.
     var noise: [NoiseBurst]
-    /// Seeds the noise; each kind has its own.
+    /// Each kind has its own.
     var seed: UInt64
 
     /// The loudest 5 ms window's RMS level every bundled sound is scaled to, in dBFS.
     static let targetWindowDecibels = -12.0
-    /// The window that loudness is measured over, in milliseconds.
     static let loudnessWindowMilliseconds = 5.0
 
-    /// Renders the recipe at `sampleRate`, normalized so its loudest 5 ms
-    /// window sits at ``targetWindowDecibels``.
+    /// Normalized so its loudest 5 ms window sits at ``targetWindowDecibels``.
     func synthesize(sampleRate: Int) -> [Double] {
         let rate = Double(sampleRate)
         let frameCount = Int((durationMilliseconds * rate / 1000).rounded())
@@ -106,7 +88,6 @@ struct ClickRecipe: Sendable {
         return signal
     }
 
-    /// The highest RMS over any `windowFrames`-long stretch of `signal`.
     static func loudestWindowRMS(_ signal: [Double], windowFrames: Int) -> Double {
         let width = min(windowFrames, signal.count)
         guard width > 0 else { return 0 }
@@ -119,7 +100,7 @@ struct ClickRecipe: Sendable {
         return (best / Double(width)).squareRoot()
     }
 
-    /// The rising half of a raised cosine: 0 at `index` 0, 1 at `frames`.
+    /// 0 at `index` 0, 1 at `frames`.
     private static func rise(_ index: Int, frames: Int) -> Double {
         guard index < frames else { return 1 }
         return 0.5 - 0.5 * DeterministicMath.cos(DeterministicMath.pi * Double(index) / Double(frames))
@@ -199,8 +180,7 @@ struct ClickRecipe: Sendable {
         }
     }
 
-    /// Subtracts a Hann-shaped bump whose area equals the signal's sum, so the
-    /// mean becomes zero while both ends stay where they were (at zero).
+    /// Subtracts a Hann-shaped bump of the signal's area: zero mean, ends still at zero.
     private func removeMean(_ signal: inout [Double]) {
         let n = signal.count
         guard n > 2 else { return }

@@ -1,15 +1,10 @@
 extension DecodedSound {
-    /// This sound at `sampleRate` with `channels` channels: rate converted
-    /// with libsamplerate (band-limited sinc, medium quality) and channels
-    /// fitted by ``ChannelMapping``'s rule — mono is duplicated, a down-mix
-    /// averages, and more outputs than inputs repeat the inputs in order.
+    /// Rate converted with libsamplerate (sinc, medium quality) and channels fitted by ``ChannelMapping``;
+    /// unchanged when both already match.
     ///
-    /// Converting to the same rate and channel count returns the sound unchanged.
-    ///
-    /// - Throws: ``SoundLoadError`` naming ``source``, with
-    ///   ``SoundLoadError/Reason/unsupportedFormat(_:)`` when the rates differ
-    ///   by more than libsamplerate's factor of 256 or a count is not positive,
-    ///   or ``SoundLoadError/Reason/conversionFailed(_:)`` with `src_strerror`'s text.
+    /// - Throws: ``SoundLoadError`` naming ``source``: ``SoundLoadError/Reason/unsupportedFormat(_:)`` when
+    ///   the rates differ by more than 256× or a count is not positive, ``SoundLoadError/Reason/conversionFailed(_:)``
+    ///   with `src_strerror`'s text.
     public func converted(toSampleRate targetRate: Int, channels targetChannels: Int) throws(SoundLoadError) -> DecodedSound {
         guard targetRate > 0, targetChannels > 0 else {
             throw SoundLoadError(path: source, reason: .unsupportedFormat(

@@ -1,19 +1,13 @@
-/// Sine, cosine and exponential computed from IEEE-754 additions,
-/// multiplications and divisions only, so the bundled sounds come out
-/// bit-for-bit the same on every machine and C library.
-///
-/// The platform's `sin` and `exp` may differ in the last bit between libm
-/// versions; a one-bit difference can flip a 16-bit sample when it is
-/// rounded, and then the committed WAV files would no longer match. These
-/// versions are accurate to a few units in the last place, which is far more
-/// than a click synthesizer needs.
+/// Sine, cosine and exponential from IEEE-754 arithmetic only, so the bundled sounds are bit-identical
+/// on every C library (a last-bit difference in libm can flip a rounded 16-bit sample). Accurate to a
+/// few ulps.
 enum DeterministicMath {
     static let pi = 3.141592653589793
     static let twoPi = 6.283185307179586
     static let ln2 = 0.6931471805599453
     static let ln10 = 2.302585092994046
 
-    /// The sine of `x` radians.
+    /// Of `x` radians.
     static func sin(_ x: Double) -> Double {
         // Reduce to [-π, π], then to [-π/2, π/2] by sin(π − y) = sin(y).
         var y = x - twoPi * (x / twoPi).rounded()
@@ -31,10 +25,9 @@ enum DeterministicMath {
         return sum
     }
 
-    /// The cosine of `x` radians.
     static func cos(_ x: Double) -> Double { sin(x + pi / 2) }
 
-    /// e raised to `x`; 0 below −700.
+    /// 0 below −700.
     static func exp(_ x: Double) -> Double {
         if x < -700 { return 0 }
         precondition(x < 700, "exponent out of range")
@@ -50,6 +43,6 @@ enum DeterministicMath {
         return Double(sign: .plus, exponent: Int(k), significand: sum)
     }
 
-    /// 10 raised to `decibels / 20`: the linear gain of a level in dB.
+    /// The linear gain of a level in dB.
     static func gain(decibels: Double) -> Double { exp(decibels / 20 * ln10) }
 }

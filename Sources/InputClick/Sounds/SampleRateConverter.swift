@@ -1,33 +1,21 @@
 import CSampleRate
 
-/// Converts interleaved float audio from one rate to another with
-/// libsamplerate, at load time only: the package's only caller of `src_*`.
-///
-/// Quality: `SRC_SINC_MEDIUM_QUALITY` — a band-limited sinc converter with
-/// 97 dB signal-to-noise and a pass band up to 90 % of Nyquist (21.6 kHz at
-/// 48 kHz). For clicks of a few tens of milliseconds that is inaudibly
-/// different from `SRC_SINC_BEST_QUALITY` (which widens the pass band to
-/// 97 %), and it is several times faster, which matters because a host
-/// rebuilds its bank — five files, up to 2 s each — whenever the sound pack
-/// or output format changes.
+/// Converts interleaved float audio between rates with libsamplerate, at load time only: the package's
+/// only caller of `src_*`. `SRC_SINC_MEDIUM_QUALITY` is inaudibly different from the best quality for
+/// short clicks and several times faster, which matters when a host rebuilds its bank.
 enum SampleRateConverter {
-    /// libsamplerate converts by at most this factor either way.
+    /// The most libsamplerate converts by, either way.
     static let maxRatio = 256.0
-    /// libsamplerate's sinc converters handle at most this many channels at once;
-    /// wider audio is converted one channel at a time.
+    /// Per call to libsamplerate's sinc converters; wider audio goes one channel at a time.
     static let maxChannelsPerCall = 128
 
-    /// Whether a conversion from `sourceRate` to `targetRate` is possible.
     static func canConvert(from sourceRate: Int, to targetRate: Int) -> Bool {
         guard sourceRate > 0, targetRate > 0 else { return false }
         let ratio = Double(targetRate) / Double(sourceRate)
         return ratio >= 1 / maxRatio && ratio <= maxRatio
     }
 
-    /// `samples` (interleaved, `channels` per frame) at `sourceRate`,
-    /// converted to `targetRate`. The result has about
-    /// `frames × targetRate ÷ sourceRate` frames; the converter's delay is
-    /// compensated, so the sound starts where it started.
+    /// About `frames × targetRate ÷ sourceRate` frames; the converter's delay is compensated.
     ///
     /// - Precondition: ``canConvert(from:to:)``.
     static func convert(_ samples: [Float], channels: Int, from sourceRate: Int,
@@ -78,7 +66,6 @@ enum SampleRateConverter {
     }
 }
 
-/// A libsamplerate failure: the library's own message.
 struct SampleRateFailure: Error {
     let message: String
     init(_ message: String) { self.message = message }

@@ -1,15 +1,8 @@
 extension SoundBank {
-    /// The bundled click sounds at `sampleRate` with `channels` channels.
+    /// The bundled click sounds, synthesized in memory by ``BundledSoundGenerator`` so nothing needs files
+    /// at run time; converted once here unless the format is 48 kHz mono. Every origin reads `bundled`.
     ///
-    /// The sounds are synthesized in memory by ``BundledSoundGenerator`` —
-    /// the same 16-bit samples as the committed `Sounds/*.wav` — so the
-    /// library, the plugin and installed binaries need no files at run time.
-    /// At 48 kHz mono they are exactly those samples; otherwise they are
-    /// converted once, here, with libsamplerate and ``ChannelMapping``.
-    /// Every origin reads `bundled`.
-    ///
-    /// - Precondition: `sampleRate` is in ``supportedSampleRates`` and
-    ///   `channels` in ``supportedChannelCounts``.
+    /// - Precondition: `sampleRate` in ``supportedSampleRates``, `channels` in ``supportedChannelCounts``.
     public static func bundled(sampleRate: Int, channels: Int) -> SoundBank {
         precondition(supportedSampleRates.contains(sampleRate) && supportedChannelCounts.contains(channels),
                      "SoundBank.bundled needs a rate in \(supportedSampleRates) and channels in \(supportedChannelCounts), not \(sampleRate) Hz × \(channels)")
@@ -22,12 +15,9 @@ extension SoundBank {
         return SoundBank(sampleRate: sampleRate, channels: channels, sounds: sounds, origins: origins)
     }
 
-    /// Output rates a bank can be built for: 1 kHz to 768 kHz.
     public static let supportedSampleRates = 1_000...768_000
-    /// Output channel counts a bank can be built for: 1 to 256.
     public static let supportedChannelCounts = 1...256
 
-    /// One bundled sound converted to the output format.
     static func bundledSamples(_ kind: ClickKind, sampleRate: Int, channels: Int) -> [Float] {
         do {
             return try BundledSoundGenerator.decodedSound(for: kind)

@@ -1,40 +1,18 @@
 extension SoundBank {
-    /// Builds a bank for an output of `sampleRate` and `channels`, taking each
-    /// kind's sound from the pack in `packDirectory` when it has a usable file
-    /// for it, and the bundled sound otherwise.
+    /// Builds a bank taking each kind's sound from the pack in `packDirectory` (``SoundPack``) when it has a
+    /// usable file, and the bundled sound otherwise. All decoding and conversion happens here, once, under
+    /// ``SoundFileLimits/soundPack``. A refused file or pack path adds a ``SoundLoadError`` to
+    /// ``SoundBankLoad/problems`` and leaves the bundled sound: loading never fails as a whole.
     ///
-    /// Everything expensive happens here, once: each pack file is checked
-    /// (``SoundFileLimits/soundPack``: at most 4 MiB, 8 channels and 384 kHz)
-    /// before decoding, decoded with libsndfile while checked for length and
-    /// size (at most 2 s and 2,097,152 samples), checked for NaN or infinite
-    /// samples, clamped to ±1,
-    /// converted with libsamplerate and fitted to the channel count (see ``DecodedSound/converted(toSampleRate:channels:)``).
-    /// A refused file leaves its kind's bundled sound in place and adds a
-    /// ``SoundLoadError`` to ``SoundBankLoad/problems``; so does a pack path that
-    /// does not exist or is not a directory. Loading never fails as a whole:
-    /// a host can print the problems and still click.
-    ///
-    /// - Parameter packDirectory: a sound-pack directory (see ``SoundPack``),
-    ///   or `nil` for the bundled sounds alone.
-    /// - Precondition: `sampleRate` is in ``supportedSampleRates`` and
-    ///   `channels` in ``supportedChannelCounts``.
+    /// - Precondition: `sampleRate` in ``supportedSampleRates``, `channels` in ``supportedChannelCounts``.
     public static func load(packDirectory: String?, sampleRate: Int, channels: Int) -> SoundBankLoad {
         load(packDirectory: packDirectory, soundTheme: nil, themeSearchPath: SoundThemeSearchPath(directories: []),
              sampleRate: sampleRate, channels: channels)
     }
 
-    /// Builds a bank as ``load(packDirectory:sampleRate:channels:)`` does, with
-    /// an XDG sound theme between the pack and the bundled sounds: each kind
-    /// takes the pack's file, else the theme's (see ``SoundTheme``), else the
-    /// bundled sound. A file that is refused lets the next source in. Theme
-    /// files pass the same checks as pack files (``SoundFileLimits/soundPack``).
-    /// A pack's release files (`key-up.wav`, ``SoundPack/releaseFiles``)
-    /// pass them too; a refused one leaves its kind with no release sound.
-    ///
-    /// - Parameters:
-    ///   - soundTheme: The theme's name, or `nil` for none.
-    ///   - themeSearchPath: Where themes are looked for.
-    /// - Precondition: as for ``load(packDirectory:sampleRate:channels:)``.
+    /// With an XDG sound theme between the pack and the bundled sounds: each kind takes the pack's file,
+    /// else the theme's (``SoundTheme``), else the bundled one; a refused file lets the next source in. A
+    /// refused release file (`key-up.wav`) leaves its kind with no release sound.
     public static func load(packDirectory: String?, soundTheme: String?, themeSearchPath: SoundThemeSearchPath,
                             sampleRate: Int, channels: Int) -> SoundBankLoad {
         precondition(supportedSampleRates.contains(sampleRate) && supportedChannelCounts.contains(channels),

@@ -1,27 +1,20 @@
 import CSndFile
 
-/// A container and sample encoding that ``SoundFileWriter`` can write.
+/// A container and sample encoding ``SoundFileWriter`` can write.
 public enum SoundFileFormat: String, Sendable, Hashable, CaseIterable {
-    /// WAV, unsigned 8-bit integers.
     case wavPCMU8
-    /// WAV, signed 16-bit integers: the format of the bundled sounds.
+    /// The format of the bundled sounds.
     case wavPCM16
-    /// WAV, signed 24-bit integers.
     case wavPCM24
-    /// WAV, signed 32-bit integers.
     case wavPCM32
-    /// WAV, 32-bit IEEE floats.
     case wavFloat32
-    /// WAV, 64-bit IEEE floats.
     case wavFloat64
-    /// FLAC, 16-bit.
     case flac16
-    /// FLAC, 24-bit.
     case flac24
-    /// Ogg/Vorbis (lossy; libsndfile's default quality).
+    /// Lossy; libsndfile's default quality.
     case oggVorbis
 
-    /// The usual file extension, without the dot.
+    /// Without the dot.
     public var fileExtension: String {
         switch self {
         case .wavPCMU8, .wavPCM16, .wavPCM24, .wavPCM32, .wavFloat32, .wavFloat64: return "wav"
@@ -30,7 +23,7 @@ public enum SoundFileFormat: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// libsndfile's `SF_FORMAT_*` major type ORed with the subtype.
+    /// `SF_FORMAT_*` major type ORed with the subtype.
     var libsndfileFormat: Int32 {
         switch self {
         case .wavPCMU8: return Int32(SF_FORMAT_WAV) | Int32(SF_FORMAT_PCM_U8)

@@ -6,23 +6,18 @@ import Musl
 import CSndFile
 import Synchronization
 
-/// An open libsndfile handle: the package's only caller of `sf_*` functions,
-/// so the C interop for sound files lives in this one file.
-///
-/// Every failure is a ``SoundFileFailure`` carrying libsndfile's own
-/// `sf_strerror` text. The handle closes itself when released.
+/// An open libsndfile handle: the package's only caller of `sf_*`. Every failure is a
+/// ``SoundFileFailure`` with `sf_strerror`'s text. The handle closes itself when released.
 final class SoundFileHandle {
-    /// The open file; the corresponding C type is `SNDFILE *`.
+    /// `SNDFILE *`.
     private let file: OpaquePointer
-    /// The format, rate, channel count and frame count libsndfile reported.
+    /// As libsndfile reported it.
     let info: SF_INFO
     private var isOpen = true
-    /// The descriptor a reading handle reads from, which it owns and closes
-    /// after `sf_close`; -1 for a handle that libsndfile opened by path.
+    /// Owned and closed after `sf_close`; -1 for a handle libsndfile opened by path.
     private let descriptor: Int32
 
-    /// `sf_open` keeps the reason of a failed open in one process-wide slot
-    /// (`sf_strerror(NULL)`); this lock keeps two opens from mixing reasons.
+    /// `sf_open` keeps a failed open's reason in one process-wide slot; this keeps two opens from mixing them.
     private static let openLock = Mutex<Void>(())
 
     private init(file: OpaquePointer, info: SF_INFO, descriptor: Int32) {
@@ -36,11 +31,8 @@ final class SoundFileHandle {
         if descriptor >= 0 { closeDescriptor(descriptor) }
     }
 
-    /// Reads the file open at `descriptor` (a regular file, at its start),
-    /// floats normalized to ±1. The handle owns the descriptor from the call
-    /// on: it is closed with the handle, or before this throws.
-    /// The corresponding C function is `sf_open_fd` with `SFM_READ`
-    /// (libsndfile told not to close the descriptor itself).
+    /// Reads the regular file at `descriptor` (at its start), floats normalized to ±1. The handle owns the
+    /// descriptor from the call on, closing it with the handle or before this throws. C: `sf_open_fd`.
     static func openForReading(descriptor: Int32) throws(SoundFileFailure) -> SoundFileHandle {
         var info = SF_INFO()
         let result: Result<OpaquePointer, SoundFileFailure> = openLock.withLock { _ in
@@ -59,11 +51,8 @@ final class SoundFileHandle {
         return handle
     }
 
-    /// Creates (or truncates) `path` for writing in `format` (an `SF_FORMAT_*`
-    /// major type ORed with a subtype). Floats are clipped to ±1 when the
-    /// format stores integers, and no PEAK chunk is written (it holds a time
-    /// stamp, which would make identical audio give different files).
-    /// The corresponding C function is `sf_open` with `SFM_WRITE`.
+    /// Creates or truncates `path` in `format`. Floats are clipped to ±1 for integer formats, and no PEAK
+    /// chunk is written (its time stamp would make identical audio differ). C: `sf_open` with `SFM_WRITE`.
     static func openForWriting(_ path: String, format: Int32, sampleRate: Int,
                                channels: Int) throws(SoundFileFailure) -> SoundFileHandle {
         var info = SF_INFO()
@@ -84,37 +73,31 @@ final class SoundFileHandle {
         return handle
     }
 
-    /// Reads up to `frames` frames of interleaved floats into `buffer`;
-    /// returns how many were read (0 at the end).
-    /// C: `sf_readf_float`.
+    /// Returns how many frames were read (0 at the end). C: `sf_readf_float`.
     func readFrames(into buffer: UnsafeMutablePointer<Float>, frames: Int) -> Int {
         Int(sf_readf_float(file, buffer, sf_count_t(frames)))
     }
 
-    /// Writes interleaved floats; throws unless every frame was written.
-    /// C: `sf_writef_float`.
+    /// Throws unless every frame was written. C: `sf_writef_float`.
     func write(_ samples: [Float]) throws(SoundFileFailure) {
         let frames = samples.count / Int(info.channels)
         let written = samples.withUnsafeBufferPointer { Int(sf_writef_float(file, $0.baseAddress, sf_count_t(frames))) }
         guard written == frames else { throw failure(default: "wrote \(written) of \(frames) frames") }
     }
 
-    /// Writes interleaved 16-bit integers unchanged; throws unless every frame was written.
-    /// C: `sf_writef_short`.
+    /// Unchanged; throws unless every frame was written. C: `sf_writef_short`.
     func write(_ samples: [Int16]) throws(SoundFileFailure) {
         let frames = samples.count / Int(info.channels)
         let written = samples.withUnsafeBufferPointer { Int(sf_writef_short(file, $0.baseAddress, sf_count_t(frames))) }
         guard written == frames else { throw failure(default: "wrote \(written) of \(frames) frames") }
     }
 
-    /// The error libsndfile recorded on this handle, if any.
-    /// The corresponding C functions are `sf_error` and `sf_strerror`.
+    /// C: `sf_error` and `sf_strerror`.
     var recordedError: SoundFileFailure? {
         sf_error(file) == 0 ? nil : SoundFileFailure(String(cString: sf_strerror(file)))
     }
 
-    /// Closes the file, flushing what was written.
-    /// C: `sf_close`.
+    /// Flushes what was written. C: `sf_close`.
     func close() throws(SoundFileFailure) {
         guard isOpen else { return }
         isOpen = false
@@ -126,21 +109,17 @@ final class SoundFileHandle {
         recordedError ?? SoundFileFailure(text)
     }
 
-    /// The major format (`SF_FORMAT_WAV`, `SF_FORMAT_FLAC`, …) of ``info``.
     var majorFormat: Int32 { info.format & Int32(SF_FORMAT_TYPEMASK) }
 
-    /// The frames the header announces, or `nil` when it does not say (a FLAC
-    /// stream whose encoder left the total at 0, for one): libsndfile then
-    /// reports `SF_COUNT_MAX`, the largest `sf_count_t`.
+    /// `nil` when the header does not say (libsndfile then reports `SF_COUNT_MAX`).
     var announcedFrames: Int? {
         info.frames == sf_count_t.max || info.frames < 0 ? nil : Int(info.frames)
     }
 }
 
-/// Closes a descriptor (the type's own `close()` hides the C function's name there).
+/// The type's own `close()` hides the C function's name inside it.
 private func closeDescriptor(_ descriptor: Int32) { _ = close(descriptor) }
 
-/// A libsndfile failure: the library's own message.
 struct SoundFileFailure: Error {
     let message: String
     init(_ message: String) { self.message = message }

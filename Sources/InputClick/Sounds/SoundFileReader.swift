@@ -5,42 +5,18 @@ import Musl
 #endif
 import CSndFile
 
-/// Decodes sound files with libsndfile: WAV (8-, 16-, 24- and 32-bit integer
-/// and 32/64-bit float, any channel count, any rate), FLAC and Ogg/Vorbis —
-/// whatever the installed libsndfile reads, recognised by content, not by
-/// the file's extension.
-///
-/// Integer formats are scaled to ±1 (libsndfile's float normalization: a
-/// 16-bit sample `s` reads as `s / 32768`). A file holding a NaN or an
-/// infinity (a float format can; so can a 64-bit float too large for 32 bits)
-/// is refused, naming the first such sample; finite samples beyond ±1 are
-/// clamped to ±1, so a float file can never blow up the mix.
+/// Decodes whatever the installed libsndfile reads (WAV, FLAC, Ogg/Vorbis), recognised by content.
+/// Integers scale to ±1 (`s / 32768` for 16 bits); finite samples beyond ±1 are clamped, and a NaN or
+/// infinity refuses the file, so a float file can never blow up the mix.
 public enum SoundFileReader {
-    /// Frames read per `sf_readf_float` call.
     private static let chunkFrames = 4096
 
-    /// Reads the whole file at `path`, refusing it (before decoding where
-    /// possible) if it breaks `limits`.
+    /// Reads the whole file at `path`, refusing it if it breaks `limits`. The file is opened non-blocking
+    /// and checked through its descriptor (``FilePaths/openRegularFile(_:)``), so a FIFO or device is
+    /// refused at once; see ``SoundFileLimits`` for when each limit is checked.
     ///
-    /// The file is opened without blocking and checked through its
-    /// descriptor, which libsndfile then reads (`sf_open_fd`): a FIFO or a
-    /// device at the path is refused at once, even one swapped in for the
-    /// file a moment before. The size, the channel count and the rate are
-    /// checked before decoding; the length and the number of samples from
-    /// the header before decoding and again while decoding, which stops as
-    /// soon as either limit is passed, whatever the header said.
-    ///
-    /// - Throws: ``SoundLoadError`` naming `path`, with the reason
-    ///   ``SoundLoadError/Reason/notFound``, ``SoundLoadError/Reason/notARegularFile``,
-    ///   ``SoundLoadError/Reason/unreadable(_:)`` (the failed call and `errno`),
-    ///   ``SoundLoadError/Reason/tooLarge(bytes:limit:)``,
-    ///   ``SoundLoadError/Reason/undecodable(_:)`` (with `sf_strerror`'s text),
-    ///   ``SoundLoadError/Reason/unsupportedFormat(_:)``, ``SoundLoadError/Reason/empty``,
-    ///   ``SoundLoadError/Reason/tooManyChannels(channels:limit:)``,
-    ///   ``SoundLoadError/Reason/sampleRateTooHigh(rate:limit:)``,
-    ///   ``SoundLoadError/Reason/tooLong(seconds:limit:)``,
-    ///   ``SoundLoadError/Reason/tooManySamples(atLeast:limit:)`` or
-    ///   ``SoundLoadError/Reason/nonFiniteSamples(frame:channel:)``.
+    /// - Throws: ``SoundLoadError`` naming `path`, with a ``SoundLoadError/Reason``: `unreadable` carries
+    ///   the failed call and `errno`, `undecodable` `sf_strerror`'s text.
     public static func read(_ path: String, limits: SoundFileLimits = .none) throws(SoundLoadError) -> DecodedSound {
         func refuse(_ reason: SoundLoadError.Reason) -> SoundLoadError { SoundLoadError(path: path, reason: reason) }
 
@@ -79,7 +55,6 @@ public enum SoundFileReader {
         if let maxRate = limits.maxSampleRate, rate > maxRate {
             throw refuse(.sampleRateTooHigh(rate: rate, limit: maxRate))
         }
-        /// Why `frames` frames are too many, if they are.
         func excess(_ frames: Int) -> SoundLoadError.Reason? {
             if let maxSeconds = limits.maxSeconds, frames > Int((maxSeconds * Double(rate)).rounded(.down)) {
                 return .tooLong(seconds: Double(frames) / Double(rate), limit: maxSeconds)

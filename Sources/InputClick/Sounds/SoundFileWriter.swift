@@ -4,31 +4,19 @@ import Glibc
 import Musl
 #endif
 
-/// Writes sound files with libsndfile, for tools and tests: rendered output
-/// (`inputclick type --output FILE.wav`), the bundled sounds, fixtures.
-///
-/// Files are reproducible: the same samples give the same bytes (no PEAK
-/// chunk, which would carry a time stamp). Float samples are clipped to full
-/// scale when the format stores integers; a 16-bit format stores `x` as
-/// `round(x × 32768)` limited to −32768…32767 (libsndfile's clipping
-/// conversion), the inverse of ``SoundFileReader``'s `s / 32768`. A partly
-/// written file is removed.
+/// Writes sound files with libsndfile, for tools and tests. Reproducible: no PEAK chunk (it carries a
+/// time stamp). Integer formats clip floats (16 bits store `round(x × 32768)`, the inverse of
+/// ``SoundFileReader``). A partly written file is removed.
 public enum SoundFileWriter {
-    /// Writes interleaved float frames to `path` (created or replaced).
-    ///
-    /// - Throws: ``SoundWriteError`` naming `path` if the channel count does
-    ///   not divide the samples, the format cannot hold this rate and channel
-    ///   count, or the file cannot be created or written.
+    /// Creates or replaces `path`. Throws ``SoundWriteError`` naming `path` if the channel count does not
+    /// divide the samples, the format cannot hold this rate and channel count, or writing fails.
     public static func write(samples: [Float], sampleRate: Int, channels: Int,
                              format: SoundFileFormat, to path: String) throws(SoundWriteError) {
         try checkShape(count: samples.count, sampleRate: sampleRate, channels: channels, path: path)
         try writeFile(path, format: format, sampleRate: sampleRate, channels: channels) { (file) throws(SoundFileFailure) in try file.write(samples) }
     }
 
-    /// Writes interleaved 16-bit integer frames to `path` as 16-bit WAV,
-    /// unchanged (no float round trip): how the bundled sounds are stored.
-    ///
-    /// - Throws: ``SoundWriteError`` naming `path`, as ``write(samples:sampleRate:channels:format:to:)``.
+    /// As 16-bit WAV, unchanged (no float round trip): how the bundled sounds are stored.
     public static func writePCM16(samples: [Int16], sampleRate: Int, channels: Int,
                                   to path: String) throws(SoundWriteError) {
         try checkShape(count: samples.count, sampleRate: sampleRate, channels: channels, path: path)

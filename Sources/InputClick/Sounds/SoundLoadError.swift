@@ -1,72 +1,54 @@
-/// Why a sound file or sound-pack directory was refused: the path and the
-/// reason, printable as one line ("/p/key.wav: lasts 2.5 s, longer than the
-/// 2 s limit").
-///
-/// ``SoundBank/load(packDirectory:sampleRate:channels:)`` collects these
-/// instead of throwing, so a host can warn and still click with the bundled
-/// sounds; ``SoundFileReader/read(_:limits:)`` throws them.
+/// Why a sound file or pack directory was refused, printable as one line ("/p/key.wav: lasts 2.5 s,
+/// longer than the 2 s limit"). Bank loading collects these so a host can warn and still click;
+/// ``SoundFileReader/read(_:limits:)`` throws them.
 public struct SoundLoadError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What was wrong.
     public enum Reason: Sendable, Hashable {
-        /// Nothing exists at the path.
         case notFound
-        /// A sound pack path that is not a directory.
+        /// A pack path that is not a directory.
         case notADirectory
-        /// A sound file path that is a directory, a device, a pipe or a socket.
+        /// A directory, device, pipe or socket.
         case notARegularFile
-        /// The operating system refused access; the text is `strerror`'s.
+        /// Access refused; the text is `strerror`'s.
         case unreadable(String)
-        /// The file is bigger than the limit (checked before decoding).
+        /// Checked before decoding.
         case tooLarge(bytes: Int64, limit: Int64)
         /// libsndfile could not decode it; the text is `sf_strerror`'s.
         case undecodable(String)
-        /// The file decodes to zero frames.
+        /// Zero frames.
         case empty
         /// The sound lasts longer than the limit.
         case tooLong(seconds: Double, limit: Double)
-        /// The file has more channels than the limit (checked before decoding).
+        /// Checked before decoding.
         case tooManyChannels(channels: Int, limit: Int)
-        /// The file's sample rate is above the limit (checked before decoding).
+        /// Checked before decoding.
         case sampleRateTooHigh(rate: Int, limit: Int)
-        /// The file decodes to more samples (frames × channels) than the
-        /// limit: as its header announces, checked before decoding, or as
-        /// counted while decoding, where decoding stopped.
+        /// Frames × channels over the limit, as the header announces (before decoding) or counted while decoding.
         case tooManySamples(atLeast: Int, limit: Int)
-        /// The file's rate or channel count cannot be converted; the text says which.
+        /// The text says which.
         case unsupportedFormat(String)
-        /// libsamplerate failed; the text is `src_strerror`'s.
+        /// The text is `src_strerror`'s.
         case conversionFailed(String)
         /// Two files in one pack claim the same kind; the other file's path.
         case duplicateKind(otherPath: String)
-        /// A file in a pack whose name (before the extension) names no kind.
+        /// A pack file whose name names no kind.
         case unknownKind(String)
-        /// A file in a pack whose name is not UTF-8 text, and so names no kind;
-        /// ``SoundLoadError/path`` shows its bad bytes as U+FFFD.
+        /// A pack file name that is not UTF-8; ``SoundLoadError/path`` shows its bad bytes as U+FFFD.
         case nameNotUTF8(NonUTF8Text)
-        /// A pack directory holding `count` more stray files (named as sounds
-        /// but naming no kind) than the ones listed, `total` in all; they are ignored.
+        /// `count` stray files beyond those listed, `total` in all; they are ignored.
         case moreStrayFiles(count: Int, total: Int)
-        /// The file decodes to samples that are NaN or infinite, which no
-        /// sound holds; the first such sample's frame and channel (both from 0).
+        /// The first NaN or infinite sample's frame and channel (from 0).
         case nonFiniteSamples(frame: Int, channel: Int)
     }
 
-    /// The file or directory concerned.
     public let path: String
-    /// What was wrong with it.
     public let reason: Reason
-    /// The kind whose sound this file would have replaced, when known; that
-    /// kind keeps the bundled sound.
+    /// The kind whose sound this file would have replaced, when known; that kind keeps the bundled sound.
     public let kind: ClickKind?
-    /// Whether the file was ``kind``'s release sound (a pack's `key-up.wav`):
-    /// a release then plays the press sound, quieter, as with no file.
+    /// ``kind``'s release sound (`key-up.wav`): a release then plays the press sound, quieter.
     public let isRelease: Bool
-    /// What plays for ``kind`` instead, when a load knows it (the next
-    /// source: the theme's file for a refused pack file, else the bundled
-    /// sound); `nil` reads as the bundled sound.
+    /// What plays for ``kind`` instead, when known; `nil` reads as the bundled sound.
     public var playing: SoundSource?
 
-    /// Makes an error for `path`.
     public init(path: String, reason: Reason, kind: ClickKind? = nil, isRelease: Bool = false) {
         self.path = path
         self.reason = reason
@@ -74,7 +56,7 @@ public struct SoundLoadError: Error, Sendable, Hashable, CustomStringConvertible
         self.isRelease = isRelease
     }
 
-    /// The reason alone, in words.
+    /// In words.
     public var reasonText: String {
         switch reason {
         case .notFound: return "does not exist"
@@ -107,14 +89,12 @@ public struct SoundLoadError: Error, Sendable, Hashable, CustomStringConvertible
         }
     }
 
-    /// Whether this counts the stray files of a pack that are not named one by one.
     var isStrayFileCount: Bool {
         if case .moreStrayFiles = reason { return true }
         return false
     }
 
-    /// `path: reason`, plus what plays instead when ``kind`` is known: the
-    /// bundled sound, or ``playing`` as `doctor` shows it.
+    /// `path: reason`, plus what plays instead when ``kind`` is known.
     public var description: String {
         var text = "\(path): \(reasonText)"
         if let kind {
@@ -135,7 +115,7 @@ public struct SoundLoadError: Error, Sendable, Hashable, CustomStringConvertible
 
     private static func seconds(_ value: Double) -> String { decimal(value) + " s" }
 
-    /// A count with its thousands grouped: `19,997`.
+    /// Thousands grouped: `19,997`.
     private static func grouped(_ count: Int) -> String {
         var digits = String(count.magnitude)
         var groups: [Substring] = []
@@ -147,7 +127,7 @@ public struct SoundLoadError: Error, Sendable, Hashable, CustomStringConvertible
         return (count < 0 ? "-" : "") + groups.joined(separator: ",")
     }
 
-    /// A non-negative number with at most three decimals and no trailing zeros.
+    /// At most three decimals, no trailing zeros.
     private static func decimal(_ value: Double) -> String {
         let thousandths = Int((max(0, value) * 1000).rounded())
         var text = "\(thousandths / 1000)"

@@ -4,50 +4,26 @@ import Glibc
 import Musl
 #endif
 
-/// What a sound-pack directory offers: which file replaces which kind's sound.
+/// What a sound-pack directory offers: which file replaces which kind's sound (README, *Sounds*).
 ///
-/// A pack is a directory of files named by kind — `key.wav`, `delete.flac`,
-/// `space.ogg`, `modifier.wav`, `return.oga` — with one of the
-/// ``acceptedExtensions``. Names are matched without regard to case. Files
-/// with other extensions (a README, a licence, artwork) are ignored, and so
-/// are hidden files. A file with an accepted extension whose name is not a
-/// kind, and two files that claim the same kind (`key.wav` and `key.flac`),
-/// are problems: the duplicates are both refused, so the bundled sound stays
-/// rather than one being picked silently. So is a file with an accepted
-/// extension whose name is not UTF-8 text, which cannot name a kind. Past
-/// the first ``listedStrayFiles`` such stray files, the rest are counted in
-/// one problem instead of one each. A kind no file claims keeps its bundled sound.
-///
-/// A pack may also give a kind a release sound, played when a key is let go
-/// (`inputclick listen --key-up`, ``ClickPlacement/isRelease``): the kind's
-/// name followed by `-up` — `key-up.wav`, `space-up.ogg` — under the same
-/// rules (``releaseFiles``). A kind with no release file plays its press
-/// sound, quieter, on release.
-///
-/// Scanning only lists the directory; ``SoundBank/load(packDirectory:sampleRate:channels:)``
-/// decodes the files.
+/// Files are named by kind (`key.wav`, `space.ogg`, …, ignoring case) with one of the
+/// ``acceptedExtensions``; others and hidden files are ignored. A name that is no kind or not UTF-8, and
+/// two files claiming one kind (both refused), are problems; past ``listedStrayFiles`` strays they are
+/// counted in one. `<kind>-up` files are release sounds (``releaseFiles``). Scanning only lists the
+/// directory; ``SoundBank/load(packDirectory:sampleRate:channels:)`` decodes.
 public struct SoundPack: Sendable, Hashable {
-    /// The directory as given.
     public let directory: String
-    /// The file claiming each kind, for kinds exactly one file claims.
+    /// For kinds exactly one file claims.
     public let files: [ClickKind: String]
-    /// The file claiming each kind's release sound (`key-up.wav`), for kinds
-    /// exactly one such file claims.
+    /// `key-up.wav` and so on, for kinds exactly one such file claims.
     public let releaseFiles: [ClickKind: String]
-    /// What was wrong with the directory or its file names, in file-name order.
+    /// In file-name order.
     public let problems: [SoundLoadError]
 
-    /// File extensions that claim a kind (compared without regard to case):
-    /// WAV, FLAC and Ogg. Decoding goes by content, so an extension only
-    /// says which files are meant as sounds.
+    /// Compared ignoring case. Decoding goes by content; an extension only marks a file as meant for a sound.
     public static let acceptedExtensions: Set<String> = ["wav", "wave", "flac", "ogg", "oga"]
 
-    /// Lists `directory`.
-    ///
-    /// A path that does not exist gives ``SoundLoadError/Reason/notFound``, one
-    /// that is not a directory ``SoundLoadError/Reason/notADirectory``, and an
-    /// unreadable one ``SoundLoadError/Reason/unreadable(_:)``; the pack is
-    /// then empty, so every kind keeps its bundled sound.
+    /// A missing path, a non-directory or an unreadable one is a problem and leaves the pack empty.
     public init(scanning directory: String) {
         self.directory = directory
         let result: (files: [ClickKind: String], releaseFiles: [ClickKind: String], problems: [SoundLoadError])
@@ -64,15 +40,11 @@ public struct SoundPack: Sendable, Hashable {
         problems = result.problems
     }
 
-    /// How many files that name no kind are listed one by one; the rest are
-    /// counted in one ``SoundLoadError/Reason/moreStrayFiles(count:total:)``.
+    /// Stray files listed one by one; the rest are counted in one problem.
     public static let listedStrayFiles = 5
 
-    /// `problems` with the stray files (``SoundLoadError/Reason/unknownKind(_:)``,
-    /// ``SoundLoadError/Reason/nameNotUTF8(_:)``) past the first
-    /// ``listedStrayFiles`` replaced by one problem that counts them, so that
-    /// a directory of thousands of other sounds gives a handful of warnings,
-    /// not one per file.
+    /// Stray-file problems past ``listedStrayFiles`` replaced by one that counts them, so a directory of
+    /// thousands of other sounds gives a handful of warnings.
     private static func summarizingStrayFiles(_ problems: [SoundLoadError], in directory: String) -> [SoundLoadError] {
         func isStray(_ problem: SoundLoadError) -> Bool {
             switch problem.reason {
@@ -138,7 +110,6 @@ public struct SoundPack: Sendable, Hashable {
         return (files, releaseFiles, problems)
     }
 
-    /// The refusals of entries whose names are not UTF-8 but end in an accepted extension.
     private static func refusals(of names: [NonUTF8Text], in directory: String) -> [SoundLoadError] {
         names.compactMap { raw in
             let lossy = String(decoding: raw.bytes, as: UTF8.self)
@@ -148,7 +119,7 @@ public struct SoundPack: Sendable, Hashable {
         }
     }
 
-    /// The entry names of `directory`: those that are UTF-8 text, and apart those that are not.
+    /// The UTF-8 names, and apart those that are not.
     static func listDirectory(_ directory: String) throws(SoundLoadError) -> ([String], [NonUTF8Text]) {
         func refuse(_ reason: SoundLoadError.Reason) -> SoundLoadError { SoundLoadError(path: directory, reason: reason) }
         var status = stat()

@@ -1,23 +1,16 @@
-/// Where one kind's sound comes from: the sound pack, the sound theme, or
-/// the bundled sounds, in that order of precedence.
+/// Where one kind's sound comes from: the pack, the theme, or the bundled sounds, in that precedence.
 public struct SoundSource: Sendable, Hashable, CustomStringConvertible {
-    /// The kinds of source.
     public enum Origin: Sendable, Hashable {
-        /// A file of the sound pack (``ClickSettings/soundPackDirectory``).
         case pack
-        /// A file of an XDG sound theme: the named theme (the chosen one, a
-        /// parent, or `freedesktop`) under the sound name it answers to.
+        /// The named theme (the chosen one, a parent, or `freedesktop`) under the sound name it answers to.
         case theme(name: String, soundName: String)
-        /// The sound built into InputClick.
         case bundled
     }
 
-    /// Where the sound comes from.
     public var origin: Origin
-    /// The file, or `nil` for a bundled sound.
+    /// `nil` for a bundled sound.
     public var path: String?
 
-    /// A source as given.
     public init(origin: Origin, path: String?) {
         self.origin = origin
         self.path = path
@@ -34,7 +27,7 @@ public struct SoundSource: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The origin in one word: `pack`, `theme` or `bundled`.
+    /// `pack`, `theme` or `bundled`.
     public var originName: String {
         switch origin {
         case .pack: return "pack"

@@ -4,46 +4,19 @@ import Glibc
 import Musl
 #endif
 
-/// Finding click sounds in an XDG sound theme (the freedesktop.org Sound
-/// Theme and Sound Naming specifications).
+/// Finds click sounds in an XDG sound theme (freedesktop.org Sound Theme and Sound Naming specs); README,
+/// *Sounds*, describes lookup order and the names tried per kind.
 ///
-/// **Themes.** A theme is a directory named after it in one of the
-/// ``SoundThemeSearchPath`` directories, with an `index.theme` whose
-/// `[Sound Theme]` group lists `Directories` (subdirectories such as
-/// `stereo`) and may list `Inherits` (parent themes, comma-separated). Only
-/// subdirectories whose `OutputProfile` is `stereo` (or unset) are searched.
-/// A sound is `NAME.oga`, `NAME.ogg` or `NAME.wav`; `NAME.disabled` means
-/// the theme wants no sound there, and the bundled sound plays. A theme's
-/// subdirectories are searched in every search-path directory that has
-/// them, the first found winning.
-///
-/// **Order.** The chosen theme, then its parents depth-first in the order
-/// `Inherits` lists them, then `freedesktop`, the fallback theme. Within each
-/// theme the kind's names are tried from the most specific to the most
-/// generic, so a generic sound of the chosen theme wins over a specific one
-/// of a parent (as the naming spec asks, to keep one theme's style).
-///
-/// **Names per kind** (sound-naming-spec input feedback ids, and more
-/// specific ids under them):
-///
-/// | Kind | Names tried, in order |
-/// |---|---|
-/// | `key` | `button-pressed` |
-/// | `delete` | `button-pressed-delete`, `button-pressed` |
-/// | `modifier` | `button-pressed-modifier`, `button-toggle-on`, `button-pressed` |
-/// | `space` | `button-pressed-space`, `button-pressed` |
-/// | `return` | `button-pressed-return`, `button-pressed` |
-///
-/// A kind none of whose names the theme (or its parents) has plays the
-/// bundled sound. Debian's `freedesktop` theme has none of these names, so
-/// with it every kind stays bundled.
+/// A theme is a directory in a ``SoundThemeSearchPath`` directory with an `index.theme`; only `stereo`
+/// (or unprofiled) subdirectories are searched. `NAME.disabled` means no sound: the bundled one plays.
+/// The chain is the theme, its parents depth-first, then `freedesktop`; within each theme names go from
+/// specific to generic, so the chosen theme's generic sound beats a parent's specific one.
 public enum SoundTheme {
-    /// The theme searched after every other: `freedesktop`.
     public static let fallbackTheme = "freedesktop"
-    /// The sound file extensions, in the order they are tried.
+    /// In the order they are tried.
     public static let extensions = ["oga", "ogg", "wav"]
 
-    /// The sound names tried for `kind`, most specific first (see the table above).
+    /// Most specific first.
     public static func soundNames(for kind: ClickKind) -> [String] {
         switch kind {
         case .key: return ["button-pressed"]
@@ -54,20 +27,15 @@ public enum SoundTheme {
         }
     }
 
-    /// A sound found in a theme.
     public struct Match: Sendable, Hashable {
-        /// The theme that has it (the chosen one or a parent).
+        /// The chosen one or a parent.
         public var theme: String
-        /// The sound name it answers to, e.g. `button-pressed`.
+        /// e.g. `button-pressed`.
         public var name: String
-        /// The file.
         public var path: String
     }
 
-    /// The sound for `kind` in `theme`, its parents and `freedesktop`.
-    ///
-    /// - Returns: The file, or `nil` when no theme of the chain has one of
-    ///   the kind's names, or the first it has is `.disabled`.
+    /// `nil` when no theme of the chain has one of the kind's names, or the first it has is `.disabled`.
     public static func lookup(_ kind: ClickKind, theme: String, searchPath: SoundThemeSearchPath) -> Match? {
         let names = soundNames(for: kind)
         for entry in chain(theme: theme, searchPath: searchPath) {
@@ -86,14 +54,12 @@ public enum SoundTheme {
         return nil
     }
 
-    /// One theme of a lookup chain: its name and its stereo subdirectories.
     struct ChainEntry: Equatable {
         var name: String
         var directories: [String]
     }
 
-    /// `theme`, its parents depth-first, then `freedesktop`; each once, and
-    /// only themes that have an `index.theme` somewhere in `searchPath`.
+    /// Each once, and only themes with an `index.theme` in `searchPath`.
     static func chain(theme: String, searchPath: SoundThemeSearchPath) -> [ChainEntry] {
         var entries: [ChainEntry] = []
         var seen: Set<String> = []
@@ -108,12 +74,11 @@ public enum SoundTheme {
         return entries
     }
 
-    /// Whether `theme` has an `index.theme` in `searchPath`, as a lookup needs.
     public static func exists(_ theme: String, searchPath: SoundThemeSearchPath) -> Bool {
         SettingsValueSyntax.isThemeName(theme) && index(of: theme, searchPath: searchPath) != nil
     }
 
-    /// The themes in `searchPath` (directories with an `index.theme`), sorted, each once.
+    /// Directories with an `index.theme`, sorted, each once.
     public static func installedThemes(searchPath: SoundThemeSearchPath) -> [String] {
         var names: Set<String> = []
         for base in searchPath.directories {
@@ -126,13 +91,11 @@ public enum SoundTheme {
         return names.sorted()
     }
 
-    /// What an `index.theme` says.
     struct Index: Equatable {
         var inherits: [String]
         var directories: [String]
     }
 
-    /// The first `index.theme` of `theme` in `searchPath`, parsed.
     static func index(of theme: String, searchPath: SoundThemeSearchPath) -> Index? {
         for base in searchPath.directories {
             let path = SettingsValueSyntax.joined(SettingsValueSyntax.joined(base, theme), "index.theme")
@@ -141,7 +104,6 @@ public enum SoundTheme {
         return nil
     }
 
-    /// Parses the desktop-entry style text of an `index.theme`.
     static func parseIndex(_ text: String) -> Index {
         var groups: [String: [String: String]] = [:]
         var group = ""
@@ -169,8 +131,7 @@ public enum SoundTheme {
         return Index(inherits: list(main["Inherits"]), directories: directories)
     }
 
-    /// A file's text, when it is a regular file of at most 64 KiB of UTF-8.
-    /// Anything else at the path, a FIFO included, is `nil` at once.
+    /// The text of a regular file of at most 64 KiB of UTF-8; anything else (a FIFO too) is `nil` at once.
     private static func readSmallFile(_ path: String) -> String? {
         guard let descriptor = try? FilePaths.openRegularFile(path).descriptor else { return nil }
         defer { close(descriptor) }
@@ -189,7 +150,6 @@ public enum SoundTheme {
 }
 
 extension Substring {
-    /// The text without leading and trailing whitespace.
     fileprivate func trimmingWhitespace() -> Substring {
         guard let start = firstIndex(where: { !$0.isWhitespace }),
               let end = lastIndex(where: { !$0.isWhitespace }) else { return "" }

@@ -1,19 +1,14 @@
-/// The `sounds` directories where XDG sound themes live, in lookup order:
-/// `$XDG_DATA_HOME/sounds` (by default `~/.local/share/sounds`), then each
-/// directory of `$XDG_DATA_DIRS` (by default `/usr/local/share:/usr/share`)
-/// followed by `/sounds`. Following the XDG Base Directory rules, relative
-/// entries are ignored; a variable whose value is not UTF-8 is ignored too.
+/// Where XDG sound themes live, in lookup order: `$XDG_DATA_HOME/sounds` (default
+/// `~/.local/share/sounds`), then each `$XDG_DATA_DIRS` entry plus `/sounds`. Relative or non-UTF-8
+/// entries are ignored.
 public struct SoundThemeSearchPath: Sendable, Hashable {
-    /// The directories, each holding one directory per theme.
+    /// Each holds one directory per theme.
     public var directories: [String]
 
-    /// A search path of the given directories, for tests and tools.
     public init(directories: [String]) {
         self.directories = directories
     }
 
-    /// The search path `environment`'s XDG variables give.
-    ///
     /// The home directory fallback reads the password database.
     public init(environment: ProcessEnvironment) {
         var directories: [String] = []

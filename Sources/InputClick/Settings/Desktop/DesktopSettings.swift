@@ -1,65 +1,39 @@
-/// What the desktop says about input feedback, read through GSettings: the
-/// lowest layer of the settings, under the settings file.
+/// What the desktop says about input feedback, read through GSettings: the lowest settings layer.
+/// README, *Settings*, has the key mapping.
 ///
-/// | Desktop key | Setting | How it maps |
-/// |---|---|---|
-/// | `org.gnome.desktop.sound input-feedback-sounds` | `clicks` | `false` → `off`, `true` → `on`; only when the user has set it (see below) |
-/// | `org.gnome.desktop.sound theme-name` | `sound-theme` | the theme's name (GNOME's default is `freedesktop`) |
-/// | `org.sigxcpu.feedbackd profile` (feedbackd) | `profile` | `full`, `quiet`, `silent` → the same profile |
-///
-/// GNOME ships `input-feedback-sounds` as `false`, so honouring its default
-/// would silence every host whose user never touched the switch; the key
-/// counts only once the user has set it (GNOME Settings' "Input Feedback
-/// Sounds", or `gsettings set`). The other keys count with their defaults.
-///
-/// **Where it can be read.** GIO is loaded at run time (``GIOSettingsLibrary``);
-/// without it, or without a schema, that schema's keys say nothing. Setting
-/// `INPUTCLICK_DESKTOP_SETTINGS=off` turns the lookup off (tests do this so
-/// that the machine's desktop cannot change their outcome); `on` or unset
-/// leaves it on, and any other value is an error (``switchError(in:)``) that
-/// turns it off. The desktop is
-/// read when a ``SettingsStore`` loads and on each reload; a change made in
-/// the desktop's settings alone applies at the next reload (GSettings'
-/// change signal needs a GLib main loop, which InputClick does not run).
+/// GNOME ships `input-feedback-sounds` as `false`, so it counts only once the user has set it; the other
+/// keys count with their defaults. GIO is loaded at run time (``GIOSettingsLibrary``); without it or a
+/// schema, that schema says nothing. `INPUTCLICK_DESKTOP_SETTINGS=off` turns the lookup off (tests do).
+/// Read at each store load and reload: GSettings' change signal needs a GLib main loop, which we do not run.
 public struct DesktopSettings: Sendable, Hashable {
-    /// `input-feedback-sounds` when the user has set it; `nil` otherwise.
+    /// `input-feedback-sounds` when the user has set it.
     public var clicksEnabled: Bool?
-    /// `theme-name`; `nil` when it cannot be read or is empty.
+    /// `theme-name`; `nil` when unreadable or empty.
     public var soundTheme: String?
-    /// feedbackd's `profile`; `nil` when it cannot be read or is not a known profile.
+    /// feedbackd's `profile`; `nil` when unreadable or unknown.
     public var profile: ClickProfile?
 
-    /// The variable that turns the desktop lookup off: `INPUTCLICK_DESKTOP_SETTINGS=off`.
     public static let switchVariable = "INPUTCLICK_DESKTOP_SETTINGS"
-    /// GNOME's sound schema.
     public static let gnomeSoundSchema = "org.gnome.desktop.sound"
-    /// feedbackd's schema.
     public static let feedbackdSchema = "org.sigxcpu.feedbackd"
 
-    /// Nothing from the desktop.
     public static let none = DesktopSettings()
 
-    /// Desktop values as given.
     public init(clicksEnabled: Bool? = nil, soundTheme: String? = nil, profile: ClickProfile? = nil) {
         self.clicksEnabled = clicksEnabled
         self.soundTheme = soundTheme
         self.profile = profile
     }
 
-    /// Whether `environment` allows the desktop lookup: when
-    /// ``switchVariable`` is unset, empty, or `on` (`true`, `yes`, `1`).
-    /// `off` (`false`, `no`, `0`) turns it off, and so does any other value,
-    /// which ``switchError(in:)`` reports: a value that is not understood
-    /// never reads as on.
+    /// Unset, empty or `on` (`true`, `yes`, `1`) allows it; anything else turns it off, and a value other
+    /// than `off` (`false`, `no`, `0`) is reported by ``switchError(in:)``.
     public static func isEnabled(in environment: ProcessEnvironment) -> Bool {
         if environment.nonUTF8Variables[switchVariable] != nil { return false }
         guard let text = environment[switchVariable], !text.isEmpty else { return true }
         return SettingsValueSyntax.boolean(text) ?? false
     }
 
-    /// What is wrong with ``switchVariable`` in `environment`: a value other
-    /// than the words `on`/`off`, `true`/`false`, `yes`/`no`, `1`/`0` (any
-    /// case), or one that is not UTF-8 text; `nil` when it is good, empty or unset.
+    /// A value that is not one of those words (any case) or not UTF-8 text; `nil` when good, empty or unset.
     public static func switchError(in environment: ProcessEnvironment) -> SettingsError? {
         let consequence = "; the desktop's settings are not read"
         if let raw = environment.nonUTF8Variables[switchVariable] {
@@ -72,10 +46,7 @@ public struct DesktopSettings: Sendable, Hashable {
                                  + SettingsValueSyntax.quoted(text) + consequence)
     }
 
-    /// Reads the desktop's values through GIO, or ``none`` when
-    /// `environment` turns the lookup off or GIO cannot be loaded.
-    ///
-    /// It loads GIO on first use.
+    /// ``none`` when `environment` turns the lookup off or GIO cannot be loaded.
     public static func read(environment: ProcessEnvironment) -> DesktopSettings {
         guard isEnabled(in: environment), let gio = GIOSettingsLibrary.shared else { return .none }
         var desktop = DesktopSettings()
@@ -88,7 +59,6 @@ public struct DesktopSettings: Sendable, Hashable {
         return desktop
     }
 
-    /// These values as a settings layer.
     var layer: SettingsLayer {
         var values: [SettingsKey: SettingsKey.Value] = [:]
         if let clicksEnabled { values[.clicks] = .boolean(clicksEnabled) }
@@ -97,6 +67,6 @@ public struct DesktopSettings: Sendable, Hashable {
         return SettingsLayer(values: values)
     }
 
-    /// The settings keys the desktop sets, in the documented order.
+    /// In the documented order.
     public var keys: [SettingsKey] { layer.keys }
 }

@@ -4,17 +4,9 @@ import Glibc
 import Musl
 #endif
 
-/// GIO's GSettings, loaded at run time with `dlopen("libgio-2.0.so.0")`, so
-/// that InputClick links no GLib and works where GLib is absent: there,
-/// ``shared`` is `nil` and the desktop's settings are simply not read.
-///
-/// The only place InputClick calls GIO. Every read first looks the schema
-/// and key up with `g_settings_schema_source_lookup` and
-/// `g_settings_schema_has_key`, because `g_settings_new` and the getters
-/// abort the process on a schema or key that is not installed.
-///
-/// Which backend GIO reads (dconf, or `GSETTINGS_BACKEND=keyfile`) is GIO's
-/// choice, made from this process's real environment at the first read.
+/// GIO's GSettings, loaded with `dlopen("libgio-2.0.so.0")` so that InputClick links no GLib (``shared``
+/// is `nil` without it). The only place InputClick calls GIO. Every read looks the schema and key up
+/// first, because `g_settings_new` and the getters abort on one that is not installed.
 final class GIOSettingsLibrary: @unchecked Sendable {
     private typealias SchemaSourceGetDefault = @convention(c) () -> OpaquePointer?
     private typealias SchemaSourceLookup = @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Int32) -> OpaquePointer?
@@ -39,17 +31,14 @@ final class GIOSettingsLibrary: @unchecked Sendable {
     private let objectUnref: Unref
     private let free: Free
 
-    /// The library, loaded once on first use; `nil` when `libgio-2.0.so.0`
-    /// (or one of the functions used) is not there.
+    /// Loaded once; `nil` when the library or one of its functions is missing.
     static let shared: GIOSettingsLibrary? = GIOSettingsLibrary(soname: "libgio-2.0.so.0")
 
-    /// A value read from one key.
     enum Value: Equatable {
         case boolean(Bool)
         case string(String)
     }
 
-    /// Loads `soname`; `nil` when it or one of the functions is missing.
     init?(soname: String) {
         guard let handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL) else { return nil }
         // dlsym on the handle also searches GIO's own dependencies (GObject, GLib).
@@ -86,16 +75,9 @@ final class GIOSettingsLibrary: @unchecked Sendable {
         self.free = free
     }
 
-    /// Reads keys of one schema.
-    ///
-    /// - Parameters:
-    ///   - schema: The schema id, e.g. `org.gnome.desktop.sound`.
-    ///   - keys: Each key with whether it is a boolean (else a string), and
-    ///     whether only a value the user set counts (else the effective value,
-    ///     which may be the schema's default).
-    /// - Returns: The values read, by key; keys the schema lacks, of another
-    ///   type, or (when `userSetOnly`) not set by the user are absent. Empty
-    ///   when the schema is not installed.
+    /// Reads keys of one schema (e.g. `org.gnome.desktop.sound`). With `userSetOnly`, only a value the user
+    /// set counts, not the schema's default. Keys missing, of another type or (with `userSetOnly`) unset are
+    /// absent; the result is empty when the schema is not installed.
     func read(schema: String, keys: [(name: String, isBoolean: Bool, userSetOnly: Bool)]) -> [String: Value] {
         guard let source = schemaSourceGetDefault(),
               let found = schemaSourceLookup(source, schema, 1) else { return [:] }
