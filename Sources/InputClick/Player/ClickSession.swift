@@ -1,12 +1,13 @@
-/// A player, its gate, and a keyboard shown: the one path that tools which
+/// An engine, and a keyboard shown to it: the one path that tools which
 /// play clicks on their own (the CLI's `tap`, the benchmarks) take from
-/// opening the device to the last click sounding out. It builds its player.
+/// opening the device to the last click sounding out.
 ///
-/// Hosts use ``InputClickEngine``, which reads the user's settings (the
-/// file, live, and the desktop's) and the sound pack they name. A session
-/// reads none: its clicks are the bundled sounds (or `sounds`) at the
-/// player configuration's values, so that a measurement or a `tap` run
-/// does not depend on whose settings file is on the machine.
+/// Hosts use ``InputClickEngine`` with its defaults, which read the user's
+/// settings (the file, live, and the desktop's) and the sound pack they name.
+/// A session's engine reads none (``InputClickEngine/Options/readsUserSettings``
+/// `false`): its clicks are the bundled sounds (or `sounds`) at the default
+/// settings and the player configuration's values, so that a measurement or
+/// a `tap` run does not depend on whose settings file is on the machine.
 ///
 /// ```swift
 /// let session = ClickSession(output: output, configuration: configuration)
@@ -17,12 +18,14 @@
 /// ```
 ///
 /// Thread context: one thread at a time drives a session, and ``open(timeout:)``,
-/// ``drain(timeout:)`` and ``close()`` block it; ``gate`` and ``player`` may
-/// be used from any thread as their own docs say.
+/// ``drain(timeout:)`` and ``close()`` block it; ``engine``, ``gate`` and
+/// ``player`` may be used from any thread as their own docs say.
 public final class ClickSession: Sendable {
-    /// The player the session shows its keyboard to.
+    /// The engine the session drives.
+    public let engine: InputClickEngine
+    /// The engine's player, which the session shows its keyboard to.
     public let player: ClickPlayer
-    /// The gate, with the player as its sink and visibility observer.
+    /// The engine's gate, with the player as its sink and visibility observer.
     public let gate: InputClickGate
     private let keyboard = OptedInInputView()
 
@@ -32,8 +35,14 @@ public final class ClickSession: Sendable {
     ///   by default the bundled ones (``bundledSounds``).
     public init(output: any AudioOutput, configuration: ClickPlayerConfiguration = ClickPlayerConfiguration(),
                 rateLimit: ClickRateLimit = .unlimited, sounds: @escaping SoundBankProvider = ClickSession.bundledSounds) {
-        player = ClickPlayer(output: output, configuration: configuration, sounds: sounds)
-        gate = InputClickGate(sink: player, rateLimit: rateLimit)
+        var options = InputClickEngine.Options(player: configuration, environment: ProcessEnvironment([:]), watchesSettings: false,
+                                               rateLimit: rateLimit, warningHandler: configuration.warningHandler)
+        options.readsUserSettings = false
+        options.serverLatencyFromSettings = configuration.serverLatencyFollowsSettings
+        options.sounds = sounds
+        engine = InputClickEngine(output: output, options: options)
+        player = engine.player
+        gate = engine.gate
     }
 
     /// The bundled sounds at the output's format; a format they cannot be
@@ -49,8 +58,8 @@ public final class ClickSession: Sendable {
     /// Shows a click-enabled keyboard and waits until the stream runs.
     @discardableResult
     public func open(timeout: Duration) -> ClickPlayerWaitResult {
-        gate.setVisibleInputViews([keyboard])
-        return player.waitUntil(.running, timeout: timeout)
+        engine.setVisibleInputViews([keyboard])
+        return engine.waitUntilReady(timeout: timeout)
     }
 
     /// Taps once; see ``InputClickGate/playInputClick(_:)``.
@@ -58,7 +67,7 @@ public final class ClickSession: Sendable {
     /// Lock-free and allocation-free.
     @discardableResult
     public func play(_ kind: ClickKind = .key) -> ClickDecision {
-        gate.playInputClick(kind)
+        engine.playInputClick(kind)
     }
 
     /// Waits until every click played has sounded out; see
@@ -68,11 +77,11 @@ public final class ClickSession: Sendable {
     /// - Returns: whether everything sounded out within `timeout`.
     @discardableResult
     public func drain(timeout: Duration) -> Bool {
-        player.drain(timeout: timeout)
+        engine.drain(timeout: timeout)
     }
 
-    /// Shuts the player down: the device closes now, for good.
+    /// Shuts the engine down: the device closes now, for good.
     public func close() {
-        player.shutdown()
+        engine.shutdown()
     }
 }

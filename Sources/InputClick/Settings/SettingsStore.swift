@@ -79,6 +79,8 @@ public final class SettingsStore: Sendable {
     private let watching = Mutex<SettingsFileWatcher?>(nil)
 
     private let readDesktop: @Sendable () -> DesktopSettings
+    /// Whether ``filePath`` is read at all; `false` for ``readingNothing()``.
+    private let readsFile: Bool
 
     private struct State {
         var desktop: DesktopSettings
@@ -126,6 +128,7 @@ public final class SettingsStore: Sendable {
             }
         }
         self.readDesktop = desktop ?? { DesktopSettings.read(environment: environment) }
+        self.readsFile = true
         self.locationError = locationError
         self.home = SettingsHome(environment: environment)
         var overrides = SettingsEnvironmentOverrides.none
@@ -150,6 +153,24 @@ public final class SettingsStore: Sendable {
     public convenience init(filePath: String? = nil, environment: [String: String],
                             desktop: (@Sendable () -> DesktopSettings)? = nil) {
         self.init(filePath: filePath, environment: ProcessEnvironment(environment), desktop: desktop)
+    }
+
+    /// A store that reads nothing: no settings file, no environment and no
+    /// desktop. ``current`` is the defaults (with any host overrides),
+    /// ``reload()`` keeps them, ``startWatching(scheduler:onChange:onError:)``
+    /// does nothing, and ``filePath`` is empty. For tools whose clicks must
+    /// not depend on whose settings are on the machine (``ClickSession``).
+    public static func readingNothing() -> SettingsStore { SettingsStore(readingNothing: ()) }
+
+    private init(readingNothing: Void) {
+        filePath = ""
+        locationError = nil
+        environmentOverrides = .none
+        environmentError = nil
+        home = SettingsHome(directory: nil)
+        readDesktop = { .none }
+        readsFile = false
+        state = Mutex(State(desktop: .none, fileLayer: .empty, hostLayer: .empty, current: ClickSettings(), fileError: nil))
     }
 
     /// Where the file would be if every variable's bytes that are not UTF-8
@@ -190,7 +211,7 @@ public final class SettingsStore: Sendable {
             let outcome: Result<SettingsLayer, SettingsError>
             do throws(SettingsError) {
                 if let locationError { throw locationError }
-                if let text = try SettingsFileReader.read(path: filePath) {
+                if readsFile, let text = try SettingsFileReader.read(path: filePath) {
                     let settings = try SettingsFileFormat.parse(text: text, file: filePath, home: home)
                     outcome = .success(SettingsLayer(keys: SettingsFileFormat.keys(in: text), of: settings))
                 } else {
@@ -330,8 +351,9 @@ public final class SettingsStore: Sendable {
     ///
     /// If inotify cannot be set up (or stops working later), `onError` gets a
     /// ``SettingsError/Kind/watchFailed`` error, the settings in force stay,
-    /// and ``isWatching`` is `false`. When ``locationError`` is set there is no
-    /// file to follow: this does nothing, and ``isWatching`` stays `false`.
+    /// and ``isWatching`` is `false`. When ``locationError`` is set, or the
+    /// store is ``readingNothing()``, there is no file to follow: this does
+    /// nothing, and ``isWatching`` stays `false`.
     ///
     /// - Parameters:
     ///   - scheduler: The clock and timers that coalesce a burst of changes
@@ -346,7 +368,7 @@ public final class SettingsStore: Sendable {
     public func startWatching(scheduler: (any ControlScheduler)? = nil,
                               onChange: @escaping @Sendable (ClickSettings) -> Void,
                               onError: @escaping @Sendable (SettingsError) -> Void) {
-        guard locationError == nil else { return }
+        guard locationError == nil, readsFile else { return }
         let delivery = Delivery(current)
         let watcher = SettingsFileWatcher(
             filePath: filePath, scheduler: scheduler,
