@@ -101,20 +101,18 @@ if session.open(timeout: .seconds(10)) != .reached { fail("ALSA device '\(device
 MonotonicClock.sleep(untilNanoseconds: MonotonicClock.now() + 200_000_000)
 if let floodTaps {
     let status = runFlood(gate: gate, player: player, taps: floodTaps, json: json)
-    player.shutdown()
+    session.close()
     exit(status)
 }
 
 var rhythm = BenchRhythm(seed: seed)
 var played = 0
 var dropped = 0
-var next = timespec()
-clock_gettime(CLOCK_MONOTONIC, &next)
+// Each tap at its time after the one before it, on the player's clock.
+var next = player.clock.now()
 for tap in rhythm.taps(clickCount) {
-    let nanos = Int(next.tv_nsec) + Int(tap.pauseNanoseconds)
-    next.tv_sec += nanos / 1_000_000_000
-    next.tv_nsec = nanos % 1_000_000_000
-    while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &next, nil) == EINTR {}
+    next += tap.pauseNanoseconds
+    player.clock.sleep(untilNanoseconds: next)
     if gate.playInputClick(tap.kind) == .plays { played += 1 } else { dropped += 1 }
 }
 session.drain(timeout: .seconds(4))

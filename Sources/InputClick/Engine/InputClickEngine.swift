@@ -37,6 +37,17 @@ public final class InputClickEngine: Sendable {
         /// The player's control work and timers, and the settings watcher's coalescing clock; `nil` for their own
         /// queues on real time. Tests pass `ManualControlScheduler` (InputClickTesting).
         public var scheduler: (any ControlScheduler)?
+        /// Whether the user's settings apply: the file (``settingsFile``,
+        /// watched when ``watchesSettings``), the environment's overrides and
+        /// the desktop's. Default `true`; with `false` the defaults stay
+        /// whatever is on the machine (``SettingsStore/readingNothing()``),
+        /// as in a ``ClickSession``.
+        public var readsUserSettings = true
+        /// Makes the sounds for each format a stream opens with; `nil` (the
+        /// default) for the ones the settings name: a sound pack or theme,
+        /// else the bundled sounds. ``ClickSession/bundledSounds`` plays the
+        /// bundled ones whatever the settings say.
+        public var sounds: SoundBankProvider?
 
         public init(player: ClickPlayerConfiguration = ClickPlayerConfiguration(), settingsFile: String? = nil,
                     environment: ProcessEnvironment = .current(),
@@ -61,7 +72,8 @@ public final class InputClickEngine: Sendable {
 
     /// Opens nothing until a click-enabled input view is visible. Reads the settings file on the calling thread.
     public init(output: any AudioOutput, options: Options = Options()) {
-        let store = SettingsStore(filePath: options.settingsFile, environment: options.environment)
+        let store = options.readsUserSettings ? SettingsStore(filePath: options.settingsFile, environment: options.environment)
+                                              : .readingNothing()
         let themeSearchPath = SoundThemeSearchPath(environment: options.environment)
         let settings = store.current
         let warn = options.warningHandler
@@ -71,8 +83,7 @@ public final class InputClickEngine: Sendable {
         playerConfiguration.serverLatencyFollowsSettings = options.serverLatencyFromSettings
         // One place for every warning: the player's (no device, faults) too.
         playerConfiguration.warningHandler = warn
-        let player = ClickPlayer(output: output, configuration: playerConfiguration, settings: settings,
-                                 scheduler: options.scheduler) { request in
+        let namedSounds: SoundBankProvider = { request in
             guard SoundBank.supportedSampleRates.contains(request.sampleRate),
                   SoundBank.supportedChannelCounts.contains(request.channels) else {
                 throw InputClickEngineError.unsupportedFormat(sampleRate: request.sampleRate, channels: request.channels)
@@ -84,6 +95,8 @@ public final class InputClickEngine: Sendable {
             for problem in load.problems { warn("sound pack: \(problem)") }
             return load.bank
         }
+        let player = ClickPlayer(output: output, configuration: playerConfiguration, settings: settings,
+                                 scheduler: options.scheduler, sounds: options.sounds ?? namedSounds)
         let gate = InputClickGate(sink: player, settings: settings, rateLimit: options.rateLimit)
         self.gate = gate
         self.player = player

@@ -38,6 +38,8 @@ public final class SettingsStore: Sendable {
     private let watching = Mutex<SettingsFileWatcher?>(nil)
 
     private let readDesktop: @Sendable () -> DesktopSettings
+    /// Whether ``filePath`` is read at all; `false` for ``readingNothing()``.
+    private let readsFile: Bool
 
     private struct State {
         var desktop: DesktopSettings
@@ -76,6 +78,7 @@ public final class SettingsStore: Sendable {
             }
         }
         self.readDesktop = desktop ?? { DesktopSettings.read(environment: environment) }
+        self.readsFile = true
         self.locationError = locationError
         self.home = SettingsHome(environment: environment)
         var overrides = SettingsEnvironmentOverrides.none
@@ -97,6 +100,22 @@ public final class SettingsStore: Sendable {
     public convenience init(filePath: String? = nil, environment: [String: String],
                             desktop: (@Sendable () -> DesktopSettings)? = nil) {
         self.init(filePath: filePath, environment: ProcessEnvironment(environment), desktop: desktop)
+    }
+
+    /// A store that reads nothing: no file, no environment, no desktop. ``current`` is the defaults (with any
+    /// host overrides), ``reload()`` keeps them, watching does nothing, ``filePath`` is empty. For tools whose
+    /// clicks must not depend on the machine's settings (``ClickSession``).
+    public static func readingNothing() -> SettingsStore { SettingsStore(readingNothing: ()) }
+
+    private init(readingNothing: Void) {
+        filePath = ""
+        locationError = nil
+        environmentOverrides = .none
+        environmentError = nil
+        home = SettingsHome(directory: nil)
+        readDesktop = { .none }
+        readsFile = false
+        state = Mutex(State(desktop: .none, fileLayer: .empty, hostLayer: .empty, current: ClickSettings(), fileError: nil))
     }
 
     /// The path with non-UTF-8 bytes read as U+FFFD: for messages only, never read.
@@ -124,7 +143,7 @@ public final class SettingsStore: Sendable {
             let outcome: Result<SettingsLayer, SettingsError>
             do throws(SettingsError) {
                 if let locationError { throw locationError }
-                if let text = try SettingsFileReader.read(path: filePath) {
+                if readsFile, let text = try SettingsFileReader.read(path: filePath) {
                     let settings = try SettingsFileFormat.parse(text: text, file: filePath, home: home)
                     outcome = .success(SettingsLayer(keys: SettingsFileFormat.keys(in: text), of: settings))
                 } else {
@@ -218,7 +237,7 @@ public final class SettingsStore: Sendable {
     /// store was made is reported too.
     ///
     /// If inotify fails (now or later), `onError` gets ``SettingsError/Kind/watchFailed`` and
-    /// ``isWatching`` is `false`. With a ``locationError`` this does nothing.
+    /// ``isWatching`` is `false`. With a ``locationError``, or ``readingNothing()``, this does nothing.
     ///
     /// - Parameter scheduler: Coalesces a burst of changes into one check; `nil` for the wall clock.
     ///
@@ -227,7 +246,7 @@ public final class SettingsStore: Sendable {
     public func startWatching(scheduler: (any ControlScheduler)? = nil,
                               onChange: @escaping @Sendable (ClickSettings) -> Void,
                               onError: @escaping @Sendable (SettingsError) -> Void) {
-        guard locationError == nil else { return }
+        guard locationError == nil, readsFile else { return }
         let delivery = Delivery(current)
         let watcher = SettingsFileWatcher(
             filePath: filePath, scheduler: scheduler,
