@@ -92,7 +92,7 @@ final class PipeWireStreamMonitor: @unchecked Sendable {
 
     func watchdog() {
         wakeAnOpenAfterTheFirstCycle()
-        entry.checkStall(now: MonotonicClock.now())
+        entry.checkStall(now: entry.clock.now())
     }
 
     /// An open waits for the graph's first cycle (what it granted): wakes it once.

@@ -5,7 +5,7 @@ import Musl
 #endif
 
 /// The device of a ``NullOutput``: it plays what is written at real-time
-/// pace, by the monotonic clock, and discards it. It never underruns: run
+/// pace, by its clock (the request's), and discards it. It never underruns: run
 /// dry, it waits for the next write and plays on from there. It cannot
 /// rewind.
 ///
@@ -32,10 +32,13 @@ struct NullRenderDevice: RenderDevice {
     }
 
     let format: OutputFormat
+    /// The clock it plays by: the player's, from the stream's request.
+    let clock: ClickClock
     private let state: UnsafeMutablePointer<Playback>
 
-    init(format: OutputFormat) {
+    init(format: OutputFormat, clock: ClickClock) {
         self.format = format
+        self.clock = clock
         state = .allocate(capacity: 1)
         state.initialize(to: Playback())
     }
@@ -45,7 +48,7 @@ struct NullRenderDevice: RenderDevice {
         state.deallocate()
     }
 
-    var now: UInt64 { MonotonicClock.now() }
+    var now: UInt64 { clock.now() }
 
     private func played(at time: UInt64) -> Int {
         let playback = state.pointee

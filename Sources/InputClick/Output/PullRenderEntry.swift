@@ -28,6 +28,8 @@ public final class PullRenderEntry: @unchecked Sendable {
     public let counters: OutputCounters
     /// How long a started stream may go without a cycle before it counts as stalled.
     public let stallTimeoutNanoseconds: UInt64
+    /// The clock the device stamps its cycles by, which the stream's start is stamped by too.
+    public let clock: ClickClock
 
     /// The renderer, set before ``rendering`` turns true: kept behind a
     /// pointer so the callback's read costs no exclusivity check.
@@ -48,8 +50,9 @@ public final class PullRenderEntry: @unchecked Sendable {
 
     /// An entry for a stream of `format`.
     public init(deviceName: String, format: OutputFormat, counters: OutputCounters = OutputCounters(),
-                stallTimeoutNanoseconds: UInt64) {
+                stallTimeoutNanoseconds: UInt64, clock: ClickClock) {
         self.deviceName = deviceName
+        self.clock = clock
         self.format = format
         self.counters = counters
         self.stallTimeoutNanoseconds = stallTimeoutNanoseconds
@@ -62,7 +65,7 @@ public final class PullRenderEntry: @unchecked Sendable {
         renderer.deallocate()
     }
 
-    /// When the device last served a cycle (``MonotonicClock``), 0 before it first did.
+    /// When the device last served a cycle (``clock``), 0 before it first did.
     public var lastCycleAt: UInt64 { lastCycle.load(ordering: .acquiring) }
 
     /// The cycles the device has served so far.
@@ -88,7 +91,7 @@ public final class PullRenderEntry: @unchecked Sendable {
         inCycle.store(false, ordering: .releasing)
     }
 
-    /// The device took the cycle's audio at `now` (``MonotonicClock``), with
+    /// The device took the cycle's audio at `now` (``clock``), with
     /// `queuedFrames` ahead of its end (`nil`: unknown): the clicks that
     /// started in it are recorded, and the device made progress.
     ///
@@ -116,7 +119,7 @@ public final class PullRenderEntry: @unchecked Sendable {
         try control.withLock { control in
             if let early = control.early { throw early.underlying ?? early }
             control.onFault = onFault
-            control.startedAt = MonotonicClock.now()
+            control.startedAt = clock.now()
         }
         // Replacing the renderer under a running cycle would release the old one on the device's thread.
         precondition(!rendering.load(ordering: .sequentiallyConsistent), "a stream starts rendering once")

@@ -73,7 +73,7 @@ public final class DemoKeyboard: InputView, InputViewAudioFeedback {
     ///   - key: A key on the page shown now.
     ///   - time: Nanoseconds on the caller's timeline, passed to
     ///     ``InputClick/InputClickGate/play(_:at:)`` and used for the
-    ///     double-tap of shift. Use ``InputClick/MonotonicClock/now()`` for live input.
+    ///     double-tap of shift. Use the gate's ``InputClick/InputClickGate/clock`` for live input.
     /// - Returns: The record of the stroke: click kind, gate decision, edit.
     /// - Throws: ``KeyboardError/keyNotOnPage(_:page:keyboardType:)`` if the key is not shown.
     @discardableResult
@@ -90,10 +90,10 @@ public final class DemoKeyboard: InputView, InputViewAudioFeedback {
                          decision: outcome.decision, edit: edit)
     }
 
-    /// Taps `key` now (``InputClick/MonotonicClock``), for live front ends.
+    /// Taps `key` now (the gate's ``InputClick/InputClickGate/clock``), for live front ends.
     @discardableResult
     public func tap(_ key: KeyRole) throws(KeyboardError) -> KeyStroke {
-        try touchDown(key, at: MonotonicClock.now())
+        try touchDown(key, at: gate.clock.now())
     }
 
     /// One auto-repeat of a held key at `time`: a click and the key's action

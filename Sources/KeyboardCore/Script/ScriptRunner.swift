@@ -45,7 +45,7 @@ public final class ScriptRunner {
     /// - Parameters:
     ///   - events: The script; need not be sorted.
     ///   - timeOrigin: What the script's time 0 is on the gate's clock, in
-    ///     nanoseconds; default: ``InputClick/MonotonicClock/now()`` at the start,
+    ///     nanoseconds; default: the gate's ``InputClick/InputClickGate/clock`` at the start,
     ///     which keeps the gate's rate limiter consistent with earlier live use.
     /// - Returns: The text, notifications, strokes and clicks.
     /// - Throws: ``ScriptError``. Unknown responders and overlong holds are
@@ -54,7 +54,7 @@ public final class ScriptRunner {
     public func run(_ events: [ScriptEvent], timeOrigin: UInt64? = nil) throws(ScriptError) -> ScriptResult {
         host.thread.check()
         try validate(events)
-        let origin = timeOrigin ?? MonotonicClock.now()
+        let origin = timeOrigin ?? host.gate.clock.now()
         let log = NotificationLog()
         let token = host.notificationCenter.addObserver { note in log.append(note) }
         defer { host.notificationCenter.removeObserver(token) }
