@@ -40,25 +40,20 @@ struct CLIKeyboardTests {
             unlink(socket)   // tmux leaves its socket file behind.
         }
         func screenShows(_ text: String) -> Bool {
-            for _ in 0..<100 {
-                if tmux(["capture-pane", "-t", session, "-p"]).standardOutput.contains(text) { return true }
-                usleep(50_000)
-            }
-            return false
+            pollExternalState(seconds: 5) { tmux(["capture-pane", "-t", session, "-p"]).standardOutput.contains(text) }
         }
         #expect(screenShows("[ 123 ]"))
         for key in ["O", "k", "Space", "4", "BSpace", "!"] {
             _ = tmux(["send-keys", "-t", session, key])
-            usleep(120_000)
+            usleep(120_000) // a typist's pace
         }
         #expect(screenShows("┃ Ok !"))
         #expect(screenShows("! → "))
         _ = tmux(["send-keys", "-t", session, "C-d"])
         var text = ""
-        for _ in 0..<100 {
+        _ = pollExternalState(seconds: 5) {
             text = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
-            if !text.isEmpty { break }
-            usleep(50_000)
+            return !text.isEmpty
         }
         #expect(text == "Ok !")
     }

@@ -38,18 +38,14 @@ struct TmuxKeyboard {
 
     /// Whether the screen shows `text` within 5 seconds.
     func screenShows(_ text: String) -> Bool {
-        for _ in 0..<100 {
-            if tmux(["capture-pane", "-t", session, "-p"]).standardOutput.contains(text) { return true }
-            usleep(50_000)
-        }
-        return false
+        pollExternalState(seconds: 5) { tmux(["capture-pane", "-t", session, "-p"]).standardOutput.contains(text) }
     }
 
     /// Presses `keys` (tmux key names), one at a time.
     func press(_ keys: [String]) {
         for key in keys {
             tmux(["send-keys", "-t", session, key])
-            usleep(120_000)
+            usleep(120_000) // a typist's pace
         }
     }
 
@@ -62,10 +58,9 @@ struct TmuxKeyboard {
     func finish() -> String {
         tmux(["send-keys", "-t", session, "C-d"])
         var text = ""
-        for _ in 0..<100 {
+        _ = pollExternalState(seconds: 5) {
             text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
-            if !text.isEmpty { break }
-            usleep(50_000)
+            return !text.isEmpty
         }
         return text
     }
