@@ -54,15 +54,14 @@ struct TmuxKeyboard {
         tmux(["display-message", "-p", "-t", session, "#{window_bell_flag}"]).standardOutput.hasPrefix("1")
     }
 
-    /// Ends the keyboard with Ctrl-D and returns the text it printed (within 5 seconds).
+    /// Ends the keyboard with Ctrl-D and returns the text it printed, once
+    /// the pane's process (the keyboard's shell) has exited (within 5 seconds).
     func finish() -> String {
+        let pane = tmux(["display-message", "-p", "-t", session, "#{pane_pid}"]).standardOutput
+        let exit = Int32(pane.trimmingCharacters(in: .whitespacesAndNewlines)).map { ProcessExitWatch(pid: $0) }
         tmux(["send-keys", "-t", session, "C-d"])
-        var text = ""
-        _ = pollExternalState(seconds: 5) {
-            text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
-            return !text.isEmpty
-        }
-        return text
+        exit?.wait(untilUptimeNanoseconds: DispatchTime.now().uptimeNanoseconds + 5_000_000_000)
+        return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
     }
 
     /// Ends the tmux server and removes the directory.
