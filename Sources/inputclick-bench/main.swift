@@ -108,13 +108,10 @@ if let floodTaps {
 var rhythm = BenchRhythm(seed: seed)
 var played = 0
 var dropped = 0
-var next = timespec()
-clock_gettime(CLOCK_MONOTONIC, &next)
+var next = player.clock.now()
 for tap in rhythm.taps(clickCount) {
-    let nanos = Int(next.tv_nsec) + Int(tap.pauseNanoseconds)
-    next.tv_sec += nanos / 1_000_000_000
-    next.tv_nsec = nanos % 1_000_000_000
-    while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &next, nil) == EINTR {}
+    next += tap.pauseNanoseconds
+    player.clock.sleep(untilNanoseconds: next)
     if gate.playInputClick(tap.kind) == .plays { played += 1 } else { dropped += 1 }
 }
 session.drain(timeout: .seconds(4))
