@@ -32,8 +32,8 @@ public struct OutputStreamRequest: Sendable, Hashable {
     /// ``ServerLatencyPolicy/balanced``.
     public var serverLatency: ServerLatencyPolicy
     /// The clock of the player that opens the stream (``ClickClock``): a
-    /// test double renders in its time; a device that plays in real time
-    /// keeps ``MonotonicClock``. Default ``ClickClock/monotonic``.
+    /// device reads its time from it (PipeWire's, whose graph times its
+    /// cycles by CLOCK_MONOTONIC, keeps real time). Default ``ClickClock/monotonic``.
     public var clock: ClickClock = .monotonic
 
     /// Creates a request; every argument has the documented default.

@@ -33,8 +33,8 @@ public protocol RenderDevice {
     func close()
 
     /// The clock the loop paces by, times latencies with and detects stalls
-    /// by, in nanoseconds: ``MonotonicClock`` for a real device, simulated
-    /// time for a test double.
+    /// by, in nanoseconds: the stream request's ``ClickClock`` (real time
+    /// unless a test simulates it).
     var now: UInt64 { get }
 
     /// Frames that can be written now, after bringing the device's read

@@ -62,7 +62,7 @@ public enum MonotonicClock {
 /// above when a test advances it. The player hands it on: to the gate
 /// through ``ClickSink/clock``, to its mixers as their ``MixerClock``, and to
 /// each stream in ``OutputStreamRequest/clock`` (a device that plays in real
-/// time keeps ``MonotonicClock``; a test double follows the request).
+/// time follows it too, but PipeWire's, whose graph runs on ``monotonic``).
 ///
 /// Thread context: ``now()`` is lock-free and allocation-free, so a render
 /// thread may read it.
