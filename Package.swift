@@ -67,7 +67,7 @@ let package = Package(
 
         // Test-only helpers shared by the ALSA and CLI tests (not shipped): child
         // processes run with posix_spawn and a deadline, and sink captures read back.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["InputClick"], path: "Tests/TestSupport"),
         .testTarget(name: "InputClickTests", dependencies: ["InputClick", "InputClickTesting"]),
         .testTarget(name: "InputClickALSATests",
                     dependencies: ["InputClickALSA", "InputClick", "InputClickTesting", "TestSupport"]),

@@ -96,7 +96,8 @@ public final class ALSAOutput: AudioOutput {
                                                   keepsRunning: keepsRunning,
                                                   serverLatency: request.serverLatency.frames(atSampleRate: format.sampleRate))
             let counters = OutputCounters()
-            let device = ALSARenderDevice(pcm: pcm, counters: counters, libraryMessageHandler: libraryMessageHandler)
+            let device = ALSARenderDevice(pcm: pcm, counters: counters, clock: request.clock,
+                                          libraryMessageHandler: libraryMessageHandler)
             return RenderStream(device: device, deviceName: "ALSA device '\(name)'", format: format, counters: counters,
                                 scheduling: scheduling, keepsRunning: keepsRunning, refillRoomFrames: wake,
                                 safeguardFrames: request.rewindSafeguardFrames,

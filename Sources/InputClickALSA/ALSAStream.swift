@@ -21,9 +21,13 @@ struct ALSARenderDevice: RenderDevice {
     let libraryMessageHandler: (@Sendable (String) -> Void)?
     let descriptors: UnsafeMutablePointer<pollfd>
     let descriptorCapacity: Int
+    /// The player's clock, from the stream's request (real time unless a test simulates it).
+    let clock: ClickClock
 
-    init(pcm: PCMHandle, counters: OutputCounters, libraryMessageHandler: (@Sendable (String) -> Void)?) {
+    init(pcm: PCMHandle, counters: OutputCounters, clock: ClickClock,
+         libraryMessageHandler: (@Sendable (String) -> Void)?) {
         self.pcm = pcm
+        self.clock = clock
         self.counters = counters
         self.libraryMessageHandler = libraryMessageHandler
         // The device's descriptors, and one more for the wake-up. (Made here,
@@ -42,7 +46,7 @@ struct ALSARenderDevice: RenderDevice {
         descriptors.deallocate()
     }
 
-    var now: UInt64 { MonotonicClock.now() }
+    var now: UInt64 { clock.now() }
 
     func availableFrames() throws(ALSAError) -> Int? {
         guard case .value(let frames) = try ALSACalls.availableFrames(pcm, counters: counters) else { return nil }

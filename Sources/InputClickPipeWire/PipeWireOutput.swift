@@ -57,8 +57,9 @@ public final class PipeWireOutput: AudioOutput {
         let latency = request.serverLatency.frames(atSampleRate: request.sampleRate)
         let format = OutputFormat(sampleRate: request.sampleRate, channels: request.channels, sampleFormat: .float32,
                                   periodFrames: latency, bufferFrames: 2 * latency)
+        // Real time, whatever the request's clock: the graph times its cycles by CLOCK_MONOTONIC.
         let entry = PullRenderEntry(deviceName: "the PipeWire server", format: format,
-                                    stallTimeoutNanoseconds: stallTimeoutNanoseconds)
+                                    stallTimeoutNanoseconds: stallTimeoutNanoseconds, clock: .monotonic)
         let device = try PipeWireStream(library: library, entry: entry, properties: properties, remote: remote,
                                         threadName: threadName, connectTimeoutNanoseconds: connectTimeoutNanoseconds)
         return RenderStream(pulling: device, entry: entry)

@@ -112,7 +112,7 @@ final class PipeWireRenderTarget: @unchecked Sendable {
         buffer.pointee.size = UInt64(frames)
         library.queueBuffer(handle, buffer)
         if grantedFrames.load(ordering: .relaxed) == 0 { recordGrant(handle, frames: frames) }
-        let now = MonotonicClock.now()
+        let now = entry.clock.now()
         let timed = library.time(handle, into: time)
         if !timed { continuity.pointee.forget() }
         let gap = timed && followsGap(frames: requested > 0 ? requested : frames, knownQuantum: requested > 0, finishedAt: now)

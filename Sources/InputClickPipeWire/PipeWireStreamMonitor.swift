@@ -80,7 +80,7 @@ final class PipeWireStreamMonitor: @unchecked Sendable {
 
     func watchdog() {
         wakeAnOpenAfterTheFirstCycle()
-        entry.checkStall(now: MonotonicClock.now())
+        entry.checkStall(now: entry.clock.now())
     }
 
     /// Wakes an open waiting for the graph's first cycle, once.

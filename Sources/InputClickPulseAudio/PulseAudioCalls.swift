@@ -32,6 +32,8 @@ final class PulseAudioCalls: @unchecked Sendable {
     private var serviceEvent: OpaquePointer?
     private var serviceThread: RealtimeThread?
     private let quitting = Atomic<Bool>(false)
+    /// The clock the server's asks and underflows are stamped by: the stream's (its request's).
+    let clock: ClickClock
     private let requestedAt = Atomic<UInt64>(0)
     private let underflowedAt = Atomic<UInt64>(0)
     private let failed = Atomic<Bool>(false)
@@ -42,8 +44,9 @@ final class PulseAudioCalls: @unchecked Sendable {
     /// here so the render thread instantiates no type metadata for it.
     private let pollSet: UnsafeMutablePointer<pollfd>
 
-    init(library: PulseAudioLibrary) throws(PulseAudioOutputError) {
+    init(library: PulseAudioLibrary, clock: ClickClock) throws(PulseAudioOutputError) {
         api = library.api
+        self.clock = clock
         do {
             serviceWakeup = try RenderWakeup()
             faultSignal = try RenderWakeup()
@@ -80,7 +83,8 @@ final class PulseAudioCalls: @unchecked Sendable {
     /// the libpulse thread. Control thread, once; blocks up to the time limit.
     func connect(server: String?, properties: [(String, String)], streamName: String, spec: pa_sample_spec,
                  attributes: pa_buffer_attr, timeoutMilliseconds: Int) throws(PulseAudioOutputError) {
-        let deadline = MonotonicClock.now() + UInt64(max(1, timeoutMilliseconds)) * 1_000_000
+        // The connection's time limit is real time, whatever clock the stream runs on.
+        let deadline = ClickClock.monotonic.now() + UInt64(max(1, timeoutMilliseconds)) * 1_000_000
         guard let list = api.pa_proplist_new!() else { throw contextError("pa_proplist_new") }
         defer { api.pa_proplist_free!(list) }
         for (key, value) in properties { _ = api.pa_proplist_sets!(list, key, value) }
@@ -107,15 +111,15 @@ final class PulseAudioCalls: @unchecked Sendable {
         // the last ask tells the render thread's play-position model that it still plays.
         let onRequest: pa_stream_request_cb_t = { _, _, userdata in
             guard let userdata else { return }
-            Unmanaged<PulseAudioCalls>.fromOpaque(userdata).takeUnretainedValue()
-                .requestedAt.store(MonotonicClock.now(), ordering: .releasing)
+            let calls = Unmanaged<PulseAudioCalls>.fromOpaque(userdata).takeUnretainedValue()
+            calls.requestedAt.store(calls.clock.now(), ordering: .releasing)
         }
         api.pa_stream_set_write_callback!(stream, onRequest, Unmanaged.passUnretained(self).toOpaque())
         // The server says when the stream ran dry: it has played all it had.
         let onUnderflow: pa_stream_notify_cb_t = { _, userdata in
             guard let userdata else { return }
-            Unmanaged<PulseAudioCalls>.fromOpaque(userdata).takeUnretainedValue()
-                .underflowedAt.store(MonotonicClock.now(), ordering: .releasing)
+            let calls = Unmanaged<PulseAudioCalls>.fromOpaque(userdata).takeUnretainedValue()
+            calls.underflowedAt.store(calls.clock.now(), ordering: .releasing)
         }
         api.pa_stream_set_underflow_callback!(stream, onUnderflow, Unmanaged.passUnretained(self).toOpaque())
         var attr = attributes
@@ -191,7 +195,7 @@ final class PulseAudioCalls: @unchecked Sendable {
     private func waitUntil(deadline: UInt64, call: String, timeoutMilliseconds: Int,
                            _ done: (PulseAudioCalls) throws(PulseAudioOutputError) -> Bool) throws(PulseAudioOutputError) {
         while try !done(self) {
-            let now = MonotonicClock.now()
+            let now = ClickClock.monotonic.now()
             guard now < deadline else { throw .timedOut(call: call, milliseconds: timeoutMilliseconds) }
             let remaining = Int32(clamping: (deadline - now) / 1000)
             _ = try iterate(timeoutMicroseconds: remaining)
@@ -284,10 +288,10 @@ final class PulseAudioCalls: @unchecked Sendable {
         return true
     }
 
-    /// When the server last asked for audio (``MonotonicClock``), 0 if never.
+    /// When the server last asked for audio (``clock``), 0 if never.
     var lastRequestAt: UInt64 { requestedAt.load(ordering: .acquiring) }
 
-    /// When the server last said the stream ran dry (``MonotonicClock``), 0 if never.
+    /// When the server last said the stream ran dry (``clock``), 0 if never.
     var lastUnderflowAt: UInt64 { underflowedAt.load(ordering: .acquiring) }
 
     /// The error that ended the libpulse thread's work, once it has.

@@ -41,7 +41,7 @@ struct PulseAudioRenderDevice: RenderDevice {
     /// How far the model runs past the server's last ask for data.
     let graceNanoseconds: UInt64
 
-    var now: UInt64 { MonotonicClock.now() }
+    var now: UInt64 { calls.clock.now() }
 
     private var frameBytes: Int { format.channels * format.sampleFormat.bytesPerSample }
     private var bufferNanoseconds: UInt64 { UInt64(format.bufferFrames) * 1_000_000_000 / UInt64(max(1, format.sampleRate)) }

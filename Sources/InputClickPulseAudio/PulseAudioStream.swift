@@ -28,7 +28,7 @@ enum PulseAudioStream {
         let format = OutputFormat(sampleRate: rate, channels: channels, sampleFormat: .float32,
                                   periodFrames: period, bufferFrames: period * periods)
         // The calls first: the only step that can throw before the playback state is made.
-        let calls = try PulseAudioCalls(library: library)
+        let calls = try PulseAudioCalls(library: library, clock: request.clock)
         let playback = UnsafeMutablePointer<PulseAudioPlayback>.allocate(capacity: 1)
         playback.initialize(to: PulseAudioPlayback())
         let frameBytes = UInt32(channels * 4)

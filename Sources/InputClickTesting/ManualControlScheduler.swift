@@ -51,7 +51,7 @@ public final class ManualControlScheduler: ControlScheduler {
     /// Blocks until more than `count` items are queued or waiting (another
     /// thread added one to those a test knows of), as ``waitUntilPending(timeoutNanoseconds:)``.
     public func waitUntilPending(moreThan count: Int, timeoutNanoseconds: UInt64 = 10_000_000_000) -> Bool {
-        queued.wait(untilNanoseconds: MonotonicClock.now() &+ timeoutNanoseconds) { pendingCount > count }
+        queued.wait(untilNanoseconds: MonotonicClock.deadline(after: .nanoseconds(timeoutNanoseconds))) { pendingCount > count }
     }
 
     public func execute(_ work: @escaping @Sendable () -> Void) {

@@ -31,9 +31,9 @@ func runMixerCost(periods: Int, frames: Int, json: Bool) -> Never {
             default: break
             }
             if scenario == "full" { _ = music.withUnsafeBufferPointer { stream.write($0) } }
-            let start = MonotonicClock.now()
+            let start = ClickClock.monotonic.now()
             mixer.render(into: buffer, frameCount: frames)
-            times[p] = MonotonicClock.now() - start
+            times[p] = ClickClock.monotonic.now() - start
         }
         times.sort()
         results.append((scenario, Double(times[periods / 2]), Double(times[min(periods - 1, periods * 99 / 100)])))

@@ -15,9 +15,9 @@ func runWakeupCost(calls: Int, json: Bool) -> Never {
         var times = [UInt64](repeating: 0, count: calls)
         for i in 0..<calls {
             if asleep { wakeup.prepareToSleep() }
-            let start = MonotonicClock.now()
+            let start = ClickClock.monotonic.now()
             wakeup.signal()
-            times[i] = MonotonicClock.now() - start
+            times[i] = ClickClock.monotonic.now() - start
             if asleep { wakeup.finishSleeping() }
         }
         times.sort()

@@ -98,7 +98,7 @@ let player = session.player
 let gate = session.gate
 if session.open(timeout: .seconds(10)) != .reached { fail("ALSA device '\(device)' did not open within 10 seconds", 69) }
 // Let the stream settle for a moment, as a keyboard shown before the first tap would.
-MonotonicClock.sleep(untilNanoseconds: MonotonicClock.now() + 200_000_000)
+player.clock.sleep(untilNanoseconds: player.clock.now() + 200_000_000)
 if let floodTaps {
     let status = runFlood(gate: gate, player: player, taps: floodTaps, json: json)
     session.close()

@@ -7,11 +7,12 @@ import InputClick
 /// back, which no typist makes.
 func replayInRealTime<Events: Sequence>(_ events: Events, time: (Events.Element) -> UInt64,
                                         tap: (Events.Element) -> Void) {
-    var start = MonotonicClock.now() + 20_000_000
+    let clock = ClickClock.monotonic
+    var start = clock.now() + 20_000_000
     for event in events {
         let due = start + time(event)
-        let now = MonotonicClock.now()
-        if now > due + 5_000_000 { start += now - due } else { MonotonicClock.sleep(untilNanoseconds: due) }
+        let now = clock.now()
+        if now > due + 5_000_000 { start += now - due } else { clock.sleep(untilNanoseconds: due) }
         tap(event)
     }
 }

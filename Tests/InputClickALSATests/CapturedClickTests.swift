@@ -13,7 +13,7 @@ extension ThroughTheVirtualSink {
             let format = try #require(rig.player.statistics.format)
             #expect(format.sampleFormat == .float32, "the sink accepts float, the first format asked for")
             #expect(format.sampleRate == 48_000)
-            usleep(100_000)
+            usleep(100_000) // pacing, as every sleep here: the keyboard is shown a moment before the first tap
             let kinds: [ClickKind] = [.key, .delete, .modifier, .space, .return, .key, .key, .space, .delete, .return]
             for kind in kinds {
                 rig.tap(kind)
@@ -78,7 +78,7 @@ extension ThroughTheVirtualSink {
                 #expect(rig.gate.playInputClick(kind) == .clicksOff)
                 usleep(30_000)
             }
-            usleep(100_000)
+            usleep(100_000) // a window, not a wait: a click the gate wrongly let through would be captured in it
             let format = try #require(rig.player.statistics.format)
             #expect(rig.player.statistics.scheduling == .rewind)
             let keptRunning = rig.player.statistics.keepsRunning == true

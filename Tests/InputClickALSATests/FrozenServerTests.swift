@@ -29,12 +29,12 @@ extension ThroughTheVirtualSink {
             func start(_ gate: InputClickGate) {
                 Thread.detachNewThread { [self] in
                     while !stop.load(ordering: .acquiring) {
-                        let before = MonotonicClock.now()
+                        let before = ClickClock.monotonic.now()
                         let decision = gate.playInputClick(.key)
-                        let took = MonotonicClock.now() - before
+                        let took = ClickClock.monotonic.now() - before
                         decisions.withLock { $0.append((before, decision)) }
                         if took > longestCall.load(ordering: .relaxed) { longestCall.store(took, ordering: .relaxed) }
-                        usleep(40_000)
+                        usleep(40_000) // a typist's pace
                     }
                     finished.signal()
                 }
@@ -60,19 +60,19 @@ extension ThroughTheVirtualSink {
             typing.start(rig.gate)
             #expect(rig.waitForWrittenClicks(3), "clicks were not written before the freeze")
             let pid = try #require(VirtualSink.serverPID(), "no server PID")
-            let frozenAt = MonotonicClock.now()
+            let frozenAt = ClickClock.monotonic.now()
             #expect(kill(pid, SIGSTOP) == 0)
             var thawed = false
             defer { if !thawed { kill(pid, SIGCONT) } }
 
             // Noticed while frozen: the state says so (a wait for it returns).
             let noticed = rig.player.waitUntil(.waitingForDevice, timeout: .seconds(5))
-            let noticedAt = MonotonicClock.now()
+            let noticedAt = ClickClock.monotonic.now()
             #expect(noticed == .reached, "the player did not notice the frozen server: \(rig.player.state)")
             // Stay frozen for the rest of the time, typing.
             let thawAt = frozenAt + UInt64(seconds) * 1_000_000_000
-            if noticedAt < thawAt { MonotonicClock.sleep(untilNanoseconds: thawAt) }
-            let frozenUntil = MonotonicClock.now()
+            if noticedAt < thawAt { ClickClock.monotonic.sleep(untilNanoseconds: thawAt) }
+            let frozenUntil = ClickClock.monotonic.now()
             kill(pid, SIGCONT)
             thawed = true
 
@@ -135,9 +135,9 @@ extension ThroughTheVirtualSink {
                 kill(pid, SIGCONT)
             }
             DispatchQueue.global().asyncAfter(deadline: .now() + 10, execute: watchdog)
-            let before = MonotonicClock.now()
+            let before = ClickClock.monotonic.now()
             rig.player.shutdown()
-            let took = MonotonicClock.now() - before
+            let took = ClickClock.monotonic.now() - before
             watchdog.cancel()
             let stillFrozen = processState(pid) == "T" && !thawedByWatchdog.load(ordering: .acquiring)
             kill(pid, SIGCONT)

@@ -19,7 +19,7 @@ extension ThroughTheVirtualSink {
                 // A block would last the device's open or stall timeout (0.5 s or more);
                 // 0.3 s leaves room for a busy machine's scheduling.
                 #expect(Date().timeIntervalSince(before) < 0.3)
-                usleep(50_000)
+                usleep(50_000) // a typist's pace
             }
             #expect(rig.warnings.count == 1, "\(rig.warnings)")
             let warning = try #require(rig.warnings.first)

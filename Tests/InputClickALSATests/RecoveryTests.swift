@@ -34,7 +34,7 @@ extension ThroughTheVirtualSink {
                     if decision == .deviceLost { typing.refusedAsLost.signal() }
                     typing.longestCall.withLock { $0 = max($0, took) }
                     i += 1
-                    usleep(60_000)
+                    usleep(60_000) // a typist's pace
                 }
                 finished.signal()
             }
@@ -100,7 +100,7 @@ extension ThroughTheVirtualSink.RecoveryTests {
                 case .held: reportedHeld.add(1, ordering: .relaxed)
                 default: break
                 }
-                usleep(50_000)
+                usleep(50_000) // a typist's pace
             }
             finished.signal()
         }

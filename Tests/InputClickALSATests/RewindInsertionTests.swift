@@ -21,7 +21,7 @@ extension ThroughTheVirtualSink {
             }
             #expect(rig.showAndWaitUntilRunning())
             #expect(rig.player.statistics.scheduling == .rewind)
-            usleep(100_000)
+            usleep(100_000) // pacing: the host's audio plays a moment before the first tap
             for kind in kinds {
                 rig.tap(kind)
                 usleep(gapMicroseconds)

@@ -19,14 +19,14 @@ extension ThroughTheVirtualSink {
             #expect(rig.showAndWaitUntilRunning())
             for _ in 0..<clicksFirst {
                 rig.tap(.key)
-                usleep(60_000)
+                usleep(60_000) // a typist's pace
             }
             #expect(rig.accepted.count == clicksFirst, "every tap plays, or is held while the busy sink stalls")
             #expect(rig.waitForAcceptedClicks(), "\(rig.accounting)")
             // Let the last click sound out and the device stop: the render thread signals its stop.
             _ = rig.player.waitForRenderProgress(timeout: .seconds(5)) { rig.player.isStoppedWhileSilent == true }
             let before = try #require(SinkRig.renderThreadActivity())
-            usleep(1_000_000)
+            usleep(1_000_000) // the silent second measured
             let after = try #require(SinkRig.renderThreadActivity())
             let stopped = rig.player.isStoppedWhileSilent
             let statistics = rig.player.statistics
@@ -79,7 +79,7 @@ extension ThroughTheVirtualSink {
             let format = try #require(rig.player.statistics.format)
             #expect(rig.player.statistics.scheduling == .onDemand, "null's rewind is fake: never rewind there")
             let kinds: [ClickKind] = [.return, .key, .space, .delete, .key, .modifier]
-            let started = MonotonicClock.now()
+            let started = ClickClock.monotonic.now()
             for kind in kinds {
                 rig.tap(kind)
                 usleep(15_000)   // within each other's tails: appended, not rewound
@@ -89,7 +89,7 @@ extension ThroughTheVirtualSink {
             // Paced by the clock: the written audio never runs more than a
             // buffer (and 1 %) ahead of the time since the device started.
             let written = try #require(rig.player.framesWritten)
-            let elapsed = Double(MonotonicClock.now() - started) / 1e9
+            let elapsed = Double(ClickClock.monotonic.now() - started) / 1e9
             #expect(Double(written) <= elapsed * 1.01 * Double(format.sampleRate) + Double(format.bufferFrames) * 2,
                     "\(written) frames written in \(elapsed) s")
             let statistics = rig.player.statistics

@@ -3,6 +3,7 @@ import InputClick
 import InputClickALSA
 import InputClickTesting
 import Synchronization
+import TestSupport
 import Testing
 
 extension ThroughTheVirtualSink {
@@ -28,8 +29,8 @@ extension ThroughTheVirtualSink {
             #expect(rig.player.statistics.format != nil)
 
             #expect(rig.player.waitUntil(.closed, timeout: .seconds(10)) == .reached)
-            #expect(waitUntil(seconds: 10) { SinkRig.renderThreadCount() == 0 }, "the render thread outlived the stream")
-            #expect(waitUntil(seconds: 10) { clientPorts().isEmpty }, "the device is still held while hidden")
+            #expect(pollExternalState(seconds: 10) { SinkRig.renderThreadCount() == 0 }, "the render thread outlived the stream")
+            #expect(pollExternalState(seconds: 10) { clientPorts().isEmpty }, "the device is still held while hidden")
             #expect(rig.player.statistics.opens == 1)
         }
 
@@ -81,8 +82,8 @@ extension ThroughTheVirtualSink {
                                                            onFault: faults.add)
             defer { stream.close() }
             #expect(stream.isRealtime == allowed, "SCHED_FIFO allowed here: \(allowed)")
-            #expect(mixer.submitClick(.key, requestedAt: MonotonicClock.now()))
-            #expect(progress.wait(untilNanoseconds: MonotonicClock.now() + 5_000_000_000) { latency.count == 1 })
+            #expect(mixer.submitClick(.key, requestedAt: ClickClock.monotonic.now()))
+            #expect(progress.wait(untilNanoseconds: MonotonicClock.deadline(after: .seconds(5))) { latency.count == 1 })
             #expect(faults.count == 0)
         }
 
@@ -91,8 +92,8 @@ extension ThroughTheVirtualSink {
             weak var released: AnyObject?
             do {
                 let (stream, mixer, latency, progress) = try startStream(on: output) { _ in }
-                #expect(mixer.submitClick(.key, requestedAt: MonotonicClock.now()))
-                #expect(progress.wait(untilNanoseconds: MonotonicClock.now() + 5_000_000_000) { latency.count == 1 })
+                #expect(mixer.submitClick(.key, requestedAt: ClickClock.monotonic.now()))
+                #expect(progress.wait(untilNanoseconds: MonotonicClock.deadline(after: .seconds(5))) { latency.count == 1 })
                 stream.close()
                 stream.close()
                 released = stream

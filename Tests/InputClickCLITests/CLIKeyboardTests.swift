@@ -16,51 +16,13 @@ struct CLIKeyboardTests {
 
     @Test("in a real terminal it draws the keyboard, highlights the tapped key, and prints only the text on stdout")
     func interactiveInTmux() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("inputclick-tmux-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let out = directory.appendingPathComponent("out.txt").path
-        let session = "inputclick-test-\(getpid())"
-        // Each tmux command is a short-lived client with its own deadline; the
-        // server it starts daemonizes and outlives it until kill-server. The
-        // server is private (tmux -S): on the socket scripts/test.sh names, so
-        // that its cleanup ends the server if this process is killed, or else
-        // on one in this test's directory; never the user's own tmux.
-        let socket = ProcessInfo.processInfo.environment["INPUTCLICK_TEST_TMUX_SOCKET"]
-            ?? directory.appendingPathComponent("tmux.socket").path
-        func tmux(_ arguments: [String]) -> ChildRun {
-            ChildProcess.run("/usr/bin/tmux", ["-S", socket] + arguments, timeout: 10)
-        }
-        // The keyboard gives up after 2 minutes, even if nothing ends the session.
-        let command = "timeout --foreground 120 \(CLIProcess.binary.path) keyboard > \(out) 2>/dev/null"
-        let started = tmux(["new-session", "-d", "-s", session, "-x", "100", "-y", "20", command])
-        #expect(started.status == 0, "tmux new-session: \(started.output)")
-        defer {
-            _ = tmux(["kill-server"])
-            unlink(socket)   // tmux leaves its socket file behind.
-        }
-        func screenShows(_ text: String) -> Bool {
-            for _ in 0..<100 {
-                if tmux(["capture-pane", "-t", session, "-p"]).standardOutput.contains(text) { return true }
-                usleep(50_000)
-            }
-            return false
-        }
-        #expect(screenShows("[ 123 ]"))
-        for key in ["O", "k", "Space", "4", "BSpace", "!"] {
-            _ = tmux(["send-keys", "-t", session, key])
-            usleep(120_000)
-        }
-        #expect(screenShows("┃ Ok !"))
-        #expect(screenShows("! → "))
-        _ = tmux(["send-keys", "-t", session, "C-d"])
-        var text = ""
-        for _ in 0..<100 {
-            text = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
-            if !text.isEmpty { break }
-            usleep(50_000)
-        }
-        #expect(text == "Ok !")
+        let keyboard = try TmuxKeyboard([])
+        defer { keyboard.stop() }
+        #expect(keyboard.screenShows("[ 123 ]"))
+        keyboard.press(["O", "k", "Space", "4", "BSpace", "!"])
+        #expect(keyboard.screenShows("┃ Ok !"))
+        #expect(keyboard.screenShows("! → "))
+        #expect(keyboard.finish() == "Ok !")
     }
 
     @Test("after Ctrl-L, ? types the full-width ？ and . types 。, in a terminal and piped")

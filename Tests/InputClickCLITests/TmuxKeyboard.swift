@@ -38,18 +38,14 @@ struct TmuxKeyboard {
 
     /// Whether the screen shows `text` within 5 seconds.
     func screenShows(_ text: String) -> Bool {
-        for _ in 0..<100 {
-            if tmux(["capture-pane", "-t", session, "-p"]).standardOutput.contains(text) { return true }
-            usleep(50_000)
-        }
-        return false
+        pollExternalState(seconds: 5) { tmux(["capture-pane", "-t", session, "-p"]).standardOutput.contains(text) }
     }
 
     /// Presses `keys` (tmux key names), one at a time.
     func press(_ keys: [String]) {
         for key in keys {
             tmux(["send-keys", "-t", session, key])
-            usleep(120_000)
+            usleep(120_000) // a typist's pace
         }
     }
 
@@ -58,16 +54,14 @@ struct TmuxKeyboard {
         tmux(["display-message", "-p", "-t", session, "#{window_bell_flag}"]).standardOutput.hasPrefix("1")
     }
 
-    /// Ends the keyboard with Ctrl-D and returns the text it printed (within 5 seconds).
+    /// Ends the keyboard with Ctrl-D and returns the text it printed, once
+    /// the pane's process (the keyboard's shell) has exited (within 5 seconds).
     func finish() -> String {
+        let pane = tmux(["display-message", "-p", "-t", session, "#{pane_pid}"]).standardOutput
+        let exit = Int32(pane.trimmingCharacters(in: .whitespacesAndNewlines)).map { ProcessExitWatch(pid: $0) }
         tmux(["send-keys", "-t", session, "C-d"])
-        var text = ""
-        for _ in 0..<100 {
-            text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
-            if !text.isEmpty { break }
-            usleep(50_000)
-        }
-        return text
+        exit?.wait(untilUptimeNanoseconds: DispatchTime.now().uptimeNanoseconds + 5_000_000_000)
+        return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
     }
 
     /// Ends the tmux server and removes the directory.

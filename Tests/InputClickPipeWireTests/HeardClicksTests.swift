@@ -19,7 +19,7 @@ extension ThroughStockPipeWire {
               arguments: ServerLatencyPolicy.allCases)
         func everyClickIsHeardAndTheQuantumStays(policy: ServerLatencyPolicy) throws {
             let sink = StockPipeWire.shared
-            let recordingSince = MonotonicClock.now()
+            let recordingSince = ClickClock.monotonic.now()
             // Two recorders of the monitor: each may miss cycles of the graph on
             // a loaded machine, each its own (seen here: 0 and 512 frames of
             // one run), and with them a 6 ms click whole.
@@ -27,16 +27,19 @@ extension ThroughStockPipeWire {
             let rig = NativePlayerRig(sink, policy: policy)
             #expect(rig.showAndWaitUntilRunning(), "\(rig.accounting)")
             // The stream's own arrival may change the quantum once: that is the show, not a tap.
-            #expect(waitUntil(seconds: 5) { rig.player.statistics.format != nil })
+            #expect(rig.player.statistics.format != nil)
+            // A window, not a wait: a quantum change the show made reaches the daemon's log (nothing signals it).
             usleep(300_000)
             let quantumBefore = sink.quantumChanges()
             let underrunsBefore = rig.player.statistics.underruns
             for _ in 0..<Self.taps {
                 rig.tap()
-                usleep(Self.spacingMicroseconds)
+                usleep(Self.spacingMicroseconds) // a typist's pace
             }
-            #expect(waitUntil(seconds: 10) { rig.player.latency.count + rig.reportedLost >= rig.accepted })
-            usleep(300_000)
+            #expect(rig.player.waitForRenderProgress(timeout: .seconds(10)) {
+                rig.player.latency.count + rig.reportedLost >= rig.accepted
+            })
+            usleep(300_000) // the same window for a change the last taps made
             let quantumAfter = sink.quantumChanges()
             let underrunsWhileTyping = rig.player.statistics.underruns - underrunsBefore
             #expect(rig.hideAndWaitUntilClosed())
@@ -69,7 +72,7 @@ extension ThroughStockPipeWire {
             let heardByEither = Set(heard.flatMap { $0.alone + $0.withAnother })
             let heardByNeither = written.map { Int($0.streamFrame) }.filter { !heardByEither.contains($0) }
             // What the recorders got against the time they ran.
-            let wall = Double(MonotonicClock.now() - recordingSince) / 1e9
+            let wall = Double(ClickClock.monotonic.now() - recordingSince) / 1e9
             let summary = "\(policy): heard \(heard.map(\.onsets.count)) of \(Self.taps) taps, \(rig.accepted) accepted, \(rig.accounting), "
                 + "recorded \(lengths.joined(separator: " and ")) s of \(wall) s, "
                 + "\(heard[0].withAnother.count) heard with another, frames lost by the recorders \(heard.map(\.recordingLost)), "

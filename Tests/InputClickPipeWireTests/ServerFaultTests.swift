@@ -68,13 +68,13 @@ extension ThroughStockPipeWire {
             // The close runs on a thread of its own, so that one that waited
             // for the server fails the test (the server resumes at the end) rather than hanging it.
             let closed = DispatchSemaphore(value: 0)
-            let before = MonotonicClock.now()
+            let before = ClickClock.monotonic.now()
             Thread.detachNewThread { [running] in
                 running.stream.close()
                 closed.signal()
             }
             let returned = closed.wait(timeout: .now() + 10) == .success
-            print("native PipeWire, frozen server: close took \((MonotonicClock.now() - before) / 1_000_000) ms")
+            print("native PipeWire, frozen server: close took \((ClickClock.monotonic.now() - before) / 1_000_000) ms")
             #expect(returned, "close waited for the frozen server")
             expectOneFault(running, .stalled)
         }

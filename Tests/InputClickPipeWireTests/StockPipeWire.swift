@@ -164,7 +164,7 @@ final class MonitorRecording {
         process.standardError = FileHandle.nullDevice
         try process.run()
         // Audio arrives once the recorder is linked to the monitor (there is no signal to wait on).
-        let linked = waitUntil(seconds: 20) {
+        let linked = pollExternalState(seconds: 20) {
             ((try? FileManager.default.attributesOfItem(atPath: self.path)[.size] as? Int) ?? 0) > 48_000
         }
         if !linked {

@@ -21,8 +21,8 @@ extension ThroughStockPipeWire {
         func theRenderThreadLivesWithTheStream() {
             let rig = NativePlayerRig(StockPipeWire.shared)
             #expect(rig.showAndWaitUntilRunning(), "\(rig.accounting)")
-            // The thread takes its name in the first cycle it renders.
-            #expect(waitUntil(seconds: 10) { threads(named: "inputclick-pwt") == 1 })
+            // The thread takes its name in the first cycle it renders: seen by the next.
+            #expect(rig.player.waitForRenderProgress(timeout: .seconds(10)) { threads(named: "inputclick-pwt") == 1 })
             #expect(rig.player.statistics.isRealtime, "the data loop runs without real-time scheduling")
             #expect(rig.hideAndWaitUntilClosed())
             #expect(threads(named: "inputclick-pwt") == 0)

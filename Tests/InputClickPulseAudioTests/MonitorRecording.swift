@@ -7,10 +7,12 @@ import TestSupport
 /// (parec), running from ``start(environment:)`` until ``stop()``. parec
 /// runs under a shell started by ``ChildProcess`` (an empty signal mask, so
 /// that its SIGINT ends it and the WAV file is completed), which stops it
-/// once ``stop()`` has made the stop file.
+/// once ``stop()`` has written a line to the stop FIFO.
 final class MonitorRecording: @unchecked Sendable {
     let path: String
     private let stopPath: String
+    /// The stop FIFO, held open for reading and writing: the shell's read blocks until ``stop()`` writes.
+    private let stopDescriptor: Int32
     private let finished = DispatchSemaphore(value: 0)
     private var run: ChildRun?
 
@@ -18,7 +20,7 @@ final class MonitorRecording: @unchecked Sendable {
         parec -d inputclick-null.monitor --raw --format=float32le --rate=48000 --channels=2 \\
             --latency-msec=5 >"$RECORDING" &
         recorder=$!
-        until [ -e "$STOP" ]; do sleep 0.05; done
+        read -r _ <"$STOP"
         # The monitor hands over what the sink played every 10 ms.
         sleep 0.3
         kill -INT "$recorder"
@@ -34,6 +36,7 @@ final class MonitorRecording: @unchecked Sendable {
         for (key, value) in environment { variables[key] = value }
         variables["RECORDING"] = path
         variables["STOP"] = stopPath
+        stopDescriptor = mkfifo(stopPath, 0o600) == 0 ? open(stopPath, O_RDWR) : -1
         let environment = variables
         Thread.detachNewThread { [self] in
             run = ChildProcess.run("/bin/bash", ["-c", Self.driver], environment: environment, timeout: 120)
@@ -42,6 +45,7 @@ final class MonitorRecording: @unchecked Sendable {
     }
 
     deinit {
+        if stopDescriptor >= 0 { close(stopDescriptor) }
         try? FileManager.default.removeItem(atPath: path)
         try? FileManager.default.removeItem(atPath: stopPath)
     }
@@ -62,12 +66,13 @@ final class MonitorRecording: @unchecked Sendable {
     /// Waits until `seconds` of audio have been recorded (the monitor hands
     /// audio over behind the sink, by as much as the sink can rewind), or `limit` seconds pass.
     func waitUntilRecorded(seconds: Double, limit: Double = 30) -> Bool {
-        waitUntil(seconds: limit) { recordedSeconds >= seconds }
+        pollExternalState(seconds: limit) { recordedSeconds >= seconds }
     }
 
     /// Stops the recording and waits for parec to finish the file; the shell's run.
     func stop() -> ChildRun? {
-        FileManager.default.createFile(atPath: stopPath, contents: Data())
+        precondition(stopDescriptor >= 0, "the stop FIFO \(stopPath) could not be made")
+        _ = write(stopDescriptor, "\n", 1)
         finished.wait()
         return run
     }

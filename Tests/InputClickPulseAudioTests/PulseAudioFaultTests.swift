@@ -27,10 +27,10 @@ extension ThroughPulseAudio {
             _ = rig.gate.playInputClick(.key)
             #expect(rig.player.waitUntil(.waitingForDevice, timeout: .seconds(20)) == .reached, "no fault reported: \(rig.warnings)")
             let statistics = rig.player.statistics
-            let started = MonotonicClock.now()
+            let started = ClickClock.monotonic.now()
             rig.gate.setVisibleInputViews([])
             rig.player.shutdown()
-            let closeMilliseconds = Double(MonotonicClock.now() - started) / 1e6
+            let closeMilliseconds = Double(ClickClock.monotonic.now() - started) / 1e6
             print("native PulseAudio, server killed: \(statistics.faults) faults, shutdown took \(closeMilliseconds) ms; "
                   + "warnings \(rig.warnings)")
             #expect(statistics.faults == 1)
@@ -51,7 +51,7 @@ extension ThroughPulseAudio {
             // A click that waits on the frozen server, then a blocking wait for the fault's retry.
             _ = rig.gate.playInputClick(.key)
             #expect(rig.player.waitUntil(.waitingForDevice, timeout: .seconds(20)) == .reached, "no fault reported: \(rig.warnings)")
-            let started = MonotonicClock.now()
+            let started = ClickClock.monotonic.now()
             rig.gate.setVisibleInputViews([])
             // Shut down on a thread of its own, so that a shutdown that waited
             // on the frozen server fails this test instead of hanging it.
@@ -62,7 +62,7 @@ extension ThroughPulseAudio {
                 returned.signal()
             }
             #expect(returned.wait(timeout: .now() + 5) == .success, "shutdown still waits, 5 s on, for the frozen server")
-            let closeMilliseconds = Double(MonotonicClock.now() - started) / 1e6
+            let closeMilliseconds = Double(ClickClock.monotonic.now() - started) / 1e6
             print("native PulseAudio, server frozen: shutdown took \(closeMilliseconds) ms; events \(rig.events)")
             #expect(rig.faultKinds.first == .stalled, "\(rig.events)")
             #expect(rig.player.state == .shutDown)
@@ -88,7 +88,7 @@ extension ThroughPulseAudio {
             let stream = try rig.output.openStream(OutputStreamRequest())
             stream.close()
             stream.close()
-            #expect(waitUntil(seconds: 10) { rig.pactl(["list", "short", "sink-inputs"]).isEmpty })
+            #expect(pollExternalState(seconds: 10) { rig.pactl(["list", "short", "sink-inputs"]).isEmpty })
         }
     }
 }

@@ -19,10 +19,10 @@ extension ThroughPulseAudio {
             let rig = try PulseAudioRig()
             let outputsBefore = rig.pactl(["list", "short", "source-outputs"]).split(separator: "\n").count
             let recording = MonitorRecording(environment: rig.sink.environment())
-            #expect(waitUntil(seconds: 10) {
+            #expect(pollExternalState(seconds: 10) {
                 rig.pactl(["list", "short", "source-outputs"]).split(separator: "\n").count > outputsBefore
             })
-            let recordingSince = MonotonicClock.now()
+            let recordingSince = ClickClock.monotonic.now()
             try #require(rig.showAndWaitUntilRunning(), "the stream did not open: \(rig.warnings)")
 
             let spacing = 0.15
@@ -36,14 +36,14 @@ extension ThroughPulseAudio {
             #expect(rig.player.drain(timeout: .seconds(5)))
             // Everything played up to now, and the last click's length, is in
             // the recording, unless the monitor lost time (below).
-            let played = Double(MonotonicClock.now() - recordingSince) / 1e9 + 0.1
+            let played = Double(ClickClock.monotonic.now() - recordingSince) / 1e9 + 0.1
             _ = recording.waitUntilRecorded(seconds: played, limit: 3)
             let statistics = rig.player.statistics
             let written = rig.player.latency.report().toWrite.count
             rig.gate.setVisibleInputViews([])
             rig.player.shutdown()
             let recorded = recording.stop()
-            let wall = Double(MonotonicClock.now() - recordingSince) / 1e9
+            let wall = Double(ClickClock.monotonic.now() - recordingSince) / 1e9
             // The null sink's monitor drops what it had already handed over when
             // the sink rewinds further than the monitor held back; under load
             // (the daemon late, clicks held) that reached seconds. Clicks that
@@ -80,7 +80,7 @@ extension ThroughPulseAudio {
             let before = rig.pactl(["list", "short", "sink-inputs"])
             for _ in 0..<10 {
                 #expect(rig.gate.playInputClick(.key) == .plays)
-                usleep(30_000)
+                usleep(30_000) // a typist's pace
             }
             #expect(rig.player.drain(timeout: .seconds(5)))
             let after = rig.pactl(["list", "short", "sink-inputs"])

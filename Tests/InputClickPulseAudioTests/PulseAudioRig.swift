@@ -67,7 +67,7 @@ final class PulseAudioRig: Sendable {
     /// Shows the keyboard and waits until clicks can play.
     func showAndWaitUntilRunning(seconds: Double = 20) -> Bool {
         gate.setVisibleInputViews([keyboard])
-        return waitUntil(seconds: seconds) { player.state == .running }
+        return player.waitUntil(.running, timeout: .seconds(seconds)) == .reached
     }
 
     /// `pactl` against the rig's server, its standard output.

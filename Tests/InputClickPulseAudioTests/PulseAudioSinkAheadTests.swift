@@ -24,9 +24,9 @@ extension ThroughPulseAudio {
             let rig = try PulseAudioRig(sink: sink, stallTimeoutNanoseconds: PulseAudioOutput().stallTimeoutNanoseconds)
             let pacer = try #require(sink.pacerPID)
             #expect(kill(pacer, SIGTERM) == 0)
-            #expect(waitUntil(seconds: 10) { rig.pactl(["list", "short", "source-outputs"]).isEmpty })
+            #expect(pollExternalState(seconds: 10) { rig.pactl(["list", "short", "source-outputs"]).isEmpty })
             // The sink mixes its next block 2 s ahead once the current one has played.
-            #expect(waitUntil(seconds: 10) { Self.sinkLatencyMicroseconds(rig) > 1_000_000 },
+            #expect(pollExternalState(seconds: 10) { Self.sinkLatencyMicroseconds(rig) > 1_000_000 },
                     "the null sink never got 1 s ahead: \(rig.pactl(["list", "sinks"]))")
             try #require(rig.showAndWaitUntilRunning(), "the stream did not open: \(rig.warnings)")
             // The open lasted until the sink mixed the stream in: what it had
@@ -40,7 +40,7 @@ extension ThroughPulseAudio {
             let firstDrained = rig.player.drain(timeout: .seconds(5))
             for _ in 0..<5 {
                 decisions.append(rig.gate.playInputClick(.key))
-                usleep(50_000)
+                usleep(50_000) // a typist's pace
             }
             #expect(rig.player.drain(timeout: .seconds(5)))
             let statistics = rig.player.statistics

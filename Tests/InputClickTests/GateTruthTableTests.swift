@@ -74,7 +74,7 @@ struct GateTruthTableTests {
         gate.setVisibleInputViews([])
         #expect(gate.playInputClick() == .noVisibleInputView)
         gate.setVisibleInputViews([keyboard])
-        #expect(gate.playInputClick(.delete, at: MonotonicClock.now() + 1_000_000_000) == .plays)
+        #expect(gate.playInputClick(.delete, at: gate.clock.now() + 1_000_000_000) == .plays)
         #expect(sink.clicks.map(\.kind) == [.key, .delete])
     }
 

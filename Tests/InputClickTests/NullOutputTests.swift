@@ -23,10 +23,10 @@ import Testing
         player.flushControlQueue()
         #expect(player.state == .running)
         #expect(threadNames().contains(threadName))
-        let start = MonotonicClock.now()
+        let start = player.clock.now()
         for _ in 0..<3 {
-            #expect(player.submitClick(.key, requestedAt: MonotonicClock.now()))
-            usleep(20_000)
+            #expect(player.submitClick(.key, requestedAt: player.clock.now()))
+            usleep(20_000) // a typist's gap between taps
         }
         #expect(player.drain(timeout: .seconds(10)))
         #expect(player.latency.count == 3)

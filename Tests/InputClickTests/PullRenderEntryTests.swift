@@ -42,11 +42,12 @@ private final class HandPulledDevice: PullRenderDevice, @unchecked Sendable {
     }
 
     @Test func cyclesRenderSilenceUntilTheStreamStartsThenTheMixerAndNothingAfterAFault() throws {
-        let entry = PullRenderEntry(deviceName: "the hand", format: Self.format, stallTimeoutNanoseconds: 200_000_000)
+        let entry = PullRenderEntry(deviceName: "the hand", format: Self.format, stallTimeoutNanoseconds: 200_000_000,
+                                    clock: .monotonic)
         let device = HandPulledDevice(entry: entry)
         let stream = RenderStream(pulling: device, entry: entry)
         let renderer = Self.renderer()
-        #expect(renderer.mixer.submitClick(.key, requestedAt: MonotonicClock.now(), placement: .center))
+        #expect(renderer.mixer.submitClick(.key, requestedAt: entry.clock.now(), placement: .center))
         #expect(device.cycle(at: 1) == 0, "silence before the start")
         let faults = Mutex<[OutputFault]>([])
         try stream.start(rendering: renderer) { fault in faults.withLock { $0.append(fault) } }
@@ -56,29 +57,33 @@ private final class HandPulledDevice: PullRenderDevice, @unchecked Sendable {
         entry.fail(.deviceLost, message: "the hand let go")
         entry.fail(.failed, message: "and again")
         #expect(faults.withLock { $0.map(\.kind) } == [.deviceLost], "one fault per stream")
-        #expect(renderer.mixer.submitClick(.key, requestedAt: MonotonicClock.now(), placement: .center))
+        #expect(renderer.mixer.submitClick(.key, requestedAt: entry.clock.now(), placement: .center))
         #expect(device.cycle(at: 3) == 0, "a stream that faulted renders nothing more")
         stream.close()
         stream.close()
         #expect(device.closes.load(ordering: .relaxed) == 1)
     }
 
-    @Test func aStartedStreamWithNoCycleForTheStallTimeoutFaultsAsStalled() throws {
-        let entry = PullRenderEntry(deviceName: "the hand", format: Self.format, stallTimeoutNanoseconds: 200_000_000)
+    @Test func aStartedStreamWithNoCycleForTheStallTimeoutFaultsAsStalledByTheEntrysClock() throws {
+        let time = SimulatedClock(start: 5_000_000_000)
+        let entry = PullRenderEntry(deviceName: "the hand", format: Self.format, stallTimeoutNanoseconds: 200_000_000,
+                                    clock: .simulated(time))
         let stream = RenderStream(pulling: HandPulledDevice(entry: entry), entry: entry)
         defer { stream.close() }
         let faults = Mutex<[OutputFault]>([])
         try stream.start(rendering: Self.renderer()) { fault in faults.withLock { $0.append(fault) } }
-        let now = MonotonicClock.now()
-        entry.checkStall(now: now + 100_000_000)
-        #expect(faults.withLock { $0.isEmpty }, "not yet")
-        entry.checkStall(now: now + 1_000_000_000)
+        time.advance(by: 100_000_000)
+        entry.checkStall(now: entry.clock.now())
+        #expect(faults.withLock { $0.isEmpty }, "not yet: the start was stamped by the entry's clock")
+        time.advance(by: 900_000_000)
+        entry.checkStall(now: entry.clock.now())
         #expect(faults.withLock { $0.map(\.kind) } == [.stalled])
         #expect(faults.withLock { $0.first?.message.hasPrefix("the hand has asked for no audio for ") } == true)
     }
 
     @Test func aFaultBeforeTheStartMakesTheStartThrowIt() {
-        let entry = PullRenderEntry(deviceName: "the hand", format: Self.format, stallTimeoutNanoseconds: 200_000_000)
+        let entry = PullRenderEntry(deviceName: "the hand", format: Self.format, stallTimeoutNanoseconds: 200_000_000,
+                                    clock: .monotonic)
         let stream = RenderStream(pulling: HandPulledDevice(entry: entry), entry: entry)
         defer { stream.close() }
         entry.fail(.deviceLost, message: "gone before the start")

@@ -9,7 +9,7 @@ struct RenderProgressSignalTests {
     @Test func aWaiterNobodySignalsLooksAtTheStartAndAtItsDeadlineOnly() {
         let signal = RenderProgressSignal()
         var checks = 0
-        let done = signal.wait(untilNanoseconds: MonotonicClock.now() + 50_000_000) {
+        let done = signal.wait(untilNanoseconds: MonotonicClock.deadline(after: .milliseconds(50))) {
             checks += 1
             return false
         }
@@ -23,7 +23,7 @@ struct RenderProgressSignalTests {
         let progressed = Atomic<Bool>(false)
         var checks = 0
         // Two minutes: only the signal can end the wait within the time limit.
-        let done = signal.wait(untilNanoseconds: MonotonicClock.now() + 120_000_000_000) {
+        let done = signal.wait(untilNanoseconds: MonotonicClock.deadline(after: .seconds(120))) {
             checks += 1
             if checks == 1 {
                 // The waiter is registered by now: what this thread does next is either seen or signalled.
@@ -42,7 +42,7 @@ struct RenderProgressSignalTests {
         let signal = RenderProgressSignal()
         for _ in 0..<1_000 { signal.signal() }
         var checks = 0
-        _ = signal.wait(untilNanoseconds: MonotonicClock.now() + 20_000_000) {
+        _ = signal.wait(untilNanoseconds: MonotonicClock.deadline(after: .milliseconds(20))) {
             checks += 1
             return false
         }

@@ -58,9 +58,10 @@ import Glibc
 
             try directory.write("volume = 0.1\n", to: relativePath)   // mkdir -p config/inputclick, then write.
             #expect(recorder.wait { changes, _ in changes.last == ClickSettings(volume: 0.1) })
-            #expect(waitUntil { store.watchedDirectory == directory.child("config/inputclick") })
             try directory.write("volume = 0.3\n", to: relativePath)
             #expect(recorder.wait { changes, _ in changes.last == ClickSettings(volume: 0.3) })
+            // Only a watch on the file's own directory (or a move down to it) reports the second edit.
+            #expect(store.watchedDirectory == directory.child("config/inputclick"))
             #expect(recorder.errors.isEmpty)
         }
     }
@@ -75,10 +76,10 @@ import Glibc
 
         try FileManager.default.removeItem(atPath: directory.child("config"))
         #expect(recorder.wait { changes, _ in changes.last == ClickSettings() })
-        #expect(waitUntil { store.watchedDirectory == directory.path })
 
         try directory.write("volume = 0.7\n", to: relativePath)
         #expect(recorder.wait { changes, _ in changes.last == ClickSettings(volume: 0.7) })
+        #expect(store.watchedDirectory == directory.child("config/inputclick"))
     }
 
     @Test func deletingTheWatchedFileReturnsToTheDefaults() throws {

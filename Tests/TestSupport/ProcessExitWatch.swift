@@ -7,8 +7,6 @@ import Foundation
 /// Thread context: one thread at a time.
 public final class ProcessExitWatch {
     private let descriptor: Int32
-    /// Whether this system has no pidfds.
-    private let unsupported: Bool
 
     private typealias PidfdOpen = @convention(c) (pid_t, UInt32) -> Int32
 
@@ -19,12 +17,13 @@ public final class ProcessExitWatch {
     }()
 
     /// Watches `pid`. A process already reaped leaves nothing to wait on:
-    /// ``wait(untilUptimeNanoseconds:)`` then returns at once. Without pidfds
-    /// (Linux before 5.3, glibc before 2.36) it waits 2 ms, so a caller's
-    /// check-and-wait loop still ends.
+    /// ``wait(untilUptimeNanoseconds:)`` then returns at once.
+    ///
+    /// - Precondition: the system has pidfds (Linux 5.3, glibc 2.36); there is no polling fallback.
     public init(pid: Int32) {
         descriptor = Self.pidfdOpen?(pid, 0) ?? -1
-        unsupported = descriptor < 0 && (Self.pidfdOpen == nil || errno == ENOSYS)
+        precondition(descriptor >= 0 || (Self.pidfdOpen != nil && errno != ENOSYS),
+                     "pidfd_open is missing (Linux before 5.3 or glibc before 2.36): a child cannot be waited for without polling")
     }
 
     deinit {
@@ -34,10 +33,7 @@ public final class ProcessExitWatch {
     /// Blocks until the process has exited or `deadline` (`DispatchTime`'s
     /// uptime, in nanoseconds) passes.
     public func wait(untilUptimeNanoseconds deadline: UInt64) {
-        guard descriptor >= 0 else {
-            if unsupported { usleep(2_000) }
-            return
-        }
+        guard descriptor >= 0 else { return }
         while true {
             let now = DispatchTime.now().uptimeNanoseconds
             guard now < deadline else { return }

@@ -16,7 +16,7 @@ import Synchronization
 public final class InputClickGate: Sendable {
     private let sink: (any ClickSink)?
     /// The sink's clock (``ClickSink/clock``), which taps are stamped with.
-    private let clock: ClickClock
+    public let clock: ClickClock
     private let limiter: ClickRateLimiter
     /// The packed ``GateState``, read by every tap in one load.
     private let state = Atomic<UInt32>(GateState().rawValue)

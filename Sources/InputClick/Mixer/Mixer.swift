@@ -466,7 +466,7 @@ public final class Mixer: ClickSink, @unchecked Sendable {
     private func clockNow() -> UInt64? {
         switch clockSource {
         case .none: return nil
-        case .monotonic: return MonotonicClock.now()
+        case .monotonic: return ClickClock.monotonic.now()
         case .manual: return manualClock?._withUnsafeGuaranteedRef { $0.now }
         case .frames:
             let rate = UInt64(configuration.sampleRate)

@@ -20,7 +20,7 @@ public final class NullOutput: AudioOutput {
         let format = OutputFormat(sampleRate: request.sampleRate, channels: request.channels,
                                   sampleFormat: request.sampleFormats.first ?? .float32,
                                   periodFrames: period, bufferFrames: period * request.latency.periodCount)
-        return RenderStream(device: NullRenderDevice(format: format), deviceName: "the null device", format: format,
+        return RenderStream(device: NullRenderDevice(format: format, clock: request.clock), deviceName: "the null device", format: format,
                             counters: OutputCounters(), scheduling: .append,
                             stallTimeoutNanoseconds: LivenessPolicy.standard.stallTimeoutNanoseconds,
                             priority: priority, threadName: threadName)

@@ -4,9 +4,9 @@ import Glibc
 import Musl
 #endif
 
-/// The device of a ``NullOutput``: plays what is written at the monotonic clock's pace and discards it. It
-/// never underruns (run dry, it plays on from the next write) and cannot rewind. Real-time rules as
-/// ``RenderDevice``.
+/// The device of a ``NullOutput``: plays what is written at real-time pace by its clock (the request's) and
+/// discards it. It never underruns (run dry, it plays on from the next write) and cannot rewind. Real-time
+/// rules as ``RenderDevice``.
 struct NullRenderDevice: RenderDevice {
     typealias Failure = Never
 
@@ -22,10 +22,13 @@ struct NullRenderDevice: RenderDevice {
     }
 
     let format: OutputFormat
+    /// The clock it plays by: the player's, from the stream's request.
+    let clock: ClickClock
     private let state: UnsafeMutablePointer<Playback>
 
-    init(format: OutputFormat) {
+    init(format: OutputFormat, clock: ClickClock) {
         self.format = format
+        self.clock = clock
         state = .allocate(capacity: 1)
         state.initialize(to: Playback())
     }
@@ -35,7 +38,7 @@ struct NullRenderDevice: RenderDevice {
         state.deallocate()
     }
 
-    var now: UInt64 { MonotonicClock.now() }
+    var now: UInt64 { clock.now() }
 
     private func played(at time: UInt64) -> Int {
         let playback = state.pointee

@@ -18,7 +18,8 @@ public struct OutputStreamRequest: Sendable, Hashable {
     public var rewindBufferPeriods: Int
     /// What a kept-running stream asks of a server's graph (PipeWire). Default ``ServerLatencyPolicy/balanced``.
     public var serverLatency: ServerLatencyPolicy
-    /// The opening player's clock: a test double renders in its time; a real device keeps ``MonotonicClock``.
+    /// The opening player's clock, which the device reads its time from (PipeWire's keeps real time: its graph
+    /// times cycles by CLOCK_MONOTONIC). Default ``ClickClock/monotonic``.
     public var clock: ClickClock = .monotonic
 
     public init(sampleRate: Int = 48_000, channels: Int = 2,

@@ -21,6 +21,8 @@ public final class PullRenderEntry: @unchecked Sendable {
     public let counters: OutputCounters
     /// How long a started stream may go without a cycle before it counts as stalled.
     public let stallTimeoutNanoseconds: UInt64
+    /// The clock the device stamps its cycles by, which the stream's start is stamped by too.
+    public let clock: ClickClock
 
     /// Set before ``rendering`` turns true; behind a pointer so the callback's read costs no exclusivity check.
     private let renderer: UnsafeMutablePointer<OutputRenderer?>
@@ -39,8 +41,9 @@ public final class PullRenderEntry: @unchecked Sendable {
     }
 
     public init(deviceName: String, format: OutputFormat, counters: OutputCounters = OutputCounters(),
-                stallTimeoutNanoseconds: UInt64) {
+                stallTimeoutNanoseconds: UInt64, clock: ClickClock) {
         self.deviceName = deviceName
+        self.clock = clock
         self.format = format
         self.counters = counters
         self.stallTimeoutNanoseconds = stallTimeoutNanoseconds
@@ -53,7 +56,7 @@ public final class PullRenderEntry: @unchecked Sendable {
         renderer.deallocate()
     }
 
-    /// When the device last served a cycle (``MonotonicClock``), 0 before it first did.
+    /// When the device last served a cycle (``clock``), 0 before it first did.
     public var lastCycleAt: UInt64 { lastCycle.load(ordering: .acquiring) }
 
     public var cycleCount: Int { cycles.load(ordering: .relaxed) }
@@ -73,8 +76,8 @@ public final class PullRenderEntry: @unchecked Sendable {
         inCycle.store(false, ordering: .releasing)
     }
 
-    /// The device took the cycle's audio at `now`, with `queuedFrames` ahead of its end (`nil`: unknown):
-    /// records the cycle's clicks and the device's progress.
+    /// The device took the cycle's audio at `now` (``clock``), with `queuedFrames` ahead of its end (`nil`:
+    /// unknown): records the cycle's clicks and the device's progress.
     @inline(__always)
     public func served(_ cycle: PullRenderCycle, at now: UInt64, queuedFrames: Int?) {
         lastCycle.store(now, ordering: .releasing)
@@ -94,7 +97,7 @@ public final class PullRenderEntry: @unchecked Sendable {
         try control.withLock { control in
             if let early = control.early { throw early.underlying ?? early }
             control.onFault = onFault
-            control.startedAt = MonotonicClock.now()
+            control.startedAt = clock.now()
         }
         // Replacing the renderer under a running cycle would release the old one on the device's thread.
         precondition(!rendering.load(ordering: .sequentiallyConsistent), "a stream starts rendering once")

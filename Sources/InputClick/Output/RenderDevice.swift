@@ -17,7 +17,7 @@ public protocol RenderDevice {
     /// Releases the device, once, after the render thread stopped or if it never started. Default: nothing.
     func close()
 
-    /// The loop's clock for pacing, latencies and stalls, in nanoseconds: ``MonotonicClock``, or simulated time.
+    /// The loop's clock for pacing, latencies and stalls, in nanoseconds: the request's ``ClickClock``.
     var now: UInt64 { get }
 
     /// Frames writable now, after bringing the read position up to date.

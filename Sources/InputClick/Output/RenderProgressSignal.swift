@@ -47,7 +47,7 @@ public final class RenderProgressSignal: @unchecked Sendable {
         defer { waiters.subtract(1, ordering: .relaxed) }
         atomicMemoryFence(ordering: .sequentiallyConsistent)
         while !isDone() {
-            guard MonotonicClock.now() < deadline else { return false }
+            guard !MonotonicClock.hasPassed(deadline) else { return false }
             var until = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
             // A post, the deadline, or a signal handler: each returns, and the loop checks again.
             _ = sem_clockwait(semaphore, CLOCK_MONOTONIC, &until)

@@ -235,7 +235,7 @@ final class SettingsFileWatcher: Sendable {
     }
 
     private func scheduleCheck() {
-        let now = scheduler?.now ?? DispatchTime.now().uptimeNanoseconds
+        let now = (scheduler?.clock ?? .monotonic).now()
         let (generation, delay): (UInt64, UInt64) = state.withLock { state in
             state.generation &+= 1
             let first = state.firstPendingNanoseconds ?? now

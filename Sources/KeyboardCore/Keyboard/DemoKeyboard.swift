@@ -48,7 +48,7 @@ public final class DemoKeyboard: InputView, InputViewAudioFeedback {
     ///
     /// - Parameters:
     ///   - time: Nanoseconds on the caller's timeline, passed to ``InputClick/InputClickGate/play(_:at:)``
-    ///     and used for shift's double tap; ``InputClick/MonotonicClock/now()`` for live input.
+    ///     and used for shift's double tap; the gate's ``InputClick/InputClickGate/clock`` for live input.
     /// - Throws: ``KeyboardError/keyNotOnPage(_:page:keyboardType:)`` if the key is not shown.
     @discardableResult
     public func touchDown(_ key: KeyRole, at time: UInt64) throws(KeyboardError) -> KeyStroke {
@@ -64,10 +64,10 @@ public final class DemoKeyboard: InputView, InputViewAudioFeedback {
                          decision: outcome.decision, edit: edit)
     }
 
-    /// At ``InputClick/MonotonicClock/now()``, for live front ends.
+    /// Taps `key` now (the gate's ``InputClick/InputClickGate/clock``), for live front ends.
     @discardableResult
     public func tap(_ key: KeyRole) throws(KeyboardError) -> KeyStroke {
-        try touchDown(key, at: MonotonicClock.now())
+        try touchDown(key, at: gate.clock.now())
     }
 
     /// One auto-repeat of a held key: click and act again. Only delete repeats; others

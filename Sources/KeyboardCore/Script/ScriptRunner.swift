@@ -35,14 +35,14 @@ public final class ScriptRunner {
 
     /// - Parameters:
     ///   - events: Need not be sorted.
-    ///   - timeOrigin: The script's time 0 on the gate's clock, in nanoseconds; default
-    ///     ``InputClick/MonotonicClock/now()``, which keeps the rate limiter consistent.
+    ///   - timeOrigin: The script's time 0 on the gate's clock, in nanoseconds; default the gate's
+    ///     ``InputClick/InputClickGate/clock`` at the start, which keeps the rate limiter consistent.
     /// - Throws: ``ScriptError``: unknown responders and overlong holds before anything
     ///   runs; a key not shown stops the script at that event.
     public func run(_ events: [ScriptEvent], timeOrigin: UInt64? = nil) throws(ScriptError) -> ScriptResult {
         host.thread.check()
         try validate(events)
-        let origin = timeOrigin ?? MonotonicClock.now()
+        let origin = timeOrigin ?? host.gate.clock.now()
         let log = NotificationLog()
         let token = host.notificationCenter.addObserver { note in log.append(note) }
         defer { host.notificationCenter.removeObserver(token) }

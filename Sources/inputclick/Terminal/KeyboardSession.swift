@@ -58,7 +58,7 @@ final class KeyboardSession {
 
     private func tap(_ key: KeyRole) {
         do {
-            lastStrokes.append(try keyboard.touchDown(key, at: MonotonicClock.now()))
+            lastStrokes.append(try keyboard.tap(key))
         } catch {
             lastProblem = "\(error)"
         }
