@@ -88,7 +88,7 @@ public final class ALSAOutput: AudioOutput {
         name = trimmed
         self.libraryMessageHandler = libraryMessageHandler
         self.renderPriority = renderPriority
-        self.stallTimeoutNanoseconds = max(50_000_000, stallTimeoutNanoseconds)
+        self.stallTimeoutNanoseconds = max(LivenessPolicy.minimumStallTimeoutNanoseconds, stallTimeoutNanoseconds)
     }
 
     /// `true`: alsa-lib's plugins for sound servers (jack, pipewire, pulse)

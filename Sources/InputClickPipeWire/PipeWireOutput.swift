@@ -35,8 +35,8 @@ public final class PipeWireOutput: AudioOutput {
     /// What the client and its streams tell the server.
     public let properties: StreamProperties
     /// How long a started stream may go without the server asking for audio
-    /// before it counts as stalled. Default 500 ms; at least four of the
-    /// longest cycles a stock server runs (2048 frames).
+    /// before it counts as stalled. Default 500 ms, at least 200 ms
+    /// (``LivenessPolicy/serverStallTimeoutNanoseconds``, ``LivenessPolicy/minimumPipeWireStallTimeoutNanoseconds``).
     public let stallTimeoutNanoseconds: UInt64
     /// How long an open waits for the server to answer and the stream to
     /// start. Default 1.5 s, within the player's own open timeout.
@@ -48,12 +48,12 @@ public final class PipeWireOutput: AudioOutput {
 
     /// Makes an output; nothing is loaded or connected until a stream opens.
     public init(remote: String? = nil, properties: StreamProperties = StreamProperties(),
-                stallTimeoutNanoseconds: UInt64 = 500_000_000, connectTimeoutNanoseconds: UInt64 = 1_500_000_000,
+                stallTimeoutNanoseconds: UInt64 = LivenessPolicy.serverStallTimeoutNanoseconds, connectTimeoutNanoseconds: UInt64 = 1_500_000_000,
                 threadName: String = RealtimeThread.renderThreadName) {
         self.threadName = threadName
         self.remote = remote
         self.properties = properties
-        self.stallTimeoutNanoseconds = max(200_000_000, stallTimeoutNanoseconds)
+        self.stallTimeoutNanoseconds = max(LivenessPolicy.minimumPipeWireStallTimeoutNanoseconds, stallTimeoutNanoseconds)
         self.connectTimeoutNanoseconds = max(1_000_000, connectTimeoutNanoseconds)
         name = remote.map { "pipewire:\($0)" } ?? "pipewire"
     }

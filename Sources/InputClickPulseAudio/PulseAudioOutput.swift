@@ -32,8 +32,7 @@ public final class PulseAudioOutput: AudioOutput {
     public let renderPriority: Int32?
     /// How long the server may take no audio (ask for none) while a click
     /// sounds before the stream counts as lost (at least twice the buffer
-    /// and a period). Default 500 ms: a daemon without real-time priority on
-    /// a loaded machine was measured silent for more than 130 ms while healthy.
+    /// and a period). Default 500 ms (``LivenessPolicy/serverStallTimeoutNanoseconds``).
     public let stallTimeoutNanoseconds: UInt64
     /// How long opening a stream waits for the server: to connect, and then
     /// to start mixing the new stream in. Default 3000 ms: a healthy
@@ -43,12 +42,12 @@ public final class PulseAudioOutput: AudioOutput {
 
     /// Makes an output; nothing connects until a stream opens.
     public init(server: String? = nil, properties: StreamProperties = StreamProperties(),
-                renderPriority: Int32? = RealtimeThread.defaultPriority, stallTimeoutNanoseconds: UInt64 = 500_000_000,
+                renderPriority: Int32? = RealtimeThread.defaultPriority, stallTimeoutNanoseconds: UInt64 = LivenessPolicy.serverStallTimeoutNanoseconds,
                 openTimeoutMilliseconds: Int = 3_000) {
         self.server = server
         self.properties = properties
         self.renderPriority = renderPriority
-        self.stallTimeoutNanoseconds = max(50_000_000, stallTimeoutNanoseconds)
+        self.stallTimeoutNanoseconds = max(LivenessPolicy.minimumStallTimeoutNanoseconds, stallTimeoutNanoseconds)
         self.openTimeoutMilliseconds = max(1, openTimeoutMilliseconds)
     }
 

@@ -1,5 +1,5 @@
 /// How long each part of the player waits before it stops trusting a device
-/// or a tap: the five liveness limits, in one place.
+/// or a tap: every liveness limit, in one place.
 ///
 /// A tap should sound within about 100 ms or not at all: later it is no
 /// longer feedback for the key that made it. The limits follow from that:
@@ -11,14 +11,22 @@
 /// | ``suspectMarginNanoseconds`` | the render heartbeat (a running device without progress) | 100 ms past the loop's longest wait |
 /// | ``stallTimeoutNanoseconds`` | a push device's render loop (no audio consumed: a fault) | 130 ms |
 /// | ``healthyRunNanoseconds`` | the lifecycle (a run this long resets the retry backoff) | 2 s |
+/// | ``serverStallTimeoutNanoseconds`` | a sound server's output (PulseAudio, PipeWire): its stall timeout's default | 500 ms |
+/// | ``minimumStallTimeoutNanoseconds`` | ALSA's and PulseAudio's outputs: the shortest stall timeout taken | 50 ms |
+/// | ``minimumPipeWireStallTimeoutNanoseconds`` | PipeWire's output: the shortest stall timeout taken | 200 ms |
+/// | ``proofCheckNanoseconds`` | the lifecycle (how often a stream reopened after a fault is looked at) | 100 ms |
 ///
 /// The stall timeout is the suspect threshold plus the loop's last look:
 /// by the time a stalled stream faults, its taps have been reported
-/// ``ClickDecision/held`` for a while, never ``ClickDecision/plays``.
+/// ``ClickDecision/suspect`` for a while, never ``ClickDecision/plays``.
 ///
-/// ``ClickPlayerConfiguration/liveness`` carries one to the player, which
-/// hands each limit to the part that applies it; an output's stall timeout
-/// is the output's own argument and defaults to ``standard``'s.
+/// ``ClickPlayerConfiguration/liveness`` carries the first five to the
+/// player, which hands each limit to the part that applies it. An output's
+/// stall timeout is the output's own argument: ALSA's (and the null and
+/// offline outputs') defaults to ``standard``'s, a sound server's to
+/// ``serverStallTimeoutNanoseconds``, and each output raises a shorter one
+/// to its floor. The last four are fixed: the outputs and the lifecycle
+/// take them from here.
 public struct LivenessPolicy: Sendable, Hashable {
     /// How long a tap that came while the stream was opening may wait for it;
     /// older when the stream runs, it is dropped and counted.
@@ -43,6 +51,21 @@ public struct LivenessPolicy: Sendable, Hashable {
                                                 suspectMarginNanoseconds: 100_000_000,
                                                 stallTimeoutNanoseconds: 130_000_000,
                                                 healthyRunNanoseconds: 2_000_000_000)
+
+    /// The stall timeout a sound server's output (PulseAudio, PipeWire) has
+    /// unless given one: 500 ms. A server daemon without real-time priority
+    /// on a loaded machine was measured silent for more than 130 ms while
+    /// healthy; and 500 ms is more than four of the longest cycles (2048
+    /// frames) a stock PipeWire runs.
+    public static let serverStallTimeoutNanoseconds: UInt64 = 500_000_000
+    /// The shortest stall timeout the ALSA and PulseAudio outputs take: 50 ms.
+    public static let minimumStallTimeoutNanoseconds: UInt64 = 50_000_000
+    /// The shortest stall timeout PipeWire's output takes: 200 ms, four of
+    /// the longest cycles (2048 frames) a stock server runs.
+    public static let minimumPipeWireStallTimeoutNanoseconds: UInt64 = 200_000_000
+    /// How often the lifecycle looks at a stream reopened in an episode of
+    /// failure until it has proved itself: 100 ms.
+    public static let proofCheckNanoseconds: UInt64 = 100_000_000
 
     /// A policy with the given limits.
     public init(holdLimitNanoseconds: UInt64, staleClickLimitNanoseconds: UInt64, suspectMarginNanoseconds: UInt64,

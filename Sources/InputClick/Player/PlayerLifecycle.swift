@@ -136,8 +136,8 @@ struct PlayerLifecycle: Equatable {
     /// backoff (``LivenessPolicy/healthyRunNanoseconds``).
     let healthyRunNanoseconds: UInt64
     /// How often a stream reopened in an episode of failure is looked at
-    /// until it has proved itself.
-    static let proofCheckNanoseconds: UInt64 = 100_000_000
+    /// until it has proved itself (``LivenessPolicy/proofCheckNanoseconds``).
+    static let proofCheckNanoseconds = LivenessPolicy.proofCheckNanoseconds
 
     /// Where the stream is.
     private(set) var phase = Phase.closed
