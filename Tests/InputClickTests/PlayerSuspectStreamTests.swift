@@ -38,7 +38,7 @@ private final class HandDrivenStream: AudioOutputStream, @unchecked Sendable {
 
 @Suite("A suspect stream")
 struct PlayerSuspectStreamTests {
-    @Test func aTapOnADeviceThatStoppedMakingProgressIsHeldNotPlayingAndCountedIfTheDeviceIsLost() throws {
+    @Test func aTapOnADeviceThatStoppedMakingProgressIsSuspectNotPlayingAndCountedIfTheDeviceIsLost() throws {
         let output = HandDrivenOutput()
         let scheduler = ManualControlScheduler(start: 1_000_000_000)
         let player = ClickPlayer(output: output, configuration: ClickPlayerConfiguration(warningHandler: { _ in }),
@@ -53,8 +53,8 @@ struct PlayerSuspectStreamTests {
         heartbeat.beat(at: scheduler.now)
         #expect(gate.playInputClick(.key) == .plays, "a device that just made progress is not suspect")
         heartbeat.beat(at: scheduler.now - heartbeat.suspectAfterNanoseconds - 50_000_000)
-        #expect(gate.decision() == .held)
-        #expect(gate.playInputClick(.space) == .held, "no progress for longer than the loop ever waits: not reported as playing")
+        #expect(gate.decision() == .suspect)
+        #expect(gate.playInputClick(.space) == .suspect, "no progress for longer than the loop ever waits: not reported as playing")
         #expect(player.statistics.heldClicks == 1)
 
         stream.fail()
@@ -62,6 +62,23 @@ struct PlayerSuspectStreamTests {
         #expect(player.state == .waitingForDevice)
         #expect(player.statistics.clicksLostWithDevice == 3, "the three clicks the dead stream never took are counted")
         #expect(gate.playInputClick(.key) == .deviceLost)
+        player.shutdown()
+    }
+
+    @Test func aTapWhileTheStreamOpensIsHeldAndATapOnASuspectDeviceIsSuspect() throws {
+        let output = HandDrivenOutput()
+        let scheduler = ManualControlScheduler(start: 1_000_000_000)
+        let player = ClickPlayer(output: output, configuration: ClickPlayerConfiguration(warningHandler: { _ in }),
+                                 scheduler: scheduler, sounds: SyntheticClickSounds.provider)
+        let gate = InputClickGate(sink: player, rateLimit: .unlimited)
+        gate.setVisibleInputViews([OptedInInputView()])
+        #expect(gate.playInputClick(.key) == .held, "the stream is still opening")
+        scheduler.runPending()
+        let heartbeat = try #require(output.stream.withLock { $0 }?.renderer?.heartbeat)
+        heartbeat.beat(at: scheduler.now - heartbeat.suspectAfterNanoseconds - 50_000_000)
+        #expect(gate.playInputClick(.key) == .suspect, "the stream runs, but its device made no progress")
+        #expect(ClickDecision.suspect.identifier == "suspect")
+        #expect(player.statistics.heldClicks == 2, "both are counted as accepted but not yet playing")
         player.shutdown()
     }
 }

@@ -12,6 +12,6 @@ struct ClickRequest: BitwiseCopyable {
     /// Its pan, gain and whether it varies.
     var placement: ClickPlacement = .center
     /// Whether the click is dropped rather than started late: set for a click
-    /// its caller was told is `held` (see ``Mixer/staleClickLimitNanoseconds``).
+    /// its caller was told is `suspect` (see ``Mixer/staleClickLimitNanoseconds``).
     var expiresWhenStale = false
 }

@@ -13,9 +13,9 @@ import Synchronization
 ///   A click may be panned and given its own gain (``ClickPlacement``), and
 ///   a seeded variation of gain and pitch (``ClickVariation``) may vary each
 ///   one a little.
-/// - **Held clicks** never play late: with a clock (``MixerConfiguration/clock``),
+/// - **Clicks given to a suspect device** never play late: with a clock (``MixerConfiguration/clock``),
 ///   read once per render, a click submitted as expiring when stale (one its
-///   caller was told is held) and taken from the queue more than
+///   caller was told is suspect) and taken from the queue more than
 ///   ``staleClickLimitNanoseconds`` after its `requestedAt` is dropped and
 ///   counted (``staleClicksDropped``). Any other queued click plays, late if
 ///   the device stalled. Taking it is final, like a start, so a

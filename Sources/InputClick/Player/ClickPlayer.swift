@@ -69,7 +69,7 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     /// Taps that came while the stream was opening, waiting for it to run.
     let hold: ClickHold
     /// The running stream's render loop's heartbeat: a device that stopped
-    /// making progress makes taps report ``ClickDecision/held``, not ``ClickDecision/plays``.
+    /// making progress makes taps report ``ClickDecision/suspect``, not ``ClickDecision/plays``.
     let heartbeat = RenderHeartbeat()
     /// Posted by the running stream's render thread as it moves on, and by
     /// the control queue when a stream closes: what ``drain(timeout:)`` waits on.
@@ -147,7 +147,7 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     /// running device is *suspect* (its render loop has seen no progress for
     /// longer than it ever waits, see ``RenderHeartbeat``), the click is still
     /// queued, to play if the device recovers, but reported
-    /// ``ClickDecision/held``; should the stream then fail, it is counted in
+    /// ``ClickDecision/suspect``; should the stream then fail, it is counted in
     /// ``ClickPlayerStatistics/clicksLostWithDevice``.
     ///
     /// Lock-free and allocation-free.
@@ -162,12 +162,11 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
         submitClick(kind, requestedAt: requestedAt, placement: .center)
     }
 
-    /// ``submit(_:requestedAt:placement:)``, `true` for a click that plays or is held.
+    /// ``submit(_:requestedAt:placement:)``, `true` for a click that plays, is held or given to a suspect device.
     ///
     /// Lock-free and allocation-free.
     public func submitClick(_ kind: ClickKind, requestedAt: UInt64, placement: ClickPlacement) -> Bool {
-        let decision = submit(kind, requestedAt: requestedAt, placement: placement)
-        return decision == .plays || decision == .held
+        submit(kind, requestedAt: requestedAt, placement: placement).isAccepted
     }
 
     /// Whether a click submitted now would be queued to play.
@@ -176,7 +175,7 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     public var isAcceptingClicks: Bool { route.isAcceptingClicks }
 
     /// Why a click would be refused now: ``ClickDecision/queueFull`` while a
-    /// stream is open, ``ClickDecision/held`` while it opens (the click would
+    /// stream is open (``ClickDecision/suspect`` while its device is suspect), ``ClickDecision/held`` while it opens (the click would
     /// be held), ``ClickDecision/deviceLost`` while the player waits
     /// for a device that failed under an open stream, else
     /// ``ClickDecision/noOutput`` (still opening, or never opened).

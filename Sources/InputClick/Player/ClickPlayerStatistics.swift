@@ -30,7 +30,8 @@ public struct ClickPlayerStatistics: Sendable, Hashable {
     public var queuedBehind: Int
     /// Clicks refused because the open stream's click queue was full (``ClickDecision/queueFull``).
     public var queueFullClicks: Int
-    /// Taps answered ``ClickDecision/held``: they came while the stream was opening.
+    /// Taps answered ``ClickDecision/held`` (they came while the stream was
+    /// opening) or ``ClickDecision/suspect`` (its device had made no progress for too long).
     public var heldClicks: Int
     /// Held taps dropped because the stream did not run within
     /// ``ClickPlayer/holdLimitNanoseconds`` of them (or did not open at all).

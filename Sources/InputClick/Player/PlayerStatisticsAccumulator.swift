@@ -37,7 +37,7 @@ final class PlayerStatisticsAccumulator: @unchecked Sendable {
     func countAccepted() { accepted.add(1, ordering: .relaxed) }
     func countDropped() { dropped.add(1, ordering: .relaxed) }
     func countQueueFull() { queueFull.add(1, ordering: .relaxed) }
-    /// A tap answered ``ClickDecision/held``.
+    /// A tap answered ``ClickDecision/held`` or ``ClickDecision/suspect``.
     func countHeld() { held.add(1, ordering: .relaxed) }
 
     /// Clicks queued on a mixer so far, for a drain's target.

@@ -93,11 +93,11 @@ final class TapRoute: Sendable {
     }
 
     /// Queues `request` on the running stream's mixer: ``ClickDecision/plays``,
-    /// or ``ClickDecision/held`` while its device is suspect (see ``RenderHeartbeat``).
+    /// or ``ClickDecision/suspect`` while its device is suspect (see ``RenderHeartbeat``).
     private func submit(_ request: ClickRequest, to mixer: Unmanaged<Mixer>) -> ClickDecision {
         let suspect = heartbeat.isSuspect(now: clock.now())
-        // A click given to a suspect device is held: it plays only if the
-        // render thread takes it within the stale limit of the tap.
+        // A click given to a suspect device plays only if the render thread
+        // takes it within the stale limit of the tap.
         guard mixer._withUnsafeGuaranteedRef({
             $0.submitClick(request.kind, requestedAt: request.requestedAt, placement: request.placement,
                            expiresWhenStale: suspect)
@@ -108,7 +108,7 @@ final class TapRoute: Sendable {
         statistics.countAccepted()
         guard !suspect else {
             statistics.countHeld()
-            return .held
+            return .suspect
         }
         return .plays
     }
@@ -121,13 +121,13 @@ final class TapRoute: Sendable {
     }
 
     /// Why a click would not play now: ``ClickDecision/queueFull`` or
-    /// ``ClickDecision/held`` (suspect device) on a mixer,
+    /// ``ClickDecision/suspect`` on a mixer,
     /// ``ClickDecision/held`` while the hold has room, else the route's reason.
     var refusal: ClickDecision {
         let current = word.load(ordering: .acquiring)
         if let mixer = Self.mixer(current) {
             let hasRoom = mixer._withUnsafeGuaranteedRef { $0.isAcceptingClicks }
-            return hasRoom && heartbeat.isSuspect(now: clock.now()) ? .held : .queueFull
+            return hasRoom && heartbeat.isSuspect(now: clock.now()) ? .suspect : .queueFull
         }
         if Self.isHold(current) && hold.hasRoom { return .held }
         return Self.reason(current)
