@@ -38,13 +38,21 @@ private final class HandDrivenStream: AudioOutputStream, @unchecked Sendable {
 
 @Suite("A suspect stream")
 struct PlayerSuspectStreamTests {
-    @Test func aTapOnADeviceThatStoppedMakingProgressIsSuspectNotPlayingAndCountedIfTheDeviceIsLost() throws {
+    /// A player on a hand-driven output, and a gate with an opted-in view
+    /// just shown: the stream's open is scheduled, not yet run.
+    private static func playerWithAKeyboardShown()
+        -> (HandDrivenOutput, ManualControlScheduler, ClickPlayer, InputClickGate) {
         let output = HandDrivenOutput()
         let scheduler = ManualControlScheduler(start: 1_000_000_000)
         let player = ClickPlayer(output: output, configuration: ClickPlayerConfiguration(warningHandler: { _ in }),
                                  scheduler: scheduler, sounds: SyntheticClickSounds.provider)
         let gate = InputClickGate(sink: player, rateLimit: .unlimited)
         gate.setVisibleInputViews([OptedInInputView()])
+        return (output, scheduler, player, gate)
+    }
+
+    @Test func aTapOnADeviceThatStoppedMakingProgressIsSuspectNotPlayingAndCountedIfTheDeviceIsLost() throws {
+        let (output, scheduler, player, gate) = Self.playerWithAKeyboardShown()
         scheduler.runPending()
         let stream = try #require(output.stream.withLock { $0 })
         let heartbeat = try #require(stream.renderer?.heartbeat)
@@ -66,12 +74,7 @@ struct PlayerSuspectStreamTests {
     }
 
     @Test func aTapWhileTheStreamOpensIsHeldAndATapOnASuspectDeviceIsSuspect() throws {
-        let output = HandDrivenOutput()
-        let scheduler = ManualControlScheduler(start: 1_000_000_000)
-        let player = ClickPlayer(output: output, configuration: ClickPlayerConfiguration(warningHandler: { _ in }),
-                                 scheduler: scheduler, sounds: SyntheticClickSounds.provider)
-        let gate = InputClickGate(sink: player, rateLimit: .unlimited)
-        gate.setVisibleInputViews([OptedInInputView()])
+        let (output, scheduler, player, gate) = Self.playerWithAKeyboardShown()
         #expect(gate.playInputClick(.key) == .held, "the stream is still opening")
         scheduler.runPending()
         let heartbeat = try #require(output.stream.withLock { $0 }?.renderer?.heartbeat)
