@@ -55,7 +55,7 @@ static int check_code(const char *call, int result) {
 /* A decision of inputclick_play or inputclick_decision. */
 static void check_decision(const char *call, int result) {
     check_code(call, result);
-    if (result > INPUTCLICK_HELD) fail(call, result, "not a decision");
+    if (result > INPUTCLICK_SUSPECT) fail(call, result, "not a decision");
     if (result < 0 && result != INPUTCLICK_ERROR_INVALID_ARGUMENT && result != INPUTCLICK_ERROR_INVALID_KIND &&
         result != INPUTCLICK_ERROR_CLOSED)
         fail(call, result, "not an error play can return");

@@ -72,7 +72,7 @@ tail -n 1 "$work/report"
 python3 -c '
 import json, sys
 r = json.loads(open(sys.argv[1]).read().strip().splitlines()[-1])
-keys = ("taps", "written", "plays", "played", "dropped", "held", "heldDropped", "lostWithDevice", "staleDropped",
+keys = ("taps", "written", "plays", "played", "dropped", "held", "suspect", "heldDropped", "lostWithDevice", "staleDropped",
         "unaccounted", "underruns", "faults", "rewinds", "starts")
 print("soak: " + ", ".join(f"{k} {r.get(k)}" for k in keys if k in r))
 print("soak: refused " + json.dumps(r.get("refused", {})) + "; every tap accounted for: "

@@ -58,7 +58,7 @@ public final class ALSAOutput: AudioOutput {
         name = trimmed
         self.libraryMessageHandler = libraryMessageHandler
         self.renderPriority = renderPriority
-        self.stallTimeoutNanoseconds = max(50_000_000, stallTimeoutNanoseconds)
+        self.stallTimeoutNanoseconds = max(LivenessPolicy.minimumStallTimeoutNanoseconds, stallTimeoutNanoseconds)
     }
 
     /// `true`: the sound servers' plugins wait on the socket in `snd_pcm_open` and

@@ -21,8 +21,8 @@ public final class PipeWireOutput: AudioOutput {
     /// `$PIPEWIRE_REMOTE` wins over it.
     public let remote: String?
     public let properties: StreamProperties
-    /// Without the server asking for audio, before a started stream counts as stalled.
-    /// Default 500 ms: four of the longest cycles a stock server runs (2048 frames).
+    /// Without the server asking for audio, before a started stream counts as stalled. Default 500 ms, at
+    /// least 200 ms (``LivenessPolicy/serverStallTimeoutNanoseconds``, its PipeWire floor).
     public let stallTimeoutNanoseconds: UInt64
     /// For the server to answer and the stream to start. Default 1.5 s, within the player's.
     public let connectTimeoutNanoseconds: UInt64
@@ -32,12 +32,12 @@ public final class PipeWireOutput: AudioOutput {
 
     /// Nothing is loaded or connected until a stream opens.
     public init(remote: String? = nil, properties: StreamProperties = StreamProperties(),
-                stallTimeoutNanoseconds: UInt64 = 500_000_000, connectTimeoutNanoseconds: UInt64 = 1_500_000_000,
+                stallTimeoutNanoseconds: UInt64 = LivenessPolicy.serverStallTimeoutNanoseconds, connectTimeoutNanoseconds: UInt64 = 1_500_000_000,
                 threadName: String = RealtimeThread.renderThreadName) {
         self.threadName = threadName
         self.remote = remote
         self.properties = properties
-        self.stallTimeoutNanoseconds = max(200_000_000, stallTimeoutNanoseconds)
+        self.stallTimeoutNanoseconds = max(LivenessPolicy.minimumPipeWireStallTimeoutNanoseconds, stallTimeoutNanoseconds)
         self.connectTimeoutNanoseconds = max(1_000_000, connectTimeoutNanoseconds)
         name = remote.map { "pipewire:\($0)" } ?? "pipewire"
     }

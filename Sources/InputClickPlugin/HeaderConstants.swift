@@ -18,6 +18,7 @@ enum HeaderConstants {
         case .queueFull: return Int32(INPUTCLICK_QUEUE_FULL)
         case .deviceLost: return Int32(INPUTCLICK_DEVICE_LOST)
         case .held: return Int32(INPUTCLICK_HELD)
+        case .suspect: return Int32(INPUTCLICK_SUSPECT)
         }
     }
 

@@ -19,8 +19,7 @@ public final class PulseAudioOutput: AudioOutput {
     /// `nil` for normal scheduling.
     public let renderPriority: Int32?
     /// How long the server may ask for no audio while a click sounds before the stream counts
-    /// as lost (at least twice the buffer and a period). Default 500 ms: a daemon without
-    /// real-time priority on a loaded machine was silent for over 130 ms while healthy.
+    /// as lost (at least twice the buffer and a period). Default ``LivenessPolicy/serverStallTimeoutNanoseconds``.
     public let stallTimeoutNanoseconds: UInt64
     /// For the server to connect and start mixing the new stream in. Default 3000 ms: a
     /// healthy null sink may hold up to 2 s mixed ahead, which must play out first.
@@ -28,12 +27,12 @@ public final class PulseAudioOutput: AudioOutput {
 
     /// Nothing connects until a stream opens.
     public init(server: String? = nil, properties: StreamProperties = StreamProperties(),
-                renderPriority: Int32? = RealtimeThread.defaultPriority, stallTimeoutNanoseconds: UInt64 = 500_000_000,
+                renderPriority: Int32? = RealtimeThread.defaultPriority, stallTimeoutNanoseconds: UInt64 = LivenessPolicy.serverStallTimeoutNanoseconds,
                 openTimeoutMilliseconds: Int = 3_000) {
         self.server = server
         self.properties = properties
         self.renderPriority = renderPriority
-        self.stallTimeoutNanoseconds = max(50_000_000, stallTimeoutNanoseconds)
+        self.stallTimeoutNanoseconds = max(LivenessPolicy.minimumStallTimeoutNanoseconds, stallTimeoutNanoseconds)
         self.openTimeoutMilliseconds = max(1, openTimeoutMilliseconds)
     }
 

@@ -31,13 +31,13 @@ struct TapCommand: Subcommand {
 
         The stats count the device's faults, and account for every tap: "played" are the clicks written to
         the device, "dropped" every other tap. Each tap the player accepted
-        (answered plays, or held while the stream opened or the device
-        stalled) was written, dropped from the hold, dropped as stale (taken
+        (answered plays, held while the stream opened, or suspect while the
+        device stalled) was written, dropped from the hold, dropped as stale (taken
         more than 100 ms after its tap) or lost with the device; each other
         tap was refused, for a reason (queue-full, device-lost, no-output):
 
-          taps: T = P plays + H held + R refused
-          accepted: P+H = W written + D dropped from the hold + S dropped as
+          taps: T = P plays + H held + U suspect + R refused
+          accepted: P+H+U = W written + D dropped from the hold + S dropped as
                     stale + L lost with the device
 
         (plus, if the last clicks did not sound out within 4 s, those not yet
@@ -79,7 +79,7 @@ struct TapCommand: Subcommand {
                             lowers nor raises a stock graph's quantum). Default: INPUTCLICK_LATENCY,
                             else balanced.
           --json            Print the stats as one JSON line instead of text (keys
-                            played, dropped, taps, plays, held, refused, written,
+                            played, dropped, taps, plays, held, suspect, refused, written,
                             heldDropped, staleDropped, lostWithDevice, unaccounted, …).
           -h, --help        Show this help.
 

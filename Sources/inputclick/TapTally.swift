@@ -16,8 +16,9 @@ struct TapTally {
     func text(device: String, statistics: ClickPlayerStatistics, report: LatencyReport, written: Int) -> String {
         let accounts = TapAccounts(tally: self, statistics: statistics, written: written)
         var lines = ["clicks: \(accounts.written) played, \(accounts.dropped) dropped, \(unknown) unknown lines"]
-        lines.append("taps: \(accounts.taps) = \(accounts.plays) plays + \(accounts.held) held + \(accounts.refusedTotal) refused")
-        var accepted = "accepted: \(accounts.plays + accounts.held) = \(accounts.written) written + "
+        lines.append("taps: \(accounts.taps) = \(accounts.plays) plays + \(accounts.held) held + \(accounts.suspect) suspect + "
+            + "\(accounts.refusedTotal) refused")
+        var accepted = "accepted: \(accounts.accepted) = \(accounts.written) written + "
             + "\(accounts.droppedFromHold) dropped from the hold + \(accounts.droppedStale) dropped as stale + "
             + "\(accounts.lostWithDevice) lost with the device"
         if accounts.unaccounted != 0 { accepted += " + \(accounts.unaccounted) not written when tap stopped waiting" }
@@ -50,13 +51,14 @@ struct TapTally {
     }
 }
 
-/// Where every tap went, in RELIABILITY.md's accounting: taps = plays + held + refused,
-/// and plays + held = written + dropped from the hold + dropped as stale + lost with the
+/// Where every tap went, in RELIABILITY.md's accounting: taps = plays + held + suspect + refused, and
+/// plays + held + suspect (accepted) = written + dropped from the hold + dropped as stale + lost with the
 /// device (+ any not yet written when tap stopped waiting).
 private struct TapAccounts {
     var taps: Int
     var plays: Int
     var held: Int
+    var suspect: Int
     /// By the decision's identifier (`queue-full`, `device-lost`, …).
     var refused: [String: Int]
     var written: Int
@@ -68,8 +70,9 @@ private struct TapAccounts {
         taps = tally.decisions.values.reduce(0, +)
         plays = tally.decisions[.plays, default: 0]
         held = tally.decisions[.held, default: 0]
+        suspect = tally.decisions[.suspect, default: 0]
         refused = [:]
-        for (decision, count) in tally.decisions where decision != .plays && decision != .held {
+        for (decision, count) in tally.decisions where !decision.isAccepted {
             refused[decision.identifier] = count
         }
         self.written = written
@@ -79,8 +82,9 @@ private struct TapAccounts {
     }
 
     var refusedTotal: Int { refused.values.reduce(0, +) }
+    var accepted: Int { plays + held + suspect }
     /// Accepted, neither written nor counted as dropped or lost: 0 once drained.
-    var unaccounted: Int { plays + held - written - droppedFromHold - droppedStale - lostWithDevice }
+    var unaccounted: Int { accepted - written - droppedFromHold - droppedStale - lostWithDevice }
     /// Every tap but those written.
     var dropped: Int { taps - written }
 }
@@ -136,6 +140,7 @@ private struct TapReport: Encodable {
         try container.encode(accounts.taps, forKey: .taps)
         try container.encode(accounts.plays, forKey: .plays)
         try container.encode(accounts.held, forKey: .held)
+        try container.encode(accounts.suspect, forKey: .suspect)
         try container.encode(accounts.refused, forKey: .refused)
         try container.encode(accounts.written, forKey: .written)
         try container.encode(accounts.droppedFromHold, forKey: .heldDropped)
@@ -154,7 +159,7 @@ private struct TapReport: Encodable {
         try container.encode(milliseconds, forKey: .milliseconds)
     }
     private enum CodingKeys: String, CodingKey {
-        case device, played, dropped, unknown, taps, plays, held, refused, written, heldDropped, staleDropped
+        case device, played, dropped, unknown, taps, plays, held, suspect, refused, written, heldDropped, staleDropped
         case lostWithDevice, unaccounted, format, underruns, suspends, realtime, scheduling
         case starts, rewinds, queuedBehind, faults, milliseconds
     }

@@ -102,7 +102,7 @@ extension ThroughTheVirtualSink {
             // Every click accepted is accounted for.
             #expect(rig.player.drain(timeout: .seconds(10)), "the last clicks did not sound out")
             let statistics = rig.player.statistics
-            let accepted = typing.decisions.withLock { $0.filter { $0.decision == .plays || $0.decision == .held }.count }
+            let accepted = typing.decisions.withLock { $0.filter(\.decision.isAccepted).count }
             let accountedFor = rig.player.latency.count + statistics.clicksLostWithDevice + statistics.heldClicksDropped
                 + statistics.staleClicksDropped
             #expect(accepted == accountedFor,

@@ -28,7 +28,7 @@ final class SinkRig: Sendable {
         return (all.filter { !held.contains($0) }, held.count <= 1 && named <= player.statistics.heldClicksDropped)
     }
     var events: [String] { reported.storage.withLock { $0.events } }
-    /// The clicks ``tap(_:)`` got through the gate, in order, and whether each was held.
+    /// The clicks ``tap(_:)`` got through the gate, in order, and whether each was held or suspect.
     var accepted: [(kind: ClickKind, held: Bool)] { reported.accepted.withLock { $0 } }
 
     private final class Reports: Sendable {
@@ -105,13 +105,13 @@ final class SinkRig: Sendable {
 
     /// Taps `kind` through the gate, and keeps the click in ``accepted`` if
     /// the gate let it through: answered ``ClickDecision/plays``, or
-    /// ``ClickDecision/held`` (a busy machine can stall the sink long enough
+    /// ``ClickDecision/held`` or ``ClickDecision/suspect`` (a busy machine can stall the sink long enough
     /// for the player to stop promising; see ``accountsForEveryClick(_:)``).
     @discardableResult
     func tap(_ kind: ClickKind) -> ClickDecision {
         let decision = gate.playInputClick(kind)
-        if decision == .plays || decision == .held {
-            reported.accepted.withLock { $0.append((kind, decision == .held)) }
+        if decision.isAccepted {
+            reported.accepted.withLock { $0.append((kind, decision != .plays)) }
         }
         return decision
     }

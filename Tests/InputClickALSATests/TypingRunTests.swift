@@ -27,7 +27,7 @@ extension ThroughTheVirtualSink {
                 // with taps back to back, which no typist makes.
                 if wait < 0 { next = Date() }
                 let decision = rig.tap(tap.kind)
-                if decision != .plays && decision != .held { refused.append(decision) }
+                if !decision.isAccepted { refused.append(decision) }
             }
             #expect(refused.isEmpty, "refused: \(refused)")
             #expect(rig.accepted.count == taps.count)

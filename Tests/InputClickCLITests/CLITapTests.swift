@@ -36,7 +36,7 @@ struct CLITapTests {
         let lines = run.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.first == "READY")
         #expect(lines.contains("clicks: 4 played, 0 dropped, 1 unknown lines"))
-        #expect(lines.contains("taps: 4 = 4 plays + 0 held + 0 refused"), "\(lines)")
+        #expect(lines.contains("taps: 4 = 4 plays + 0 held + 0 suspect + 0 refused"), "\(lines)")
         #expect(lines.contains("accepted: 4 = 4 written + 0 dropped from the hold + 0 dropped as stale + 0 lost with the device"))
         #expect(lines.contains { $0.hasPrefix("device: inputclick_sink: 48000 Hz, 2 ch") && $0.contains("period 64 frames") })
         #expect(lines.contains { $0.hasPrefix("call to write:") && $0.hasSuffix("(n=4)") })
@@ -88,7 +88,7 @@ struct CLITapTests {
         #expect(lines.count == 2)
         let object = try JSONSerialization.jsonObject(with: Data(lines.last!.utf8)) as? [String: Any]
         #expect(object?["played"] as? Int == 1)
-        for (key, value) in ["taps": 1, "plays": 1, "held": 0, "written": 1, "dropped": 0, "heldDropped": 0, "staleDropped": 0,
+        for (key, value) in ["taps": 1, "plays": 1, "held": 0, "suspect": 0, "written": 1, "dropped": 0, "heldDropped": 0, "staleDropped": 0,
                              "lostWithDevice": 0, "unaccounted": 0] {
             #expect(object?[key] as? Int == value, "\(key)")
         }

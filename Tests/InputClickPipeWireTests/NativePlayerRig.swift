@@ -49,7 +49,7 @@ final class NativePlayerRig: Sendable {
     @discardableResult
     func tap(_ kind: ClickKind = .key) -> ClickDecision {
         let decision = gate.playInputClick(kind)
-        if decision == .plays || decision == .held { reported.withLock { $0.accepted += 1 } }
+        if decision.isAccepted { reported.withLock { $0.accepted += 1 } }
         return decision
     }
 

@@ -58,10 +58,11 @@ extension ThroughPulseAudio {
             let heard = onsets.count
             let lost = statistics.clicksLostWithDevice + statistics.staleClicksDropped + statistics.heldClicksDropped
             let closeTaps = Self.taps / 10
-            // Accepted: promised to play, or held (a loaded machine may stall
+            // Accepted: promised to play, or suspect (a loaded machine may stall
             // the server long enough for the player to stop promising).
-            let accepted = decisions.filter { $0 == .plays || $0 == .held }.count
-            let summary = "\(accepted) of \(Self.taps) taps accepted (\(decisions.filter { $0 == .held }.count) held), \(written) written, \(lost) lost, heard \(heard) "
+            let accepted = decisions.filter(\.isAccepted).count
+            let summary = "\(accepted) of \(Self.taps) taps accepted (\(decisions.filter { $0 == .held }.count) held, "
+                + "\(decisions.filter { $0 == .suspect }.count) suspect), \(written) written, \(lost) lost, heard \(heard) "
                 + "(\(closeTaps) taps 10 ms after the previous may merge with it); \(statistics.underruns) underruns, "
                 + "\(statistics.faults) faults, \(statistics.rewinds) rewinds; monitor lost \(monitorLost) s of \(wall) s "
                 + "(up to \(lostToMonitor) clicks); warnings \(rig.warnings)"

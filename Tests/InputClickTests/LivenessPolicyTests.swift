@@ -2,7 +2,7 @@
 import InputClickTesting
 import Testing
 
-/// The five liveness limits: one value, handed to the parts that apply them.
+/// The liveness limits: one value, handed to the parts that apply them, and the fixed ones beside it.
 @Suite("One liveness policy")
 struct LivenessPolicyTests {
     @Test func theStandardPolicyHasTheDocumentedLimitsAndThePartsUseThem() {
@@ -12,6 +12,11 @@ struct LivenessPolicyTests {
         #expect(standard.suspectMarginNanoseconds == 100_000_000)
         #expect(standard.stallTimeoutNanoseconds == 130_000_000)
         #expect(standard.healthyRunNanoseconds == 2_000_000_000)
+        #expect(LivenessPolicy.serverStallTimeoutNanoseconds == 500_000_000)
+        #expect(LivenessPolicy.minimumStallTimeoutNanoseconds == 50_000_000)
+        #expect(LivenessPolicy.minimumPipeWireStallTimeoutNanoseconds == 200_000_000)
+        #expect(LivenessPolicy.proofCheckNanoseconds == 100_000_000)
+        #expect(PlayerLifecycle.proofCheckNanoseconds == LivenessPolicy.proofCheckNanoseconds)
         #expect(ClickPlayer.holdLimitNanoseconds == standard.holdLimitNanoseconds)
         #expect(Mixer.staleClickLimitNanoseconds == standard.staleClickLimitNanoseconds)
         #expect(ClickPlayerConfiguration().liveness == standard)

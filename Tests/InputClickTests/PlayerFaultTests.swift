@@ -72,10 +72,10 @@ import Testing
         harness.scheduler.advance(byNanoseconds: 2_000_000_000)
         #expect(harness.player.state == .running)
         #expect(harness.output.openCount == 2)
-        // Back after a loss, the device proves itself first: the tap is held
+        // Back after a loss, the device proves itself first: the tap is suspect
         // (it plays if the device takes audio within 100 ms), and the note
         // that it is back waits for that proof.
-        #expect(harness.gate.playInputClick(.return) == .held)
+        #expect(harness.gate.playInputClick(.return) == .suspect)
         #expect(harness.reports.warnings.count == 1)
         let audio = harness.render(milliseconds: 20)
         #expect(SyntheticClickSounds.identify(audio[...], channels: 2, sampleRate: 48_000) == .return)
@@ -99,7 +99,7 @@ import Testing
             // Each stream that failed unproven doubles the wait, up to 1.6 s.
             harness.scheduler.advance(byNanoseconds: 2_000_000_000)
             #expect(harness.player.state == .running)
-            #expect(harness.gate.playInputClick() == .held, "an unproven device's taps are not reported as playing")
+            #expect(harness.gate.playInputClick() == .suspect, "an unproven device's taps are not reported as playing")
             harness.scheduler.advance(byNanoseconds: 300_000_000)
         }
         #expect(harness.player.statistics.faults == 5)

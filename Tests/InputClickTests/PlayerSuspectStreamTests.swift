@@ -38,13 +38,21 @@ private final class HandDrivenStream: AudioOutputStream, @unchecked Sendable {
 
 @Suite("A suspect stream")
 struct PlayerSuspectStreamTests {
-    @Test func aTapOnADeviceThatStoppedMakingProgressIsHeldNotPlayingAndCountedIfTheDeviceIsLost() throws {
+    /// A player on a hand-driven output, and a gate with an opted-in view
+    /// just shown: the stream's open is scheduled, not yet run.
+    private static func playerWithAKeyboardShown()
+        -> (HandDrivenOutput, ManualControlScheduler, ClickPlayer, InputClickGate) {
         let output = HandDrivenOutput()
         let scheduler = ManualControlScheduler(start: 1_000_000_000)
         let player = ClickPlayer(output: output, configuration: ClickPlayerConfiguration(warningHandler: { _ in }),
                                  scheduler: scheduler, sounds: SyntheticClickSounds.provider)
         let gate = InputClickGate(sink: player, rateLimit: .unlimited)
         gate.setVisibleInputViews([OptedInInputView()])
+        return (output, scheduler, player, gate)
+    }
+
+    @Test func aTapOnADeviceThatStoppedMakingProgressIsSuspectNotPlayingAndCountedIfTheDeviceIsLost() throws {
+        let (output, scheduler, player, gate) = Self.playerWithAKeyboardShown()
         scheduler.runPending()
         let stream = try #require(output.stream.withLock { $0 })
         let heartbeat = try #require(stream.renderer?.heartbeat)
@@ -53,8 +61,8 @@ struct PlayerSuspectStreamTests {
         heartbeat.beat(at: scheduler.now)
         #expect(gate.playInputClick(.key) == .plays, "a device that just made progress is not suspect")
         heartbeat.beat(at: scheduler.now - heartbeat.suspectAfterNanoseconds - 50_000_000)
-        #expect(gate.decision() == .held)
-        #expect(gate.playInputClick(.space) == .held, "no progress for longer than the loop ever waits: not reported as playing")
+        #expect(gate.decision() == .suspect)
+        #expect(gate.playInputClick(.space) == .suspect, "no progress for longer than the loop ever waits: not reported as playing")
         #expect(player.statistics.heldClicks == 1)
 
         stream.fail()
@@ -62,6 +70,18 @@ struct PlayerSuspectStreamTests {
         #expect(player.state == .waitingForDevice)
         #expect(player.statistics.clicksLostWithDevice == 3, "the three clicks the dead stream never took are counted")
         #expect(gate.playInputClick(.key) == .deviceLost)
+        player.shutdown()
+    }
+
+    @Test func aTapWhileTheStreamOpensIsHeldAndATapOnASuspectDeviceIsSuspect() throws {
+        let (output, scheduler, player, gate) = Self.playerWithAKeyboardShown()
+        #expect(gate.playInputClick(.key) == .held, "the stream is still opening")
+        scheduler.runPending()
+        let heartbeat = try #require(output.stream.withLock { $0 }?.renderer?.heartbeat)
+        heartbeat.beat(at: scheduler.now - heartbeat.suspectAfterNanoseconds - 50_000_000)
+        #expect(gate.playInputClick(.key) == .suspect, "the stream runs, but its device made no progress")
+        #expect(ClickDecision.suspect.identifier == "suspect")
+        #expect(player.statistics.heldClicks == 2, "both are counted as accepted but not yet playing")
         player.shutdown()
     }
 }

@@ -68,7 +68,7 @@ import Testing
         }
         #expect(run.device.underruns == 1)
         #expect(asleep.stopped == true, "a stream asleep after an underrun counts as stopped while silent (drain returns)")
-        #expect(asleep.suspect == false, "taps on a sleeping stream play; they are not held")
+        #expect(asleep.suspect == false, "taps on a sleeping stream play; they are not suspect")
         #expect(run.records.map(\.kind) == [.key, .space], "the next tap started the device afresh, not a stall")
         #expect(run.device.starts == 2)
     }

@@ -107,7 +107,8 @@ static void test_announce_streams(void) {
 
 static void test_names(void) {
     static const char *decisions[] = {"plays", "clicks-off", "silent-profile", "no-visible-input-view",
-                                      "not-opted-in", "rate-limited", "no-output", "queue-full", "device-lost", "held"};
+                                      "not-opted-in", "rate-limited", "no-output", "queue-full", "device-lost", "held",
+                                      "suspect"};
     static const char *kinds[] = {"key", "delete", "modifier", "space", "return"};
     static const char *states[] = {"closed", "running", "lingering", "waiting-for-device"};
     int all = 1;
@@ -127,9 +128,9 @@ static void test_names(void) {
           "strerror of an unknown code says so", NULL);
 
     all = 1;
-    for (int d = 0; d <= INPUTCLICK_HELD; d++) all &= strcmp(inputclick_decision_name(d), decisions[d]) == 0;
+    for (int d = 0; d <= INPUTCLICK_SUSPECT; d++) all &= strcmp(inputclick_decision_name(d), decisions[d]) == 0;
     check(all, "decision names are the stable identifiers", NULL);
-    check(strcmp(inputclick_decision_name(10), "unknown") == 0 && strcmp(inputclick_decision_name(-1), "unknown") == 0,
+    check(strcmp(inputclick_decision_name(11), "unknown") == 0 && strcmp(inputclick_decision_name(-1), "unknown") == 0,
           "decision name of an unknown value is unknown", NULL);
     check(strstr(inputclick_decision_description(INPUTCLICK_NOT_OPTED_IN), "enableInputClicksWhenVisible") != NULL,
           "decision description explains", inputclick_decision_description(INPUTCLICK_NOT_OPTED_IN));
@@ -428,7 +429,7 @@ static void *hammer_thread(void *argument) {
         int result = inputclick_play(hammer->ctx, hammer->calls % 5);
         hammer->calls++;
         if (result == INPUTCLICK_ERROR_CLOSED) break;
-        if (result < 0 || result > INPUTCLICK_HELD) hammer->bad_results++;
+        if (result < 0 || result > INPUTCLICK_SUSPECT) hammer->bad_results++;
         if (hammer->calls % 64 == 0) inputclick_set_visible_views(hammer->ctx, views, 1);
         if (hammer->calls % 97 == 0) inputclick_decision(hammer->ctx, 0);
     }

@@ -46,10 +46,10 @@ def test_version_and_names():
     check(all(s and s != "unknown error code" for s in sentences), "strerror names every code", repr(sentences))
     check(len(set(sentences)) == len(ic.ERROR_CODES), "each code has its own sentence")
     check(ic.strerror(-10) == "unknown error code" and ic.strerror(3) == "unknown error code", "an unknown code says so")
-    names = [ic.decision_name(d) for d in range(10)]
+    names = [ic.decision_name(d) for d in range(11)]
     check(names == ["plays", "clicks-off", "silent-profile", "no-visible-input-view", "not-opted-in", "rate-limited",
-                    "no-output", "queue-full", "device-lost", "held"], "decision names", repr(names))
-    check(ic.decision_name(10) == "unknown", "unknown decision name")
+                    "no-output", "queue-full", "device-lost", "held", "suspect"], "decision names", repr(names))
+    check(ic.decision_name(11) == "unknown", "unknown decision name")
 
 
 def test_bad_arguments():
@@ -194,7 +194,7 @@ def test_threads(settings_file):
             result = lib.inputclick_play(keyboard.handle, i % 5)
             if result == ic.ERROR_CLOSED:
                 return
-            if not 0 <= result <= ic.HELD:
+            if not 0 <= result <= ic.SUSPECT:
                 bad.append(result)
 
     threads = [threading.Thread(target=tap) for _ in range(3)]

@@ -52,6 +52,7 @@ pub const NO_OUTPUT: c_int = 6;
 pub const QUEUE_FULL: c_int = 7;
 pub const DEVICE_LOST: c_int = 8;
 pub const HELD: c_int = 9;
+pub const SUSPECT: c_int = 10;
 
 pub const STATE_CLOSED: c_int = 0;
 pub const STATE_RUNNING: c_int = 1;

@@ -189,7 +189,7 @@ fn test_close_under_load(checks: &mut Checks, settings: &CString) {
                     if result == ic::ERROR_CLOSED {
                         return;
                     }
-                    if result < 0 || result > ic::HELD {
+                    if result < 0 || result > ic::SUSPECT {
                         bad.fetch_add(1, Ordering::Relaxed);
                     }
                 }

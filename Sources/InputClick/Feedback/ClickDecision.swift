@@ -19,6 +19,16 @@ public enum ClickDecision: UInt8, Sendable, Hashable, CaseIterable, CustomString
     /// The stream is still opening: the click plays if it runs within ``ClickPlayer/holdLimitNanoseconds`` of
     /// the tap, else it is dropped and counted (``ClickPlayerStatistics/heldClicksDropped``).
     case held = 9
+    /// The stream runs, but its device has made no progress for longer than
+    /// its render loop ever waits (see ``LivenessPolicy``): the click is
+    /// queued and plays only if the render thread takes it within 100 ms of
+    /// the tap (``LivenessPolicy/staleClickLimitNanoseconds``); later than
+    /// that it is dropped and counted (``ClickPlayerStatistics/staleClicksDropped``).
+    case suspect = 10
+
+    /// Whether the player took the click: ``plays``, ``held`` or ``suspect``.
+    /// Each such click is written, or counted as dropped or lost.
+    public var isAccepted: Bool { self == .plays || self == .held || self == .suspect }
 
     /// A short, stable identifier (`plays`, `clicks-off`, …) for logs, JSON and `doctor`.
     public var identifier: String {
@@ -33,6 +43,7 @@ public enum ClickDecision: UInt8, Sendable, Hashable, CaseIterable, CustomString
         case .queueFull: return "queue-full"
         case .deviceLost: return "device-lost"
         case .held: return "held"
+        case .suspect: return "suspect"
         }
     }
 
@@ -48,6 +59,7 @@ public enum ClickDecision: UInt8, Sendable, Hashable, CaseIterable, CustomString
         case .queueFull: return "the click queue is full: clicks arrive faster than the stream takes them"
         case .deviceLost: return "the audio device stopped working; waiting for it to come back"
         case .held: return "the audio device is still opening; the click plays once it runs, if within 100 ms"
+        case .suspect: return "the audio device has made no progress for a while; the click plays only if the device takes it within 100 ms"
         }
     }
 }

@@ -5,6 +5,6 @@ struct ClickRequest: BitwiseCopyable {
     /// On the caller's clock; reported back in the click's ``ClickOnset``.
     var requestedAt: UInt64
     var placement: ClickPlacement = .center
-    /// Dropped rather than started late: its caller was told it is `held`.
+    /// Dropped rather than started late: its caller was told it is `suspect` (``Mixer/staleClickLimitNanoseconds``).
     var expiresWhenStale = false
 }

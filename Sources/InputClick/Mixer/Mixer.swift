@@ -6,9 +6,9 @@ import Synchronization
 ///   lock-free ring until the next render. Each plays on a voice of a fixed pool; when every voice is busy
 ///   the oldest is stolen with a short fade, so a new click is never dropped. A new click lowers the clicks
 ///   still sounding (−6 dB by default). ``ClickPlacement`` pans and scales a click, ``ClickVariation`` varies it.
-/// - **Held clicks** never play late: with a ``MixerConfiguration/clock``, a click submitted as expiring
-///   when stale and taken more than ``staleClickLimitNanoseconds`` after `requestedAt` is dropped and
-///   counted (``staleClicksDropped``). Any other click plays, late if the device stalled.
+/// - **Clicks given to a suspect device** never play late: with a ``MixerConfiguration/clock``, a click
+///   submitted as expiring when stale and taken more than ``staleClickLimitNanoseconds`` after `requestedAt`
+///   is dropped and counted (``staleClicksDropped``). Any other click plays, late if the device stalled.
 /// - **Host streams** (``HostStream``) are mixed under the clicks and ducked while clicks sound.
 /// - The click volume applies to clicks only; the master volume scales the whole mix, and a zero-latency
 ///   peak limiter is the last stage, so the output never exceeds its ceiling.

@@ -44,7 +44,7 @@ extension ClickPlayer {
             counts.countLostWithDevice(slot.mixer.discardQueuedClicks())
             slot.mixer.collectGarbage()
             mixers.syncHostStreams(slot)
-            // Reopened after the device failed under a stream, taps are held
+            // Reopened after the device failed under a stream, taps are suspect
             // until it consumes audio: a frozen server accepts connections too.
             heartbeat.arm(suspectAfterNanoseconds: configuration.liveness.suspectAfterNanoseconds(for: opened.format),
                           requiringProof: lifecycle.isDeviceLost)

@@ -33,7 +33,7 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     let route: TapRoute
     /// Taps that came while the stream was opening.
     let hold: ClickHold
-    /// A suspect device makes taps report ``ClickDecision/held``, not ``ClickDecision/plays``.
+    /// A suspect device makes taps report ``ClickDecision/suspect``, not ``ClickDecision/plays``.
     let heartbeat = RenderHeartbeat()
     /// Posted as the render side moves on, and when a stream closes: what ``drain(timeout:)`` waits on.
     let renderProgress = RenderProgressSignal()
@@ -95,7 +95,8 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
 
     /// Queues a click on the running stream's mixer (``ClickDecision/plays``), holds it while the stream opens
     /// (``ClickDecision/held``), or refuses it at once, counting the drop. While the device is suspect
-    /// (``RenderHeartbeat``) the click is queued but reported held; if the stream then fails, it counts in
+    /// (``RenderHeartbeat``) the click is queued but reported ``ClickDecision/suspect``; if the stream then
+    /// fails, it counts in
     /// ``ClickPlayerStatistics/clicksLostWithDevice``.
     public func submit(_ kind: ClickKind, requestedAt: UInt64, placement: ClickPlacement) -> ClickDecision {
         route.submit(ClickRequest(kind: kind, requestedAt: requestedAt, placement: placement))
@@ -106,17 +107,18 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
         submitClick(kind, requestedAt: requestedAt, placement: .center)
     }
 
+    /// `true` for a click that plays, is held or is given to a suspect device.
     public func submitClick(_ kind: ClickKind, requestedAt: UInt64, placement: ClickPlacement) -> Bool {
-        let decision = submit(kind, requestedAt: requestedAt, placement: placement)
-        return decision == .plays || decision == .held
+        submit(kind, requestedAt: requestedAt, placement: placement).isAccepted
     }
 
     /// Whether a click submitted now would be queued to play.
     public var isAcceptingClicks: Bool { route.isAcceptingClicks }
 
-    /// Why a click would be refused now: ``ClickDecision/queueFull`` while a stream is open,
-    /// ``ClickDecision/held`` while it opens, ``ClickDecision/deviceLost`` while the player waits for a device
-    /// that failed under an open stream, else ``ClickDecision/noOutput``.
+    /// Why a click would be refused now: ``ClickDecision/queueFull`` while a stream is open
+    /// (``ClickDecision/suspect`` while its device is suspect), ``ClickDecision/held`` while it opens,
+    /// ``ClickDecision/deviceLost`` while the player waits for a device that failed under an open stream, else
+    /// ``ClickDecision/noOutput``.
     public var refusal: ClickDecision { route.refusal }
 
     public var state: ClickPlayerState {

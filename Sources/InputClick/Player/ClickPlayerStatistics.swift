@@ -16,7 +16,7 @@ public struct ClickPlayerStatistics: Sendable, Hashable {
     public var rewinds: Int
     public var queuedBehind: Int
     public var queueFullClicks: Int
-    /// Taps answered ``ClickDecision/held``.
+    /// Taps answered ``ClickDecision/held`` (while the stream opened) or ``ClickDecision/suspect``.
     public var heldClicks: Int
     /// Held taps dropped because the stream did not run within ``ClickPlayer/holdLimitNanoseconds`` of them.
     public var heldClicksDropped: Int

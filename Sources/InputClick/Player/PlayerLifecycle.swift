@@ -80,7 +80,7 @@ struct PlayerLifecycle: Equatable {
     let retry: RetryBackoff
     /// A stream that ran at least this long before its fault resets the backoff.
     let healthyRunNanoseconds: UInt64
-    static let proofCheckNanoseconds: UInt64 = 100_000_000
+    static let proofCheckNanoseconds = LivenessPolicy.proofCheckNanoseconds
 
     private(set) var phase = Phase.closed
     private(set) var isVisible = false

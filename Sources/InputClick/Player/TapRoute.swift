@@ -77,11 +77,11 @@ final class TapRoute: Sendable {
         }
     }
 
-    /// ``ClickDecision/plays``, or ``ClickDecision/held`` while the device is suspect (``RenderHeartbeat``).
+    /// ``ClickDecision/plays``, or ``ClickDecision/suspect`` while the device is suspect (``RenderHeartbeat``).
     private func submit(_ request: ClickRequest, to mixer: Unmanaged<Mixer>) -> ClickDecision {
         let suspect = heartbeat.isSuspect(now: clock.now())
-        // A click given to a suspect device is held: it plays only if the
-        // render thread takes it within the stale limit of the tap.
+        // A click given to a suspect device plays only if the render thread
+        // takes it within the stale limit of the tap.
         guard mixer._withUnsafeGuaranteedRef({
             $0.submitClick(request.kind, requestedAt: request.requestedAt, placement: request.placement,
                            expiresWhenStale: suspect)
@@ -92,7 +92,7 @@ final class TapRoute: Sendable {
         statistics.countAccepted()
         guard !suspect else {
             statistics.countHeld()
-            return .held
+            return .suspect
         }
         return .plays
     }
@@ -103,13 +103,13 @@ final class TapRoute: Sendable {
         return mixer._withUnsafeGuaranteedRef { $0.isAcceptingClicks }
     }
 
-    /// Why a click would not play now: on a mixer ``ClickDecision/queueFull``, or ``ClickDecision/held`` (suspect
-    /// device); ``ClickDecision/held`` while the hold has room; else the route's reason.
+    /// Why a click would not play now: on a mixer ``ClickDecision/queueFull``, or ``ClickDecision/suspect``;
+    /// ``ClickDecision/held`` while the hold has room; else the route's reason.
     var refusal: ClickDecision {
         let current = word.load(ordering: .acquiring)
         if let mixer = Self.mixer(current) {
             let hasRoom = mixer._withUnsafeGuaranteedRef { $0.isAcceptingClicks }
-            return hasRoom && heartbeat.isSuspect(now: clock.now()) ? .held : .queueFull
+            return hasRoom && heartbeat.isSuspect(now: clock.now()) ? .suspect : .queueFull
         }
         if Self.isHold(current) && hold.hasRoom { return .held }
         return Self.reason(current)

@@ -162,7 +162,11 @@ enum {
     INPUTCLICK_DEVICE_LOST = 8,
     /** The stream is still opening: the click is held and plays as soon as it runs, if within
      * 100 ms of the tap; later, it is dropped, counted (INPUTCLICK_STAT_HELD_DROPPED) and warned about. */
-    INPUTCLICK_HELD = 9
+    INPUTCLICK_HELD = 9,
+    /** The stream runs, but its device has made no progress for longer than its render loop ever
+     * waits: the click is queued and plays only if the device takes it within 100 ms of the tap;
+     * later, it is dropped and counted (INPUTCLICK_STAT_STALE_DROPPED). */
+    INPUTCLICK_SUSPECT = 10
 };
 
 /** Where the context's audio stream is (inputclick_state). */
@@ -243,8 +247,8 @@ enum {
     INPUTCLICK_STAT_SCHEDULING = 6,
     /** Clicks refused because the click queue was full (INPUTCLICK_QUEUE_FULL). */
     INPUTCLICK_STAT_QUEUE_FULL = 7,
-    /** Taps answered INPUTCLICK_HELD (they came while the stream was opening,
-     *  or while the running device had made no progress for too long). */
+    /** Taps answered INPUTCLICK_HELD (they came while the stream was opening)
+     *  or INPUTCLICK_SUSPECT (the running device had made no progress for too long). */
     INPUTCLICK_STAT_HELD = 8,
     /** Held taps dropped because the stream did not run within 100 ms of them. */
     INPUTCLICK_STAT_HELD_DROPPED = 9,
@@ -252,7 +256,7 @@ enum {
      *  the device), including any started in a period the device refused
      *  even after recovering from an underrun. */
     INPUTCLICK_STAT_LOST_WITH_DEVICE = 10,
-    /** Held clicks dropped rather than played late: the render thread took
+    /** Clicks answered INPUTCLICK_SUSPECT dropped rather than played late: the render thread took
      *  them more than 100 ms after their tap (the device stalled). A click
      *  answered INPUTCLICK_PLAYS is never dropped for being late. */
     INPUTCLICK_STAT_STALE_DROPPED = 11,
@@ -366,7 +370,8 @@ const char *inputclick_strerror(int code);
 /**
  * The stable identifier of a decision: "plays", "clicks-off",
  * "silent-profile", "no-visible-input-view", "not-opted-in",
- * "rate-limited", "no-output", "queue-full", "device-lost", "held";
+ * "rate-limited", "no-output", "queue-full", "device-lost", "held",
+ * "suspect";
  * "unknown" for anything else.
  * Never NULL; static.
  * Thread context: any thread; real-time safe once called (the first call
@@ -726,7 +731,7 @@ int inputclick_wait_until_running(inputclick_context *ctx, int timeout_ms);
 
 /**
  * Waits until every click accepted so far (every inputclick_play that
- * returned INPUTCLICK_PLAYS or INPUTCLICK_HELD) has been written to the device and has sounded
+ * returned INPUTCLICK_PLAYS, INPUTCLICK_HELD or INPUTCLICK_SUSPECT) has been written to the device and has sounded
  * out, at most timeout_ms milliseconds. Call it before hiding the keyboard
  * for good or closing the context, or the end of the last click is cut off.
  * Returns at once when no stream is open or no click is pending.
