@@ -98,10 +98,11 @@ public func inputclickStatistic(_ context: OpaquePointer?, _ which: Int32, _ val
         case HeaderConstants.Statistic.lostWithDevice: number = statistics.clicksLostWithDevice
         case HeaderConstants.Statistic.staleDropped: number = statistics.staleClicksDropped
         case HeaderConstants.Statistic.abandonedCalls: number = statistics.abandonedDeviceCalls
+        case HeaderConstants.Statistic.suspect: number = statistics.suspectClicks
         default:
             throw PluginFailure(.invalidArgument,
                                 "counter \(which) is not one of INPUTCLICK_STAT_OPENS (\(HeaderConstants.Statistic.opens)) "
-                                    + "to INPUTCLICK_STAT_ABANDONED_CALLS (\(HeaderConstants.Statistic.abandonedCalls))")
+                                    + "to INPUTCLICK_STAT_SUSPECT (\(HeaderConstants.Statistic.suspect))")
         }
         value.pointee = UInt64(max(0, number))
         return PluginResult.ok.rawValue

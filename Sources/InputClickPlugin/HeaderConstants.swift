@@ -105,6 +105,7 @@ enum HeaderConstants {
         static let lostWithDevice = Int32(INPUTCLICK_STAT_LOST_WITH_DEVICE)
         static let staleDropped = Int32(INPUTCLICK_STAT_STALE_DROPPED)
         static let abandonedCalls = Int32(INPUTCLICK_STAT_ABANDONED_CALLS)
+        static let suspect = Int32(INPUTCLICK_STAT_SUSPECT)
     }
 
     /// Entry `i` is `name(value)` for the value whose code is `i`, `fallback` for a gap.

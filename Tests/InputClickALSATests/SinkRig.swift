@@ -171,7 +171,7 @@ final class SinkRig: Sendable {
     var accounting: String {
         let statistics = player.statistics
         return "underruns \(statistics.underruns), lost with the device \(statistics.clicksLostWithDevice), "
-            + "stale \(statistics.staleClicksDropped), held \(statistics.heldClicks) (dropped \(statistics.heldClicksDropped)), "
+            + "stale \(statistics.staleClicksDropped), held \(statistics.heldClicks) (dropped \(statistics.heldClicksDropped)), suspect \(statistics.suspectClicks), "
             + "starts \(statistics.starts), rewinds \(statistics.rewinds), queued behind \(statistics.queuedBehind)"
     }
 

@@ -84,6 +84,7 @@ pub const STAT_HELD_DROPPED: c_int = 9;
 pub const STAT_LOST_WITH_DEVICE: c_int = 10;
 pub const STAT_STALE_DROPPED: c_int = 11;
 pub const STAT_ABANDONED_CALLS: c_int = 12;
+pub const STAT_SUSPECT: c_int = 13;
 
 pub const SCHEDULING_REWIND: c_int = 0;
 pub const SCHEDULING_ON_DEMAND: c_int = 1;

@@ -16,8 +16,10 @@ public struct ClickPlayerStatistics: Sendable, Hashable {
     public var rewinds: Int
     public var queuedBehind: Int
     public var queueFullClicks: Int
-    /// Taps answered ``ClickDecision/held`` (while the stream opened) or ``ClickDecision/suspect``.
+    /// Taps answered ``ClickDecision/held``: they came while the stream opened.
     public var heldClicks: Int
+    /// Taps answered ``ClickDecision/suspect``: the running device had made no progress for too long.
+    public var suspectClicks: Int
     /// Held taps dropped because the stream did not run within ``ClickPlayer/holdLimitNanoseconds`` of them.
     public var heldClicksDropped: Int
     /// Clicks accepted on a stream that failed before writing them (queued at the fault, or in a period the
@@ -33,7 +35,7 @@ public struct ClickPlayerStatistics: Sendable, Hashable {
                 keepsRunning: Bool? = nil,
                 starts: Int = 0, rewinds: Int = 0, queuedBehind: Int = 0, queueFullClicks: Int = 0,
                 heldClicks: Int = 0, heldClicksDropped: Int = 0, clicksLostWithDevice: Int = 0,
-                staleClicksDropped: Int = 0, abandonedDeviceCalls: Int = 0) {
+                staleClicksDropped: Int = 0, abandonedDeviceCalls: Int = 0, suspectClicks: Int = 0) {
         self.opens = opens
         self.faults = faults
         self.underruns = underruns
@@ -48,6 +50,7 @@ public struct ClickPlayerStatistics: Sendable, Hashable {
         self.queuedBehind = queuedBehind
         self.queueFullClicks = queueFullClicks
         self.heldClicks = heldClicks
+        self.suspectClicks = suspectClicks
         self.heldClicksDropped = heldClicksDropped
         self.clicksLostWithDevice = clicksLostWithDevice
         self.staleClicksDropped = staleClicksDropped

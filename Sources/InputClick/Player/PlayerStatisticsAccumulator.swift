@@ -7,6 +7,7 @@ final class PlayerStatisticsAccumulator: @unchecked Sendable {
     private let dropped = Atomic<Int>(0)
     private let queueFull = Atomic<Int>(0)
     private let held = Atomic<Int>(0)
+    private let suspect = Atomic<Int>(0)
     private let heldDropped = Atomic<Int>(0)
     private let lostWithDevice = Atomic<Int>(0)
     private let totals = Mutex(Totals())
@@ -29,6 +30,7 @@ final class PlayerStatisticsAccumulator: @unchecked Sendable {
     func countDropped() { dropped.add(1, ordering: .relaxed) }
     func countQueueFull() { queueFull.add(1, ordering: .relaxed) }
     func countHeld() { held.add(1, ordering: .relaxed) }
+    func countSuspect() { suspect.add(1, ordering: .relaxed) }
 
     /// Clicks queued on a mixer so far, for a drain's target.
     var acceptedClicks: Int { accepted.load(ordering: .acquiring) }
@@ -86,7 +88,7 @@ final class PlayerStatisticsAccumulator: @unchecked Sendable {
                 heldClicks: held.load(ordering: .relaxed), heldClicksDropped: heldDropped.load(ordering: .relaxed),
                 clicksLostWithDevice: lostWithDevice.load(ordering: .relaxed) + (renderer?.clicksLost ?? 0),
                 staleClicksDropped: totals.mixers.reduce(0) { $0 + $1.staleClicksDropped },
-                abandonedDeviceCalls: abandonedDeviceCalls)
+                abandonedDeviceCalls: abandonedDeviceCalls, suspectClicks: suspect.load(ordering: .relaxed))
         }
     }
 }

@@ -91,7 +91,7 @@ final class TapRoute: Sendable {
         }
         statistics.countAccepted()
         guard !suspect else {
-            statistics.countHeld()
+            statistics.countSuspect()
             return .suspect
         }
         return .plays

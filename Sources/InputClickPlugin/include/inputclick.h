@@ -247,8 +247,7 @@ enum {
     INPUTCLICK_STAT_SCHEDULING = 6,
     /** Clicks refused because the click queue was full (INPUTCLICK_QUEUE_FULL). */
     INPUTCLICK_STAT_QUEUE_FULL = 7,
-    /** Taps answered INPUTCLICK_HELD (they came while the stream was opening)
-     *  or INPUTCLICK_SUSPECT (the running device had made no progress for too long). */
+    /** Taps answered INPUTCLICK_HELD: they came while the stream was opening. */
     INPUTCLICK_STAT_HELD = 8,
     /** Held taps dropped because the stream did not run within 100 ms of them. */
     INPUTCLICK_STAT_HELD_DROPPED = 9,
@@ -264,7 +263,10 @@ enum {
      *  did not answer in time (an open after 2 s, a close after 200 ms, as
      *  when the server is frozen); each goes on on a thread of its own
      *  until the server answers. */
-    INPUTCLICK_STAT_ABANDONED_CALLS = 12
+    INPUTCLICK_STAT_ABANDONED_CALLS = 12,
+    /** Taps answered INPUTCLICK_SUSPECT: the running device had made no
+     *  progress for too long. */
+    INPUTCLICK_STAT_SUSPECT = 13
 };
 
 /** Click scheduling modes (INPUTCLICK_STAT_SCHEDULING), chosen from what the device can do. */
