@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import InputClick
 import Synchronization
 
@@ -30,6 +35,8 @@ public final class ManualControlScheduler: ControlScheduler {
     /// Set only behind `state`'s lock, so items and time move together.
     private let time: SimulatedClock
     private let running = Mutex<Void>(())
+    /// The thread running an item now (`pthread_self`), 0 while none is.
+    private let worker = Atomic<UInt>(0)
     /// Posted at each item queued.
     private let queued = RenderProgressSignal()
 
@@ -64,13 +71,23 @@ public final class ManualControlScheduler: ControlScheduler {
 
     public func executeAndWait(_ work: @escaping @Sendable () -> Void) {
         runPending()
-        running.withLock { _ in work() }
+        run(work)
     }
 
     /// Including items they queue for now.
     public func runPending() {
         while let item = takeDue() {
-            running.withLock { _ in item.work() }
+            run(item.work)
+        }
+    }
+
+    public var isRunningControlWork: Bool { worker.load(ordering: .acquiring) == UInt(pthread_self()) }
+
+    private func run(_ work: () -> Void) {
+        running.withLock { _ in
+            worker.store(UInt(pthread_self()), ordering: .releasing)
+            defer { worker.store(0, ordering: .releasing) }
+            work()
         }
     }
 

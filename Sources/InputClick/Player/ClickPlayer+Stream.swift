@@ -3,6 +3,7 @@
 extension ClickPlayer {
     /// Ends holding: held taps play on the running stream if young enough, else are dropped, counted, reported.
     func settleHeldTaps() {
+        assertOnControlQueue()
         // Off the hold first: a tap from now on is not left behind in it.
         route.set(activeSlot.map { .mixer($0.mixer) } ?? .refuse(refusalWithoutStream))
         let mixer = activeSlot?.mixer
@@ -25,6 +26,7 @@ extension ClickPlayer {
 
     /// Starts rendering on a stream just opened, on the mixer for its actual format, or tells the lifecycle why not.
     func startRendering(_ result: Result<any AudioOutputStream, StreamOpener.Failure>) {
+        assertOnControlQueue()
         let opened: any AudioOutputStream
         switch result {
         case .success(let stream):
@@ -80,6 +82,7 @@ extension ClickPlayer {
     /// Closes the open stream; the clicks it never took go to ``PlayerLifecycle/Effect/discardQueuedClicks``,
     /// not to a later stream of the same format (which may never open).
     func closeStream() {
+        assertOnControlQueue()
         guard let closing = stream, let slot = activeSlot else { return }
         if route.mixer === slot.mixer { route.set(.refuse(.noOutput)) }
         stream = nil

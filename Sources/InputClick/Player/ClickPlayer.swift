@@ -42,7 +42,7 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     // Read by any thread, behind a lock; written on the control queue.
     let shared = Mutex(PlayerSharedState())
 
-    // Touched only by work on the control queue.
+    // Touched only by work on the control queue (checked in debug builds: ``assertOnControlQueue()``).
     private(set) var lifecycle: PlayerLifecycle
     /// Events that arrived while another's effects ran.
     private var pendingEvents: [PlayerLifecycle.Event] = []
@@ -151,6 +151,7 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
     /// Hands `event` to the lifecycle and carries out its effects; an event an effect brings about (an open's
     /// result) waits until the effects before it have run.
     func handle(_ event: PlayerLifecycle.Event) {
+        assertOnControlQueue()
         pendingEvents.append(event)
         guard !isHandlingEvents else { return }
         isHandlingEvents = true
@@ -159,6 +160,12 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
             for effect in lifecycle.handle(next) { perform(effect) }
         }
         isHandlingEvents = false
+    }
+
+    /// Stops a debug build when control-queue state is touched from another thread.
+    @inline(__always)
+    func assertOnControlQueue(_ caller: StaticString = #function) {
+        assert(scheduler.isRunningControlWork, "ClickPlayer.\(caller) runs only on the player's control queue")
     }
 
     private func perform(_ effect: PlayerLifecycle.Effect) {

@@ -15,10 +15,16 @@ public protocol ControlScheduler: Sendable {
 
     /// The clock work is scheduled by, and the player's: ``ClickClock/monotonic`` unless the scheduler keeps its own.
     var clock: ClickClock { get }
+
+    /// Whether the calling thread is running this scheduler's work now. The player's control-queue code
+    /// checks it in debug builds; a scheduler that cannot tell answers `true` (the default).
+    var isRunningControlWork: Bool { get }
 }
 
 extension ControlScheduler {
     public var clock: ClickClock { .monotonic }
+
+    public var isRunningControlWork: Bool { true }
 
     public var now: UInt64 { clock.now() }
 }
@@ -26,10 +32,15 @@ extension ControlScheduler {
 /// A ``ControlScheduler`` on a serial `DispatchQueue` with the monotonic clock.
 public final class DispatchControlScheduler: ControlScheduler {
     private let queue: DispatchQueue
+    /// Marks the queue, so that code can ask whether it runs on it.
+    private let marker = DispatchSpecificKey<Bool>()
 
     public init(label: String = "inputclick.player.control") {
         queue = DispatchQueue(label: label)
+        queue.setSpecific(key: marker, value: true)
     }
+
+    public var isRunningControlWork: Bool { DispatchQueue.getSpecific(key: marker) == true }
 
     public func execute(_ work: @escaping @Sendable () -> Void) {
         queue.async(execute: work)
