@@ -14,8 +14,11 @@ struct TapTally {
         decisions[decision, default: 0] += 1
     }
 
-    /// The human-readable stats.
-    func text(device: String, statistics: ClickPlayerStatistics, report: LatencyReport, written: Int) -> String {
+    /// The human-readable stats. `opened` is the format the stream opened
+    /// with, said when no stream is open at the end (it failed, and its
+    /// reopen had not succeeded).
+    func text(device: String, statistics: ClickPlayerStatistics, opened: OutputFormat?, report: LatencyReport,
+              written: Int) -> String {
         let accounts = TapAccounts(tally: self, statistics: statistics, written: written)
         var lines = ["clicks: \(accounts.written) played, \(accounts.dropped) dropped, \(unknown) unknown lines"]
         lines.append("taps: \(accounts.taps) = \(accounts.plays) plays + \(accounts.held) held + \(accounts.refusedTotal) refused")
@@ -30,6 +33,8 @@ struct TapTally {
         }
         if let format = statistics.format {
             lines.append("device: \(device): \(format)")
+        } else if let opened {
+            lines.append("device: \(device): \(opened) (not open at the end: it failed)")
         }
         if let scheduling = statistics.scheduling {
             lines.append("scheduling: \(scheduling)")
