@@ -40,7 +40,8 @@ struct CharsCommand: Subcommand {
         OPTIONS:
           --device NAME   The ALSA device to click through. Default: default.
           --verbose       At the end, print on standard error how many clicks
-                          were asked and what the gate decided (counts only).
+                          were asked and what the gate decided (counts only),
+                          and the stream frame each click was written at.
           -h, --help      Show this help.
         """
 
@@ -83,6 +84,11 @@ struct CharsCommand: Subcommand {
         if scanner.flag("--verbose") {
             writeError("chars: \(tally.summary); not heard: \(statistics.heldClicksDropped) dropped from the hold, "
                        + "\(statistics.staleClicksDropped) dropped as stale, \(statistics.clicksLostWithDevice) lost with the device")
+            // Where each click's first frame went, counted from the stream's
+            // first frame: clicks a stalled device took late start together
+            // and sound as one.
+            let frames = engine.player.latency.records().map { String($0.streamFrame) }
+            writeError("written at stream frames: \(frames.joined(separator: " "))")
         }
         return 0
     }

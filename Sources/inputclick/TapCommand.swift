@@ -122,6 +122,8 @@ struct TapCommand: Subcommand {
             throw RuntimeFailure("\(selection.backend) output '\(selection.device)' did not open within 10 seconds",
                                  exitCode: ExitCode.unavailable)
         }
+        // The stream's format now: the end may find it closed after a fault.
+        let opened = player.statistics.format
         print("READY")
         fflush(nil)
 
@@ -149,7 +151,7 @@ struct TapCommand: Subcommand {
         let report = player.latency.report()
         let written = player.latency.count
         print(json ? try tally.json(device: device, statistics: statistics, report: report, written: written)
-                   : tally.text(device: device, statistics: statistics, report: report, written: written))
+                   : tally.text(device: device, statistics: statistics, opened: opened, report: report, written: written))
         return 0
     }
 }

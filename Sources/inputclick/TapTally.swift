@@ -13,7 +13,9 @@ struct TapTally {
         decisions[decision, default: 0] += 1
     }
 
-    func text(device: String, statistics: ClickPlayerStatistics, report: LatencyReport, written: Int) -> String {
+    /// `opened`: the format the stream opened with, said when none is open at the end (it failed, not back).
+    func text(device: String, statistics: ClickPlayerStatistics, opened: OutputFormat?, report: LatencyReport,
+              written: Int) -> String {
         let accounts = TapAccounts(tally: self, statistics: statistics, written: written)
         var lines = ["clicks: \(accounts.written) played, \(accounts.dropped) dropped, \(unknown) unknown lines"]
         lines.append("taps: \(accounts.taps) = \(accounts.plays) plays + \(accounts.held) held + \(accounts.suspect) suspect + "
@@ -29,6 +31,8 @@ struct TapTally {
         }
         if let format = statistics.format {
             lines.append("device: \(device): \(format)")
+        } else if let opened {
+            lines.append("device: \(device): \(opened) (not open at the end: it failed)")
         }
         if let scheduling = statistics.scheduling {
             lines.append("scheduling: \(scheduling)")

@@ -1,6 +1,7 @@
 import Foundation
 import InputClick
 import InputClickTesting
+import Synchronization
 import TestSupport
 import Testing
 
@@ -42,6 +43,55 @@ struct CLITapTests {
         #expect(lines.contains { $0.hasPrefix("call to write:") && $0.hasSuffix("(n=4)") })
         #expect(lines.contains { $0.hasPrefix("call to converter:") && $0.hasSuffix("(n=4)") })
         #expect(run.standardError.contains("line 4: unknown click kind 'bogus'"))
+    }
+
+    @Test("when the device fails and stays away, tap's stats still name the format the clicks were written in")
+    func theDeviceLineOutlivesAFailure() throws {
+        #expect(CLISink.shared.script(["start", "--watch-pid", "\(getpid())"]) == 0)
+        defer { CLISink.shared.script(["stop"]) }
+        let process = Process()
+        process.executableURL = CLIProcess.binary
+        process.arguments = ["tap", "--device", "inputclick_sink"]
+        process.environment = ProcessInfo.processInfo.environment.merging(CLISink.shared.environment) { $1 }
+        let input = Pipe(), output = Pipe(), errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        /// Reads `pipe` until what it printed contains `text` or it ends.
+        func read(_ pipe: Pipe, until text: String) -> String {
+            var printed = Data()
+            while !String(decoding: printed, as: UTF8.self).contains(text) {
+                let chunk = pipe.fileHandleForReading.availableData   // blocks until tap writes or exits
+                if chunk.isEmpty { break }
+                printed += chunk
+            }
+            return String(decoding: printed, as: UTF8.self)
+        }
+        try #require(read(output, until: "READY\n").contains("READY\n"), "tap did not say READY")
+        input.fileHandleForWriting.write(Data("key\nspace\n".utf8))
+        #expect(CLISink.shared.script(["stop"]) == 0)
+        // Typing on with the sink gone, until tap's player warns that the device
+        // failed (at most 10 s); then the end of input.
+        let warned = Atomic(false), typed = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            for _ in 0..<500 where !warned.load(ordering: .acquiring) {
+                input.fileHandleForWriting.write(Data("\n".utf8))
+                usleep(20_000)   // a typing rhythm, 50 taps a second
+            }
+            input.fileHandleForWriting.closeFile()
+            typed.signal()
+        }
+        let warnings = read(errors, until: "failed")
+        warned.store(true, ordering: .releasing)
+        typed.wait()
+        let lines = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "stderr: \(warnings)")
+        #expect(warnings.contains("audio device 'inputclick_sink' failed"), "\(warnings)")
+        #expect(lines.contains { $0.hasPrefix("device: inputclick_sink: 48000 Hz, 2 ch") && $0.hasSuffix("(not open at the end: it failed)") },
+                "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("device faults: ") && $0 != "device faults: 0" }, "\(lines)")
     }
 
     @Test("a device that runs only at 44.1 kHz gets the click sounds converted to its rate at open")
