@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import InputClick
 import Synchronization
 
@@ -35,7 +30,7 @@ public final class ManualControlScheduler: ControlScheduler {
     /// Set only behind `state`'s lock, so items and time move together.
     private let time: SimulatedClock
     private let running = Mutex<Void>(())
-    /// The thread running an item now (`pthread_self`), 0 while none is.
+    /// The thread running an item now (``CurrentThread/id``), 0 while none is.
     private let worker = Atomic<UInt>(0)
     /// Posted at each item queued.
     private let queued = RenderProgressSignal()
@@ -81,11 +76,11 @@ public final class ManualControlScheduler: ControlScheduler {
         }
     }
 
-    public var isRunningControlWork: Bool { worker.load(ordering: .acquiring) == UInt(pthread_self()) }
+    public var isRunningControlWork: Bool { worker.load(ordering: .acquiring) == CurrentThread.id }
 
     private func run(_ work: () -> Void) {
         running.withLock { _ in
-            worker.store(UInt(pthread_self()), ordering: .releasing)
+            worker.store(CurrentThread.id, ordering: .releasing)
             defer { worker.store(0, ordering: .releasing) }
             work()
         }

@@ -30,8 +30,7 @@ struct CLITapAccountingTests {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
-        let watchdog = DispatchWorkItem { process.terminate() }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: watchdog)
+        let watchdog = ProcessWatchdog(process, seconds: 60)
         defer { watchdog.cancel() }
 
         var printed = Data()
@@ -43,7 +42,7 @@ struct CLITapAccountingTests {
         try #require(String(decoding: printed, as: UTF8.self).contains("READY\n"), "tap did not say READY")
         func type(_ count: Int) {
             for _ in 0..<count {
-                input.fileHandleForWriting.write(Data("\n".utf8))
+                try? input.fileHandleForWriting.write(contentsOf: Data("\n".utf8))
                 usleep(20_000)   // a typing rhythm, 50 taps a second
             }
         }

@@ -57,7 +57,13 @@ struct CLITapTests {
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors
+        // The sink script run mid-test must not inherit the write end of tap's input.
+        for handle in [input.fileHandleForWriting, output.fileHandleForReading, errors.fileHandleForReading] {
+            #expect(fcntl(handle.fileDescriptor, F_SETFD, FD_CLOEXEC) == 0)
+        }
         try process.run()
+        let watchdog = ProcessWatchdog(process, seconds: 60)
+        defer { watchdog.cancel() }
         /// Reads `pipe` until what it printed contains `text` or it ends.
         func read(_ pipe: Pipe, until text: String) -> String {
             var printed = Data()
@@ -69,20 +75,20 @@ struct CLITapTests {
             return String(decoding: printed, as: UTF8.self)
         }
         try #require(read(output, until: "READY\n").contains("READY\n"), "tap did not say READY")
-        input.fileHandleForWriting.write(Data("key\nspace\n".utf8))
+        try? input.fileHandleForWriting.write(contentsOf: Data("key\nspace\n".utf8))
         #expect(CLISink.shared.script(["stop"]) == 0)
         // Typing on with the sink gone, until tap's player warns that the device
         // failed (at most 10 s); then the end of input.
         let warned = Atomic(false), typed = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
             for _ in 0..<500 where !warned.load(ordering: .acquiring) {
-                input.fileHandleForWriting.write(Data("\n".utf8))
+                try? input.fileHandleForWriting.write(contentsOf: Data("\n".utf8))
                 usleep(20_000)   // a typing rhythm, 50 taps a second
             }
             input.fileHandleForWriting.closeFile()
             typed.signal()
         }
-        let warnings = read(errors, until: "failed")
+        let warnings = read(errors, until: "audio device 'inputclick_sink' failed")
         warned.store(true, ordering: .releasing)
         typed.wait()
         let lines = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")

@@ -17,7 +17,8 @@ public enum ClickDecision: UInt8, Sendable, Hashable, CaseIterable, CustomString
     /// The device stopped working; clicks are refused until it is back.
     case deviceLost = 8
     /// The stream is still opening: the click plays if it runs within ``ClickPlayer/holdLimitNanoseconds`` of
-    /// the tap, else it is dropped and counted (``ClickPlayerStatistics/heldClicksDropped``).
+    /// the tap, else it is dropped and counted (``ClickPlayerStatistics/heldClicksDropped``, or
+    /// ``ClickPlayerStatistics/staleClicksDropped`` if the render thread takes it too late after its release).
     case held = 9
     /// The stream runs, but its device has made no progress for longer than
     /// its render loop ever waits (see ``LivenessPolicy``): the click is

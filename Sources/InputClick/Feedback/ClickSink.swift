@@ -12,10 +12,12 @@ public protocol ClickSink: AnyObject, Sendable {
     var isAcceptingClicks: Bool { get }
 
     /// Why a click would not be queued now: ``ClickDecision/noOutput``, ``ClickDecision/queueFull``,
-    /// ``ClickDecision/deviceLost``, or ``ClickDecision/held`` for a sink that holds clicks while it opens.
+    /// ``ClickDecision/deviceLost``, ``ClickDecision/held`` for a sink that holds clicks while it opens, or
+    /// ``ClickDecision/suspect`` for one whose device stopped making progress.
     var refusal: ClickDecision { get }
 
-    /// Queues one click: ``ClickDecision/plays``, ``ClickDecision/held``, or why it was refused.
+    /// Queues one click: ``ClickDecision/plays``, ``ClickDecision/held``, ``ClickDecision/suspect``, or why it
+    /// was refused.
     func submit(_ kind: ClickKind, requestedAt: UInt64, placement: ClickPlacement) -> ClickDecision
 
     /// The clock of `requestedAt`, which a gate stamps taps with; ``ClickClock/monotonic`` by default.

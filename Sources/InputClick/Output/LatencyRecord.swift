@@ -1,5 +1,5 @@
 /// The two latency figures of one click, taken on the render thread when its first frame was written, in
-/// ``MonotonicClock`` nanoseconds from the `playInputClick` call: ``toWrite`` until the write, ``toConverter``
+/// Nanoseconds of the player's ``ClickClock`` from the `playInputClick` call: ``toWrite`` until the write, ``toConverter``
 /// until the frame is estimated to reach the converter (the write plus what the device said was queued ahead,
 /// `snd_pcm_delay` on ALSA).
 public struct LatencyRecord: Sendable, Hashable {

@@ -98,7 +98,7 @@ public final class OutputRenderer: @unchecked Sendable {
     /// Records the latency of the clicks started in the period just written.
     ///
     /// - Parameters:
-    ///   - time: when the write returned (``MonotonicClock`` nanoseconds).
+    ///   - time: when the write returned (nanoseconds of the stream's ``ClickClock``).
     ///   - framesQueuedAfterWrite: frames queued in the device after the write, the period included
     ///     (`snd_pcm_delay`); `nil` if unknown: a frame is then taken to reach the converter when written.
     public func didWrite(at time: UInt64, framesQueuedAfterWrite: Int?) {

@@ -1,5 +1,5 @@
 /// Tells whether a pull device's graph played every cycle a stream rendered, from where the graph's clock
-/// stood (frames) and when each cycle began (``MonotonicClock``). A late callback on a loaded machine makes
+/// stood (frames) and when each cycle began (the device's clock). A late callback on a loaded machine makes
 /// the graph play a cycle without the stream's audio, and nothing in the API says so. Each is a gap:
 /// - the clock moved further than the previous cycle's frames (a cycle without calling the stream);
 /// - the clock moved less (called twice for one cycle: one buffer is not played);

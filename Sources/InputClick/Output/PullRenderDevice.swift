@@ -10,6 +10,7 @@ public protocol PullRenderDevice: AnyObject, Sendable {
     /// The format granted: the entry's rate and channels, with the period and buffer the graph really runs.
     var format: OutputFormat { get }
 
+    /// Whether the thread that calls the entry has real-time scheduling; read from any thread.
     var isRealtime: Bool { get }
 
     /// Stops calling the entry and releases the device; once, on the control queue, after the entry stopped.

@@ -41,7 +41,7 @@ public final class PullRenderEntry: @unchecked Sendable {
     }
 
     public init(deviceName: String, format: OutputFormat, counters: OutputCounters = OutputCounters(),
-                stallTimeoutNanoseconds: UInt64, clock: ClickClock) {
+                stallTimeoutNanoseconds: UInt64, clock: ClickClock = .monotonic) {
         self.deviceName = deviceName
         self.clock = clock
         self.format = format

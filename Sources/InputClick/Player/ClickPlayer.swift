@@ -102,7 +102,7 @@ public final class ClickPlayer: ClickSink, InputViewVisibilityObserver, @uncheck
         route.submit(ClickRequest(kind: kind, requestedAt: requestedAt, placement: placement))
     }
 
-    /// ``submit(_:requestedAt:placement:)`` centred, `true` for a click that plays or is held.
+    /// ``submit(_:requestedAt:placement:)`` centred, `true` for a click that plays, is held or is suspect.
     public func submitClick(_ kind: ClickKind, requestedAt: UInt64) -> Bool {
         submitClick(kind, requestedAt: requestedAt, placement: .center)
     }

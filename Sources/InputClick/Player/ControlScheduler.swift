@@ -14,6 +14,7 @@ public protocol ControlScheduler: Sendable {
     func executeAndWait(_ work: @escaping @Sendable () -> Void)
 
     /// The clock work is scheduled by, and the player's: ``ClickClock/monotonic`` unless the scheduler keeps its own.
+    /// Real devices pace and time stalls by it (PipeWire's aside), so only test devices run on a simulated one.
     var clock: ClickClock { get }
 
     /// Whether the calling thread is running this scheduler's work now. The player's control-queue code

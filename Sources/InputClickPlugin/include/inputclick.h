@@ -161,7 +161,9 @@ enum {
     /** The device stopped working; the player waits for it to come back. */
     INPUTCLICK_DEVICE_LOST = 8,
     /** The stream is still opening: the click is held and plays as soon as it runs, if within
-     * 100 ms of the tap; later, it is dropped, counted (INPUTCLICK_STAT_HELD_DROPPED) and warned about. */
+     * 100 ms of the tap; later, it is dropped, counted (INPUTCLICK_STAT_HELD_DROPPED) and warned about.
+     * A held click the render thread then takes more than 100 ms after its tap is dropped too
+     * (INPUTCLICK_STAT_STALE_DROPPED). */
     INPUTCLICK_HELD = 9,
     /** The stream runs, but its device has made no progress for longer than its render loop ever
      * waits: the click is queued and plays only if the device takes it within 100 ms of the tap;
@@ -255,9 +257,10 @@ enum {
      *  the device), including any started in a period the device refused
      *  even after recovering from an underrun. */
     INPUTCLICK_STAT_LOST_WITH_DEVICE = 10,
-    /** Clicks answered INPUTCLICK_SUSPECT dropped rather than played late: the render thread took
-     *  them more than 100 ms after their tap (the device stalled). A click
-     *  answered INPUTCLICK_PLAYS is never dropped for being late. */
+    /** Clicks answered INPUTCLICK_SUSPECT or INPUTCLICK_HELD dropped rather than played late: the
+     *  render thread took them more than 100 ms after their tap (the device stalled, or a held
+     *  click was released to a stream that then took too long). A click answered
+     *  INPUTCLICK_PLAYS is never dropped for being late. */
     INPUTCLICK_STAT_STALE_DROPPED = 11,
     /** Opens and closes of the device given up on because its sound server
      *  did not answer in time (an open after 2 s, a close after 200 ms, as
