@@ -84,10 +84,7 @@ public final class InputClickEngine: Sendable {
         // One place for every warning: the player's (no device, faults) too.
         playerConfiguration.warningHandler = warn
         let namedSounds: SoundBankProvider = { request in
-            guard SoundBank.supportedSampleRates.contains(request.sampleRate),
-                  SoundBank.supportedChannelCounts.contains(request.channels) else {
-                throw InputClickEngineError.unsupportedFormat(sampleRate: request.sampleRate, channels: request.channels)
-            }
+            try request.requireSupportedFormat()
             let load = SoundBank.load(packDirectory: request.soundPackDirectory, soundTheme: request.soundTheme,
                                       themeSearchPath: themeSearchPath,
                                       sampleRate: request.sampleRate, channels: request.channels)

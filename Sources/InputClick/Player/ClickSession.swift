@@ -35,10 +35,7 @@ public final class ClickSession: Sendable {
     /// The bundled sounds at the output's format; a format they cannot be converted to throws
     /// ``InputClickEngineError/unsupportedFormat(sampleRate:channels:)``.
     public static let bundledSounds: SoundBankProvider = { request in
-        guard SoundBank.supportedSampleRates.contains(request.sampleRate),
-              SoundBank.supportedChannelCounts.contains(request.channels) else {
-            throw InputClickEngineError.unsupportedFormat(sampleRate: request.sampleRate, channels: request.channels)
-        }
+        try request.requireSupportedFormat()
         return SoundBank.bundled(sampleRate: request.sampleRate, channels: request.channels)
     }
 

@@ -12,6 +12,13 @@ public struct SoundBankRequest: Sendable, Hashable {
         self.soundPackDirectory = soundPackDirectory
         self.soundTheme = soundTheme
     }
+
+    /// Throws ``InputClickEngineError/unsupportedFormat(sampleRate:channels:)`` for a format sound banks cannot
+    /// be made at.
+    func requireSupportedFormat() throws {
+        guard SoundBank.supportedSampleRates.contains(sampleRate), SoundBank.supportedChannelCounts.contains(channels)
+        else { throw InputClickEngineError.unsupportedFormat(sampleRate: sampleRate, channels: channels) }
+    }
 }
 
 /// Makes the sound bank for a request, on the player's control queue at open and on a sound change, never at
