@@ -150,7 +150,7 @@ struct TapCommand: Subcommand {
         let statistics = player.statistics
         let report = player.latency.report()
         let written = player.latency.count
-        print(json ? try tally.json(device: device, statistics: statistics, report: report, written: written)
+        print(json ? try tally.json(device: device, statistics: statistics, opened: opened, report: report, written: written)
                    : tally.text(device: device, statistics: statistics, opened: opened, report: report, written: written))
         return 0
     }

@@ -50,8 +50,11 @@ struct TapTally {
     }
 
     /// One JSON line (``jsonLine(_:)``); times in milliseconds.
-    func json(device: String, statistics: ClickPlayerStatistics, report: LatencyReport, written: Int) throws -> String {
-        try jsonLine(TapReport(device: device, tally: self, statistics: statistics, report: report, written: written))
+    /// `format` is the device's at the end (`null` when none is open); `openedFormat` the one the stream opened with.
+    func json(device: String, statistics: ClickPlayerStatistics, opened: OutputFormat?, report: LatencyReport,
+              written: Int) throws -> String {
+        try jsonLine(TapReport(device: device, tally: self, statistics: statistics, opened: opened, report: report,
+                               written: written))
     }
 }
 
@@ -100,11 +103,20 @@ private struct TapReport: Encodable {
         var sampleFormat: String
         var periodFrames: Int
         var bufferFrames: Int
+
+        init(_ format: OutputFormat) {
+            sampleRate = format.sampleRate
+            channels = format.channels
+            sampleFormat = "\(format.sampleFormat)"
+            periodFrames = format.periodFrames
+            bufferFrames = format.bufferFrames
+        }
     }
     var device: String
     var accounts: TapAccounts
     var unknown: Int
     var format: Format?
+    var openedFormat: Format?
     var underruns: Int
     var suspends: Int
     var realtime: Bool
@@ -115,14 +127,13 @@ private struct TapReport: Encodable {
     var faults: Int
     var milliseconds: LatencyReportMilliseconds
 
-    init(device: String, tally: TapTally, statistics: ClickPlayerStatistics, report: LatencyReport, written: Int) {
+    init(device: String, tally: TapTally, statistics: ClickPlayerStatistics, opened: OutputFormat?, report: LatencyReport,
+         written: Int) {
         self.device = device
         accounts = TapAccounts(tally: tally, statistics: statistics, written: written)
         unknown = tally.unknown
-        format = statistics.format.map {
-            Format(sampleRate: $0.sampleRate, channels: $0.channels, sampleFormat: "\($0.sampleFormat)",
-                   periodFrames: $0.periodFrames, bufferFrames: $0.bufferFrames)
-        }
+        format = statistics.format.map(Format.init)
+        openedFormat = (statistics.format ?? opened).map(Format.init)
         underruns = statistics.underruns
         suspends = statistics.suspends
         realtime = statistics.isRealtime
@@ -134,7 +145,7 @@ private struct TapReport: Encodable {
         milliseconds = LatencyReportMilliseconds(report)
     }
 
-    /// Writes `format` and `scheduling` as `null` when absent, as before.
+    /// Writes `format`, `openedFormat` and `scheduling` as `null` when absent.
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(device, forKey: .device)
@@ -152,6 +163,7 @@ private struct TapReport: Encodable {
         try container.encode(accounts.lostWithDevice, forKey: .lostWithDevice)
         try container.encode(accounts.unaccounted, forKey: .unaccounted)
         try container.encode(format, forKey: .format)
+        try container.encode(openedFormat, forKey: .openedFormat)
         try container.encode(underruns, forKey: .underruns)
         try container.encode(suspends, forKey: .suspends)
         try container.encode(realtime, forKey: .realtime)
@@ -164,7 +176,7 @@ private struct TapReport: Encodable {
     }
     private enum CodingKeys: String, CodingKey {
         case device, played, dropped, unknown, taps, plays, held, suspect, refused, written, heldDropped, staleDropped
-        case lostWithDevice, unaccounted, format, underruns, suspends, realtime, scheduling
+        case lostWithDevice, unaccounted, format, openedFormat, underruns, suspends, realtime, scheduling
         case starts, rewinds, queuedBehind, faults, milliseconds
     }
 }

@@ -45,13 +45,14 @@ struct CLITapTests {
         #expect(run.standardError.contains("line 4: unknown click kind 'bogus'"))
     }
 
-    @Test("when the device fails and stays away, tap's stats still name the format the clicks were written in")
-    func theDeviceLineOutlivesAFailure() throws {
+    @Test("when the device fails and stays away, tap's stats still name the format the clicks were written in",
+          arguments: [false, true])
+    func theDeviceLineOutlivesAFailure(json: Bool) throws {
         #expect(CLISink.shared.script(["start", "--watch-pid", "\(getpid())"]) == 0)
         defer { CLISink.shared.script(["stop"]) }
         let process = Process()
         process.executableURL = CLIProcess.binary
-        process.arguments = ["tap", "--device", "inputclick_sink"]
+        process.arguments = ["tap", "--device", "inputclick_sink"] + (json ? ["--json"] : [])
         process.environment = ProcessInfo.processInfo.environment.merging(CLISink.shared.environment) { $1 }
         let input = Pipe(), output = Pipe(), errors = Pipe()
         process.standardInput = input
@@ -95,9 +96,18 @@ struct CLITapTests {
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "stderr: \(warnings)")
         #expect(warnings.contains("audio device 'inputclick_sink' failed"), "\(warnings)")
-        #expect(lines.contains { $0.hasPrefix("device: inputclick_sink: 48000 Hz, 2 ch") && $0.hasSuffix("(not open at the end: it failed)") },
-                "\(lines)")
-        #expect(lines.contains { $0.hasPrefix("device faults: ") && $0 != "device faults: 0" }, "\(lines)")
+        if json {
+            let report = try #require(lines.last.flatMap {
+                try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+            }, "\(lines)")
+            #expect(report["format"] is NSNull, "not open at the end: \(report)")
+            #expect((report["openedFormat"] as? [String: Any])?["sampleRate"] as? Int == 48_000, "\(report)")
+            #expect((report["faults"] as? Int ?? 0) > 0, "\(report)")
+        } else {
+            #expect(lines.contains { $0.hasPrefix("device: inputclick_sink: 48000 Hz, 2 ch") && $0.hasSuffix("(not open at the end: it failed)") },
+                    "\(lines)")
+            #expect(lines.contains { $0.hasPrefix("device faults: ") && $0 != "device faults: 0" }, "\(lines)")
+        }
     }
 
     @Test("a device that runs only at 44.1 kHz gets the click sounds converted to its rate at open")

@@ -25,8 +25,8 @@ public struct ChildRun: Sendable {
 /// child's exit: `waitUntilExit()` never returned while the child sat as a
 /// zombie, and the whole test run hung until CI gave up. Here the child's
 /// input and output are temporary files, so no pipe can fill or be held open
-/// by a grandchild, and the wait polls `waitpid` against a deadline on the
-/// monotonic clock: a child that hangs is killed, with its process group, and
+/// by a grandchild, and the wait blocks on the child's pidfd until it exits or
+/// a deadline passes: a child that hangs is killed, with its process group, and
 /// the run says so. The child starts with every signal at its default action
 /// and none blocked, whatever the test process set.
 ///
