@@ -622,10 +622,11 @@ def run_client(name, args, env, offsets, phases, argv=None, client_env=None, pro
         if not client.wait_ready(args.ready_timeout):
             raise RuntimeError(f"{name} did not print READY within {args.ready_timeout:.0f} s "
                                f"(exit {client.proc.poll()}): " + " | ".join(client.stderr_lines[-5:]))
-        if args.sink == "pipewire":
+        if args.sink == "pipewire" and getattr(args, "pw_link_clients", True):
             # The native client linked itself (jack_connect); an ALSA client's
             # stream node is linked to the probe here, after WirePlumber
-            # linked it to the null sink.
+            # linked it to the null sink. (run-servers.py's pipewire-pulse rows
+            # hear their clients on the sink's monitor only: pw_link_clients=False.)
             links = pw_link_client(name, client.proc.pid, args, env, link_probe=(name != "native"))
             if name != "native":
                 relinker = PwRelinker(name, client.proc.pid, args, env)

@@ -25,7 +25,11 @@ A row that cannot run (a backend this build lacks, a client that fails) says
 why in the table; the run goes on.
 
 Tap to sound: on JACK and PipeWire, the probe of bench/probe.c through
-run-latency.py's run_client (exact to the cycle); on PulseAudio, onsets in the
+run-latency.py's run_client (exact to the cycle). On pipewire-pulse the same
+probe joins the PipeWire graph natively and hears the null sink's monitor
+(the sink's mix, stamped with the cycle the sink took it in), so a click is
+found wherever pipewire-pulse put it, a sample-cache play's short-lived node
+included; the clients speak PulseAudio's protocol. On PulseAudio, onsets in the
 recording of the null sink's monitor, placed in time by when the recording's
 audio arrived (pulse-heard.py's method). On PulseAudio the recorder asks a
 1 ms fragment, so the null sink renders at most about 1 ms ahead of its clock: the clock
@@ -77,7 +81,7 @@ SERVERS = {
     "pw-pulse": {"title": "pipewire-pulse (PipeWire stock)", "script": "pipewire-sink.sh",
                  "env": {"INPUTCLICK_PIPEWIRE_CLOCK": "stock"}},
 }
-# Servers whose clients are heard in a recording of the monitor (PulseAudio's protocol: parec, pacat).
+# Servers whose clients speak PulseAudio's protocol (canberra, the sample cache, pacat's music).
 PULSE_PROTOCOL = ("pulse", "pw-pulse")
 # How early the monitor's arrival clock can place an onset (see the docstring).
 MONITOR_EARLY_MS = 2.0
@@ -281,12 +285,10 @@ class Recorder:
     piece arrived (to place the recording in time)."""
 
     def __init__(self, server, env):
-        if server in PULSE_PROTOCOL:
-            # On PulseAudio 1 ms: its null sink then renders at most about that far
-            # ahead (see the docstring). pipewire-pulse renders nothing ahead, and a
-            # 1 ms recorder would lower its graph's quantum below what a desktop runs.
+        if server == "pulse":
+            # 1 ms: the null sink then renders at most about that far ahead (see the docstring).
             argv = ["parec", "-d", MONITOR + ".monitor", "--raw", "--format=float32le", f"--rate={RATE}",
-                    "--channels=2", "--latency-msec=" + ("1" if server == "pulse" else "5")]
+                    "--channels=2", "--latency-msec=1"]
         else:
             argv = ["pw-cat", "--record", "--target", MONITOR, "-P", "stream.capture.sink=true",
                     "--format", "f32", "--rate", str(RATE), "--channels", "2", "--latency", "1024", "-"]
@@ -516,20 +518,23 @@ def run_row(rig, server, label, kind, extra, extra_env, args, la, offsets, phase
     try:
         if music:
             player = Music(server, env, sine_path)
-            if server not in PULSE_PROTOCOL:
+            if server != "pulse":
                 rec = Recorder(server, env)
             time.sleep(1.0)
-        if server in PULSE_PROTOCOL:
+        if server == "pulse":
             r = run_monitor_client(server, kind, argv, env, offsets, phases, args, obs)
             rec = r.pop("recording") if music else None
             r.pop("recording", None)
         else:
             r = rl.run_client(kind, la, env, offsets, phases, argv=argv, client_env=env, probe_env=probe_env,
                               observe=obs)
+            if server == "pw-pulse":
+                # No client is linked to the probe: its taps are matched on the monitor.
+                r["all"] = (r.get("sink_monitor") or {}).get("tap_to_sink") or rl.summarize([], r["taps"])
     finally:
         if player:
             player.stop()
-        if rec is not None and server not in PULSE_PROTOCOL:
+        if rec is not None and server != "pulse":
             rec.stop()
     out = {"all": r["all"], "idle_cpu_after": r["idle_cpu"], "exit_status": r["exit_status"],
            "silent": obs.window("silent_from", "typing_from"), "typing": obs.window("typing_from", "typing_to"),
@@ -603,7 +608,7 @@ def table(results):
                 f"| {f(s.get('client_cpu'), 1)} / {f(t.get('client_cpu'), 1)} "
                 f"| {f(s.get('daemons_cpu'), 1)} / {f(t.get('daemons_cpu'), 1)} "
                 f"| {f(ms.get('per_minute'), 0)} / {f(mt.get('per_minute'), 0)} "
-                f"| {f(((b or {}).get('all') or {}).get('p50')) if srv['server'] not in PULSE_PROTOCOL else '—'} |")
+                f"| {f(((b or {}).get('all') or {}).get('p50')) if srv['server'] != 'pulse' else '—'} |")
     return "\n".join(lines)
 
 
@@ -739,7 +744,9 @@ def main():
             log(f"{server}: starting the rig")
             rig.start()
             srv["rig"] = rig.status
-            la = argparse.Namespace(sink="jack" if server == "jack" else "pipewire", pw_monitor=args.pw_monitor and server == "pw-lab",
+            la = argparse.Namespace(sink="jack" if server == "jack" else "pipewire",
+                                    pw_monitor=(args.pw_monitor and server == "pw-lab") or server == "pw-pulse",
+                                    pw_link_clients=server != "pw-pulse",
                                     build_dir=args.build_dir, probe_name="inputclick_probe", probe_args="",
                                     settle=args.settle, linger=args.linger, idle=args.idle,
                                     ready_timeout=args.ready_timeout, exit_timeout=args.exit_timeout,
