@@ -69,7 +69,8 @@ public final class OfflineOutput: AudioOutput {
     /// Renders `frameCount` frames through the running stream, interleaved; `[]` when nothing renders. The
     /// loop writes periods of at most 16 frames, and any excess is returned first next call. The device
     /// clock reads `time` (on ``OutputStreamRequest/clock``; its now if `nil`) when the call begins, unless
-    /// an earlier call left it later, and advances with each frame played.
+    /// an earlier call left it later, and advances with each frame played. After a call the device makes no
+    /// progress until the next: once the player's clock passes its suspect limit (``LivenessPolicy``), taps are suspect.
     public func render(frameCount: Int, at time: UInt64? = nil) -> [Float] {
         guard let stream = state.withLock({ $0.rendering }) else { return [] }
         return stream.device.play(frameCount: frameCount, at: time)

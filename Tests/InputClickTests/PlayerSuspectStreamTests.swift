@@ -1,85 +1,53 @@
 import InputClick
 import InputClickTesting
-import Synchronization
 import Testing
 
-/// An output whose one stream the test drives by hand: it renders nothing,
-/// and the test sets its heartbeat and fails it.
-private final class HandDrivenOutput: AudioOutput, @unchecked Sendable {
-    let name = "hand-driven"
-    let stream = Mutex<HandDrivenStream?>(nil)
-
-    func openStream(_ request: OutputStreamRequest) throws -> any AudioOutputStream {
-        let opened = HandDrivenStream(format: OutputFormat(sampleRate: 48_000, channels: 2, sampleFormat: .float32,
-                                                           periodFrames: 64, bufferFrames: 1024))
-        stream.withLock { $0 = opened }
-        return opened
-    }
-}
-
-private final class HandDrivenStream: AudioOutputStream, @unchecked Sendable {
-    let format: OutputFormat
-    let counters = OutputCounters()
-    var isRealtime: Bool { false }
-    private(set) var renderer: OutputRenderer?
-    private var onFault: (@Sendable (OutputFault) -> Void)?
-
-    init(format: OutputFormat) { self.format = format }
-
-    func start(rendering renderer: OutputRenderer, onFault: @escaping @Sendable (OutputFault) -> Void) throws {
-        self.renderer = renderer
-        self.onFault = onFault
-    }
-
-    func close() {}
-
-    func fail() { onFault?(OutputFault(kind: .stalled, message: "no progress for 200 ms")) }
-}
-
+/// A device that stops making progress under a running stream. The offline output's real render loop beats
+/// the player's heartbeat only while the test renders, on the player's simulated clock; the test then renders
+/// nothing while that clock passes the liveness policy's suspect limit.
 @Suite("A suspect stream")
 struct PlayerSuspectStreamTests {
-    /// A player on a hand-driven output, and a gate with an opted-in view
-    /// just shown: the stream's open is scheduled, not yet run.
-    private static func playerWithAKeyboardShown()
-        -> (HandDrivenOutput, ManualControlScheduler, ClickPlayer, InputClickGate) {
-        let output = HandDrivenOutput()
-        let scheduler = ManualControlScheduler(start: 1_000_000_000)
-        let player = ClickPlayer(output: output, configuration: ClickPlayerConfiguration(warningHandler: { _ in }),
-                                 scheduler: scheduler, sounds: SyntheticClickSounds.provider)
-        let gate = InputClickGate(sink: player, rateLimit: .unlimited)
-        gate.setVisibleInputViews([OptedInInputView()])
-        return (output, scheduler, player, gate)
+    /// How long the running stream's device may make no progress before it is suspect.
+    private static func suspectLimit(of harness: PlayerHarness) throws -> UInt64 {
+        let format = try #require(harness.player.statistics.format, "the stream runs")
+        return harness.player.configuration.liveness.suspectAfterNanoseconds(for: format)
     }
 
     @Test func aTapOnADeviceThatStoppedMakingProgressIsSuspectNotPlayingAndCountedIfTheDeviceIsLost() throws {
-        let (output, scheduler, player, gate) = Self.playerWithAKeyboardShown()
-        scheduler.runPending()
-        let stream = try #require(output.stream.withLock { $0 })
-        let heartbeat = try #require(stream.renderer?.heartbeat)
+        let harness = PlayerHarness()
+        let (scheduler, player, gate) = (harness.scheduler, harness.player, harness.gate)
+        harness.show()
+        let suspectAfter = try Self.suspectLimit(of: harness)
 
-        #expect(gate.playInputClick(.key) == .plays, "a stopped device is not suspect")
-        heartbeat.beat(at: scheduler.now)
+        #expect(gate.playInputClick(.key) == .plays, "a device not played yet is not suspect")
+        let audio = harness.render(milliseconds: 10)
+        #expect(AudioAnalysis.peak(audio, channels: 2) > 0.01, "the device made progress: the first tap sounded")
         #expect(gate.playInputClick(.key) == .plays, "a device that just made progress is not suspect")
-        heartbeat.beat(at: scheduler.now - heartbeat.suspectAfterNanoseconds - 50_000_000)
+        scheduler.advance(byNanoseconds: suspectAfter)
+        #expect(gate.decision() == .plays, "no progress for just the limit is not suspect yet")
+        scheduler.advance(byNanoseconds: 50_000_000)
         #expect(gate.decision() == .suspect)
         #expect(gate.playInputClick(.space) == .suspect, "no progress for longer than the loop ever waits: not reported as playing")
         #expect(player.statistics.suspectClicks == 1)
         #expect(player.statistics.heldClicks == 0, "nothing came while the stream opened")
 
-        stream.fail()
+        harness.output.disconnect(.stalled)
         scheduler.runPending()
         #expect(player.state == .waitingForDevice)
-        #expect(player.statistics.clicksLostWithDevice == 3, "the three clicks the dead stream never took are counted")
+        #expect(player.statistics.clicksLostWithDevice == 2, "the two taps after the render, never taken by the dead stream")
         #expect(gate.playInputClick(.key) == .deviceLost)
         player.shutdown()
     }
 
     @Test func aTapWhileTheStreamOpensIsHeldAndATapOnASuspectDeviceIsSuspect() throws {
-        let (output, scheduler, player, gate) = Self.playerWithAKeyboardShown()
+        let harness = PlayerHarness()
+        let (scheduler, player, gate) = (harness.scheduler, harness.player, harness.gate)
+        gate.setVisibleInputViews([harness.keyboard])
         #expect(gate.playInputClick(.key) == .held, "the stream is still opening")
         scheduler.runPending()
-        let heartbeat = try #require(output.stream.withLock { $0 }?.renderer?.heartbeat)
-        heartbeat.beat(at: scheduler.now - heartbeat.suspectAfterNanoseconds - 50_000_000)
+        let suspectAfter = try Self.suspectLimit(of: harness)
+        _ = harness.render(milliseconds: 10)
+        scheduler.advance(byNanoseconds: suspectAfter + 50_000_000)
         #expect(gate.playInputClick(.key) == .suspect, "the stream runs, but its device made no progress")
         #expect(ClickDecision.suspect.identifier == "suspect")
         #expect(player.statistics.heldClicks == 1, "the tap while the stream opened")

@@ -1,24 +1,18 @@
 import InputClick
 import InputClickTesting
-import Synchronization
 import Testing
-
-/// An output that records each request it is asked to open, and opens nothing.
-private final class RequestRecordingOutput: AudioOutput, @unchecked Sendable {
-    let name = "request-recording"
-    let requests = Mutex<[OutputStreamRequest]>([])
-
-    func openStream(_ request: OutputStreamRequest) throws -> any AudioOutputStream {
-        requests.withLock { $0.append(request) }
-        struct Refused: Error {}
-        throw Refused()
-    }
-}
 
 @Suite("The server latency a stream asks for")
 struct ServerLatencySettingTests {
+    /// An output that records the request it is asked to open, and opens nothing.
+    private static func unavailableOutput() -> OfflineOutput {
+        let output = OfflineOutput()
+        output.isAvailable = false
+        return output
+    }
+
     private func firstRequest(settings: ClickSettings, configuration: ClickPlayerConfiguration) throws -> OutputStreamRequest {
-        let output = RequestRecordingOutput()
+        let output = Self.unavailableOutput()
         let scheduler = ManualControlScheduler()
         let player = ClickPlayer(output: output, configuration: configuration, scheduler: scheduler,
                                  sounds: SyntheticClickSounds.provider)
@@ -26,7 +20,7 @@ struct ServerLatencySettingTests {
         let gate = InputClickGate(sink: player, rateLimit: .unlimited)
         gate.setVisibleInputViews([OptedInInputView()])
         scheduler.runPending()
-        return try #require(output.requests.withLock { $0.first })
+        return try #require(output.lastRequest)
     }
 
     @Test("the user's latency setting is what the stream asks when the keyboard shows")
@@ -65,7 +59,7 @@ struct ServerLatencySettingTests {
         let directory = try SettingsTemporaryDirectory()
         try directory.write("latency = lowest\n", to: "config/inputclick/settings.conf")
         for fromSettings in [true, false] {
-            let output = RequestRecordingOutput()
+            let output = Self.unavailableOutput()
             let scheduler = ManualControlScheduler()
             var options = InputClickEngine.Options(environment: ProcessEnvironment(directory.environment), watchesSettings: false,
                                                    warningHandler: { _ in }, scheduler: scheduler)
@@ -74,7 +68,7 @@ struct ServerLatencySettingTests {
             let engine = InputClickEngine(output: output, options: options)
             engine.setVisibleInputViews([OptedInInputView()])
             scheduler.runPending()
-            #expect(output.requests.withLock { $0.first?.serverLatency } == (fromSettings ? .lowest : .economy))
+            #expect(output.lastRequest?.serverLatency == (fromSettings ? .lowest : .economy))
             engine.shutdown()
         }
     }
