@@ -510,6 +510,11 @@ def run_row(rig, server, label, kind, extra, extra_env, args, la, offsets, phase
         # The probe asks the stock default (it must not set the quantum);
         # each client asks what its row says (the native floor) or its own.
         probe_env = dict(env, PIPEWIRE_LATENCY="64/48000" if server == "pw-lab" else "1024/48000")
+        if server != "pw-lab":
+            # A JACK client locks the graph's quantum while it runs (pipewire-jack's
+            # node.lock-quantum defaults to true): the probe, linked to the sink's
+            # monitor before a client connects, would hold a stock graph at 1024.
+            probe_env["PIPEWIRE_PROPS"] = "{ node.lock-quantum = false }"
     env.update(extra_env)
     if argv is None and kind == "plain":
         argv = [os.path.join(args.build_dir, "plain-alsa-client")] + extra
