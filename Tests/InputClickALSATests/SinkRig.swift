@@ -60,10 +60,12 @@ final class SinkRig: Sendable {
     ///   - capture: Save what is played to a fresh WAV file (``capturePath``).
     ///   - scheduling: The scheduling to ask for; ``SchedulingPreference/append``
     ///     keeps the stream running, so a capture's frames follow the wall clock.
+    ///   - closeTimeoutMilliseconds: How long the player waits for a close
+    ///     before abandoning it; `nil`: its default.
     init(device: String? = nil, capture: Bool = false, lingerMilliseconds: UInt64 = 200,
          scheduling: SchedulingPreference = .automatic, stallMilliseconds: UInt64 = 2_000,
          formats: [SampleFormat] = [.float32, .signed32, .signed16], settings: ClickSettings = ClickSettings(),
-         rateLimit: ClickRateLimit = .default) throws {
+         rateLimit: ClickRateLimit = .default, closeTimeoutMilliseconds: UInt64? = nil) throws {
         TestEnvironment.prepare()
         self.settings = settings
         capturePath = capture ? TestEnvironment.temporaryFile("capture", extension: "wav") : nil
@@ -72,7 +74,7 @@ final class SinkRig: Sendable {
         // and may pause under load; a pause must not count as a lost device.
         output = try ALSAOutput(device: name, renderPriority: nil, stallTimeoutNanoseconds: stallMilliseconds * 1_000_000)
         let box = reported
-        let configuration = ClickPlayerConfiguration(
+        var configuration = ClickPlayerConfiguration(
             stream: OutputStreamRequest(sampleFormats: formats, scheduling: scheduling),
             lingerNanoseconds: lingerMilliseconds * 1_000_000,
             retry: RetryBackoff(initialNanoseconds: 50_000_000, maximumNanoseconds: 400_000_000),
@@ -81,6 +83,7 @@ final class SinkRig: Sendable {
                 box.warned.signal()
             },
             eventHandler: { event in box.storage.withLock { $0.events.append(event.description) } })
+        if let closeTimeoutMilliseconds { configuration.closeTimeoutNanoseconds = closeTimeoutMilliseconds * 1_000_000 }
         player = ClickPlayer(output: output, configuration: configuration, settings: settings,
                              sounds: SyntheticClickSounds.provider)
         gate = InputClickGate(sink: player, settings: settings, rateLimit: rateLimit)
@@ -175,27 +178,43 @@ final class SinkRig: Sendable {
             + "starts \(statistics.starts), rewinds \(statistics.rewinds), queued behind \(statistics.queuedBehind)"
     }
 
-    /// The threads of this process named like the render thread. Tests in
-    /// other modules of the same test process that run a ``NullOutput`` name
-    /// its thread otherwise, so only the ALSA streams' threads are counted.
-    static func renderThreadCount() -> Int {
+    /// The threads (TIDs) of this process named like the render thread.
+    /// Tests in other modules of the same test process that run a
+    /// ``NullOutput`` name its thread otherwise, so only the ALSA streams'
+    /// threads are counted.
+    static func renderThreads() -> [Int32] {
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
-        return tasks.filter {
-            (try? String(contentsOfFile: "/proc/self/task/\($0)/comm", encoding: .utf8))?
-                .trimmingCharacters(in: .whitespacesAndNewlines) == RealtimeThread.renderThreadName
-        }.count
+        return tasks.compactMap { Int32($0) }.filter { threadName($0) == RealtimeThread.renderThreadName }
+    }
+
+    static func renderThreadCount() -> Int { renderThreads().count }
+
+    /// The name of this process's thread `thread` (`/proc/self/task/TID/comm`), `nil` once it is gone.
+    private static func threadName(_ thread: Int32) -> String? {
+        (try? String(contentsOfFile: "/proc/self/task/\(thread)/comm", encoding: .utf8))?
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// A watch on the end of the one render thread that runs (its pidfd), or
+    /// `nil` if not exactly one runs.
+    static func watchRenderThread() -> ProcessExitWatch? {
+        let threads = renderThreads()
+        guard threads.count == 1 else { return nil }
+        let watch = ProcessExitWatch(thread: threads[0])
+        // Still named so once the pidfd holds it: the watch is on the render
+        // thread (winding down, it takes the finished name), not on a thread
+        // that got its TID after it ended.
+        let name = threadName(threads[0])
+        guard name == RealtimeThread.renderThreadName || name == RealtimeThread.finishedThreadName else { return nil }
+        return watch
     }
 
     /// The render thread's CPU time (ns, from the scheduler's own account)
     /// and how often it has woken (voluntary context switches), or `nil`
     /// if no render thread runs.
     static func renderThreadActivity() -> (cpuNanoseconds: UInt64, wakeups: Int)? {
-        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
-        for task in tasks {
-            let comm = (try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8))?
-                .trimmingCharacters(in: .whitespacesAndNewlines)
-            guard comm == RealtimeThread.renderThreadName,
-                  let schedstat = try? String(contentsOfFile: "/proc/self/task/\(task)/schedstat", encoding: .utf8),
+        for task in renderThreads() {
+            guard let schedstat = try? String(contentsOfFile: "/proc/self/task/\(task)/schedstat", encoding: .utf8),
                   let status = try? String(contentsOfFile: "/proc/self/task/\(task)/status", encoding: .utf8),
                   let cpu = schedstat.split(separator: " ").first.flatMap({ UInt64($0) }),
                   let line = status.split(separator: "\n").first(where: { $0.hasPrefix("voluntary_ctxt_switches:") }),

@@ -38,6 +38,22 @@ struct ChildProcessTests {
         #expect(ended(grandchild), "the background sleep outlived its process group")
     }
 
+    @Test("a running child's lines come as it prints them, and stopping it ends it with what it started")
+    func runningChildLines() throws {
+        let child = try RunningChild("/bin/sh", ["-c", "echo one; printf 'two\\nthr'; sleep 30 & echo $!; wait"])
+        let deadline = DispatchTime.now().uptimeNanoseconds + 10_000_000_000
+        #expect(child.nextLine(untilUptimeNanoseconds: deadline) == "one")
+        #expect(child.nextLine(untilUptimeNanoseconds: deadline) == "two")
+        let grandchild = Int32(child.nextLine(untilUptimeNanoseconds: deadline)?.dropFirst(3) ?? "") ?? 0
+        #expect(grandchild > 0)
+        // Nothing more comes while it waits: the wait runs out.
+        #expect(child.nextLine(untilUptimeNanoseconds: DispatchTime.now().uptimeNanoseconds + 100_000_000) == nil)
+        child.stop()
+        #expect(ended(child.pid), "the child outlived stop()")
+        ProcessExitWatch(pid: grandchild).wait(untilUptimeNanoseconds: DispatchTime.now().uptimeNanoseconds + 2_000_000_000)
+        #expect(ended(grandchild), "the background sleep outlived its process group")
+    }
+
     @Test("a program that cannot start is status 127 with the reason")
     func missingProgram() {
         let run = ChildProcess.run("/nonexistent/program", [])

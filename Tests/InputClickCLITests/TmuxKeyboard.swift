@@ -8,13 +8,17 @@ import TestSupport
 /// that its cleanup ends the server if the test process is killed, or else
 /// on one in the test's own directory; never the user's own tmux. Each tmux
 /// command is a short-lived client with its own deadline. Call ``stop()``
-/// when done.
+/// when done. The pane's output is copied to a file in the test's directory
+/// (`pipe-pane`), which is watched, so that reading the screen waits for the
+/// keyboard to draw instead of polling.
 struct TmuxKeyboard {
     let directory: URL
     let socket: String
     let session: String
     /// Where the keyboard's standard output (the typed text) goes.
     let output: String
+    /// Changes in ``directory``: among them, each output of the pane.
+    private let changes: FileChangeWatch
 
     /// Starts `inputclick keyboard ARGUMENTS` in a 100×20 terminal.
     init(_ arguments: [String]) throws {
@@ -27,8 +31,16 @@ struct TmuxKeyboard {
         // The keyboard gives up after 2 minutes, even if nothing ends the session.
         let command = "timeout --foreground 120 \(CLIProcess.binary.path) keyboard "
             + arguments.joined(separator: " ") + " > \(output) 2>/dev/null"
+        changes = try FileChangeWatch(directory: directory.path)
         let started = tmux(["new-session", "-d", "-s", session, "-x", "100", "-y", "20", command])
         guard started.status == 0 else { throw TmuxFailure(description: "tmux new-session: \(started.output)") }
+        // tmux draws what the pane printed into its screen before it copies it to the pipe.
+        let pane = directory.appendingPathComponent("pane.txt").path
+        let piped = tmux(["pipe-pane", "-o", "-t", session, "cat >> '\(pane)'"])
+        guard piped.status == 0 else {
+            stop()
+            throw TmuxFailure(description: "tmux pipe-pane: \(piped.output)")
+        }
     }
 
     @discardableResult
@@ -36,9 +48,9 @@ struct TmuxKeyboard {
         ChildProcess.run("/usr/bin/tmux", ["-S", socket] + arguments, timeout: 10)
     }
 
-    /// Whether the screen shows `text` within 5 seconds.
+    /// Whether the screen shows `text` within 5 seconds: read now, and again each time the pane prints.
     func screenShows(_ text: String) -> Bool {
-        pollExternalState(seconds: 5) { tmux(["capture-pane", "-t", session, "-p"]).standardOutput.contains(text) }
+        changes.wait(seconds: 5) { tmux(["capture-pane", "-t", session, "-p"]).standardOutput.contains(text) }
     }
 
     /// Presses `keys` (tmux key names), one at a time.

@@ -136,6 +136,7 @@ final class StockPipeWire: Sendable {
 /// A recording of the sink's monitor by `pw-record`, running until ``stop()``.
 final class MonitorRecording {
     let path: String
+    private let directory: String
     private let process = Process()
 
     /// Starts recording the sink's monitor to a fresh WAV file; returns once audio arrives.
@@ -148,12 +149,13 @@ final class MonitorRecording {
     /// click both lack is not the recorders' loss (seen: 39 of 40 in both,
     /// under heavy load; open in the player's report). The file
     /// goes to memory (`/dev/shm`) where there is one, so that no disk write
-    /// stalls the recorder.
+    /// stalls the recorder, in a private directory watched for its writes.
     init(_ sink: StockPipeWire) throws {
         var isDirectory: ObjCBool = false
         let memory = FileManager.default.fileExists(atPath: "/dev/shm", isDirectory: &isDirectory) && isDirectory.boolValue
-        let directory = memory ? URL(fileURLWithPath: "/dev/shm") : FileManager.default.temporaryDirectory
-        path = directory.appendingPathComponent("inputclick-pwn-\(UUID().uuidString).wav").path
+        let directory = try makePrivateDirectory(in: memory ? "/dev/shm" : NSTemporaryDirectory(), prefix: "inputclick-pwn-")
+        self.directory = directory
+        path = directory + "/monitor.wav"
         process.executableURL = URL(fileURLWithPath: "/usr/bin/chrt")
         process.arguments = ["--fifo", "20", "/usr/bin/pw-record", "--target", "inputclick-null", "-P", "{ stream.capture.sink = true }", "--rate", "48000",
                              "--channels", "2", "--format", "f32", path]
@@ -162,9 +164,16 @@ final class MonitorRecording {
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
-        // Audio arrives once the recorder is linked to the monitor (there is no signal to wait on).
-        let linked = pollExternalState(seconds: 20) {
+        let changes: FileChangeWatch
+        do {
+            changes = try FileChangeWatch(directory: directory)
+            try process.run()
+        } catch {
+            try? FileManager.default.removeItem(atPath: directory)
+            throw error
+        }
+        // Audio arrives once the recorder is linked to the monitor: the file grows past 48,000 bytes (1/8 s).
+        let linked = changes.wait(seconds: 20) {
             ((try? FileManager.default.attributesOfItem(atPath: self.path)[.size] as? Int) ?? 0) > 48_000
         }
         if !linked {
@@ -180,7 +189,7 @@ final class MonitorRecording {
             process.interrupt()
             process.waitUntilExit()
         }
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         return try? CapturedAudio(path: path, float32: true)
     }
 }

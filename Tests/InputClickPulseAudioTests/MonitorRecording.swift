@@ -7,10 +7,14 @@ import TestSupport
 /// (parec), running from ``start(environment:)`` until ``stop()``. parec
 /// runs under a shell started by ``ChildProcess`` (an empty signal mask, so
 /// that its SIGINT ends it and the WAV file is completed), which stops it
-/// once ``stop()`` has written a line to the stop FIFO.
+/// once ``stop()`` has written a line to the stop FIFO. The recording and
+/// the FIFO sit in a private directory, which ``waitUntilRecorded(seconds:limit:)``
+/// watches (``FileChangeWatch``).
 final class MonitorRecording: @unchecked Sendable {
     let path: String
+    private let directory: String
     private let stopPath: String
+    private let changes: FileChangeWatch
     /// The stop FIFO, held open for reading and writing: the shell's read blocks until ``stop()`` writes.
     private let stopDescriptor: Int32
     private let finished = DispatchSemaphore(value: 0)
@@ -18,7 +22,7 @@ final class MonitorRecording: @unchecked Sendable {
 
     static let driver = """
         parec -d inputclick-null.monitor --raw --format=float32le --rate=48000 --channels=2 \\
-            --latency-msec=5 >"$RECORDING" &
+            --latency-msec="$LATENCY" >"$RECORDING" &
         recorder=$!
         read -r _ <"$STOP"
         # The monitor hands over what the sink played every 10 ms.
@@ -27,15 +31,21 @@ final class MonitorRecording: @unchecked Sendable {
         wait "$recorder"
         """
 
-    /// Starts parec with the rig's client `environment`.
-    init(environment: [String: String]) {
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("inputclick-monitor-\(UUID().uuidString)").path
-        path = base + ".raw"
-        stopPath = base + ".stop"
+    /// Starts parec with the rig's client `environment`, asking for `latencyMilliseconds` (5: the sink
+    /// mixes at most that far ahead; more than the null sink's 2 s block leaves its blocks as they are).
+    /// - Throws: what ``makePrivateDirectory(in:prefix:)`` or ``FileChangeWatch`` throw.
+    init(environment: [String: String], latencyMilliseconds: Int = 5) throws {
+        let directory = try makePrivateDirectory(prefix: "inputclick-monitor-")
+        let path = directory + "/monitor.raw", stopPath = directory + "/stop"
+        self.directory = directory
+        self.path = path
+        self.stopPath = stopPath
+        changes = try FileChangeWatch(directory: directory)
         var variables = ProcessInfo.processInfo.environment
         for (key, value) in environment { variables[key] = value }
         variables["RECORDING"] = path
         variables["STOP"] = stopPath
+        variables["LATENCY"] = "\(latencyMilliseconds)"
         stopDescriptor = mkfifo(stopPath, 0o600) == 0 ? open(stopPath, O_RDWR) : -1
         let environment = variables
         Thread.detachNewThread { [self] in
@@ -46,8 +56,7 @@ final class MonitorRecording: @unchecked Sendable {
 
     deinit {
         if stopDescriptor >= 0 { close(stopDescriptor) }
-        try? FileManager.default.removeItem(atPath: path)
-        try? FileManager.default.removeItem(atPath: stopPath)
+        try? FileManager.default.removeItem(atPath: directory)
     }
 
     /// The samples recorded: float32, stereo, 48 kHz, interleaved.
@@ -64,9 +73,10 @@ final class MonitorRecording: @unchecked Sendable {
     }
 
     /// Waits until `seconds` of audio have been recorded (the monitor hands
-    /// audio over behind the sink, by as much as the sink can rewind), or `limit` seconds pass.
+    /// audio over behind the sink, by as much as the sink can rewind), or `limit` seconds pass; woken
+    /// by each write of parec.
     func waitUntilRecorded(seconds: Double, limit: Double = 30) -> Bool {
-        pollExternalState(seconds: limit) { recordedSeconds >= seconds }
+        changes.wait(seconds: limit) { recordedSeconds >= seconds }
     }
 
     /// Stops the recording and waits for parec to finish the file; the shell's run.

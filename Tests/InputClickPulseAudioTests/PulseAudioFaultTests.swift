@@ -85,10 +85,12 @@ extension ThroughPulseAudio {
         @Test("closing a stream twice is harmless")
         func closingTwiceIsHarmless() throws {
             let rig = try PulseAudioRig()
+            let events = try PulseAudioEvents(rig)
             let stream = try rig.output.openStream(OutputStreamRequest())
             stream.close()
             stream.close()
-            #expect(pollExternalState(seconds: 10) { rig.pactl(["list", "short", "sink-inputs"]).isEmpty })
+            #expect(events.waitUntil("sink-input", seconds: 10) { rig.pactl(["list", "short", "sink-inputs"]).isEmpty },
+                    "the stream is still on the server: \(rig.pactl(["list", "short", "sink-inputs"]))")
         }
     }
 }

@@ -17,11 +17,12 @@ extension ThroughPulseAudio {
         @Test("every click played through the native backend is heard in the server's monitor, or counted lost")
         func everyClickIsHeardOrCountedLost() throws {
             let rig = try PulseAudioRig()
+            let events = try PulseAudioEvents(rig)
             let outputsBefore = rig.pactl(["list", "short", "source-outputs"]).split(separator: "\n").count
-            let recording = MonitorRecording(environment: rig.sink.environment())
-            #expect(pollExternalState(seconds: 10) {
+            let recording = try MonitorRecording(environment: rig.sink.environment())
+            #expect(events.waitUntil("source-output", seconds: 10) {
                 rig.pactl(["list", "short", "source-outputs"]).split(separator: "\n").count > outputsBefore
-            })
+            }, "the recorder never connected to the monitor")
             let recordingSince = ClickClock.monotonic.now()
             try #require(rig.showAndWaitUntilRunning(), "the stream did not open: \(rig.warnings)")
 

@@ -22,12 +22,29 @@ extension ThroughPulseAudio {
             // The output's own stall timeout (500 ms), not the rig's 2 s: the
             // wait on the sink's block must not be taken for a frozen server.
             let rig = try PulseAudioRig(sink: sink, stallTimeoutNanoseconds: PulseAudioOutput().stallTimeoutNanoseconds)
+            let events = try PulseAudioEvents(rig)
             let pacer = try #require(sink.pacerPID)
+            // The pacer's recording is the sink's only source output yet.
+            let pacerOutput = try #require(Self.sourceOutputs(rig).first, "the pacer does not record")
+            // A second recording of the monitor, asking for 3 s, which leaves
+            // the null sink's 2 s blocks as they are: the monitor hands it
+            // what the sink mixed only when the sink mixes, holding back as
+            // much as the sink can rewind (a block), so a block's worth
+            // arrives at once when the sink mixes the next.
+            let recording = try MonitorRecording(environment: sink.environment(), latencyMilliseconds: 3_000)
+            defer { _ = recording.stop() }
             #expect(kill(pacer, SIGTERM) == 0)
-            #expect(pollExternalState(seconds: 10) { rig.pactl(["list", "short", "source-outputs"]).isEmpty })
-            // The sink mixes its next block 2 s ahead once the current one has played.
-            #expect(pollExternalState(seconds: 10) { Self.sinkLatencyMicroseconds(rig) > 1_000_000 },
-                    "the null sink never got 1 s ahead: \(rig.pactl(["list", "sinks"]))")
+            #expect(events.waitUntil("source-output", seconds: 10) { !Self.sourceOutputs(rig).contains(pacerOutput) },
+                    "the pacer's recording is still on the server: \(Self.sourceOutputs(rig))")
+            // The sink mixes its next block 2 s ahead once the current one
+            // has played. No event of the server says so, but the recording
+            // gaining a second since the pacer left does: the monitor hands
+            // it audio only when the sink mixes, what the sink mixed a block before.
+            let recordedBefore = recording.recordedSeconds
+            #expect(recording.waitUntilRecorded(seconds: recordedBefore + 1, limit: 10),
+                    "the recording gained only \(recording.recordedSeconds - recordedBefore) s in 10 s")
+            let ahead = Self.sinkLatencyMicroseconds(rig)
+            #expect(ahead > 1_000_000, "the null sink is not 1 s ahead: \(rig.pactl(["list", "sinks"]))")
             try #require(rig.showAndWaitUntilRunning(), "the stream did not open: \(rig.warnings)")
             // The open lasted until the sink mixed the stream in: what it had
             // mixed before has played out (the sink's latency can only fall meanwhile).
@@ -58,6 +75,11 @@ extension ThroughPulseAudio {
             #expect(lost == 0, "\(summary)")
             #expect(firstDrained, "the first click did not sound out: \(summary)")
             #expect(written == 6, "\(summary)")
+        }
+
+        /// The indices of the rig's server's source outputs (`pactl list short source-outputs`), in order.
+        static func sourceOutputs(_ rig: PulseAudioRig) -> [Int] {
+            rig.pactl(["list", "short", "source-outputs"]).split(separator: "\n").compactMap { Int($0.prefix { $0.isNumber }) }
         }
 
         /// How far ahead the rig's null sink has mixed (`pactl list sinks`:

@@ -70,8 +70,58 @@ public enum ChildProcess {
         posix_spawn_file_actions_addopen(&actions, 0, inputPath, O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        // Its own process group, so that a timeout also ends what it started;
-        // default signal actions and an empty signal mask.
+        let pid: pid_t
+        switch spawn(path, byteArguments: arguments, byteEnvironment: environment, actions: &actions) {
+        case .success(let spawned): pid = spawned
+        case .failure(let failure): return ChildRun(status: 127, standardOutput: "", standardError: failure.description, timedOut: false)
+        }
+
+        var status: Int32 = 0
+        var timedOut = false, lost: String?
+        let exit = ProcessExitWatch(pid: pid)
+        if !reap(pid, watching: exit, within: timeout, status: &status, lost: &lost) {
+            timedOut = true
+            kill(-pid, SIGKILL)
+            if !reap(pid, watching: exit, within: 5, status: &status, lost: &lost) { lost = "process \(pid) outlived SIGKILL for 5 s" }
+        }
+        // An empty file is read as "" without FileManager: contents(atPath:)
+        // leaks a 4 KiB buffer for each empty file it reads (swift-foundation
+        // 6.3.1; found with AddressSanitizer, ~680 KB over the CLI tests).
+        let read = { (file: String) -> String in
+            var status = stat()
+            guard stat(file, &status) == 0, status.st_size > 0 else { return "" }
+            return String(decoding: FileManager.default.contents(atPath: file) ?? Data(), as: UTF8.self)
+        }
+        let exited = status & 0x7f == 0
+        return ChildRun(status: lost != nil ? 255 : exited ? (status >> 8) & 0xff : 128 + (status & 0x7f),
+                        standardOutput: read(outputPath),
+                        standardError: read(errorPath) + (lost.map { "\n" + $0 } ?? ""),
+                        timedOut: timedOut)
+    }
+
+    /// Reaps the child `pid`, blocking on `exit` (its pidfd) until it exits or `seconds` pass; whether it
+    /// was reaped (or `waitpid` failed, which `lost` then says).
+    static func reap(_ pid: pid_t, watching exit: ProcessExitWatch, within seconds: Double,
+                     status: inout Int32, lost: inout String?) -> Bool {
+        let deadline = uptimeDeadline(after: seconds)
+        while true {
+            let reaped = waitpid(pid, &status, WNOHANG)
+            if reaped == pid { return true }
+            if reaped < 0 && errno != EINTR {
+                lost = "waitpid(\(pid)) failed: \(String(cString: strerror(errno)))"
+                return true
+            }
+            if DispatchTime.now().uptimeNanoseconds >= deadline { return false }
+            exit.wait(untilUptimeNanoseconds: deadline)
+        }
+    }
+
+    /// Starts `path` in a process group of its own (so that killing the group also ends what it started),
+    /// with every signal at its default action and none blocked, its descriptors set up by `actions`.
+    ///
+    /// - Parameter environment: entries `NAME=value`, the child's whole environment; `nil` passes this process's.
+    static func spawn(_ path: String, byteArguments arguments: [[UInt8]], byteEnvironment environment: [[UInt8]]?,
+                      actions: inout posix_spawn_file_actions_t) -> Result<pid_t, ChildProcessError> {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -96,45 +146,12 @@ public enum ChildProcess {
         var pid: pid_t = 0
         let spawned = envp.map { posix_spawn(&pid, path, &actions, &attributes, argv, $0) }
             ?? posix_spawn(&pid, path, &actions, &attributes, argv, environ)
-        guard spawned == 0 else {
-            return ChildRun(status: 127, standardOutput: "", standardError: "cannot run \(path): \(String(cString: strerror(spawned)))",
-                            timedOut: false)
-        }
-
-        var status: Int32 = 0
-        var timedOut = false, lost: String?
-        let exit = ProcessExitWatch(pid: pid)
-        /// Reaps the child, blocking on its pidfd until it exits or `seconds` pass; whether it was reaped.
-        func reap(within seconds: Double) -> Bool {
-            let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, seconds) * 1e9)
-            while true {
-                let reaped = waitpid(pid, &status, WNOHANG)
-                if reaped == pid { return true }
-                if reaped < 0 && errno != EINTR {
-                    lost = "waitpid(\(pid)) failed: \(String(cString: strerror(errno)))"
-                    return true
-                }
-                if DispatchTime.now().uptimeNanoseconds >= deadline { return false }
-                exit.wait(untilUptimeNanoseconds: deadline)
-            }
-        }
-        if !reap(within: timeout) {
-            timedOut = true
-            kill(-pid, SIGKILL)
-            if !reap(within: 5) { lost = "process \(pid) outlived SIGKILL for 5 s" }
-        }
-        // An empty file is read as "" without FileManager: contents(atPath:)
-        // leaks a 4 KiB buffer for each empty file it reads (swift-foundation
-        // 6.3.1; found with AddressSanitizer, ~680 KB over the CLI tests).
-        let read = { (file: String) -> String in
-            var status = stat()
-            guard stat(file, &status) == 0, status.st_size > 0 else { return "" }
-            return String(decoding: FileManager.default.contents(atPath: file) ?? Data(), as: UTF8.self)
-        }
-        let exited = status & 0x7f == 0
-        return ChildRun(status: lost != nil ? 255 : exited ? (status >> 8) & 0xff : 128 + (status & 0x7f),
-                        standardOutput: read(outputPath),
-                        standardError: read(errorPath) + (lost.map { "\n" + $0 } ?? ""),
-                        timedOut: timedOut)
+        guard spawned == 0 else { return .failure(ChildProcessError(description: "cannot run \(path): \(String(cString: strerror(spawned)))")) }
+        return .success(pid)
     }
+}
+
+/// A child process could not be started. C: `posix_spawn`, `pipe2`.
+public struct ChildProcessError: Error, CustomStringConvertible {
+    public var description: String
 }

@@ -1,8 +1,8 @@
 import Dispatch
 import Foundation
 
-/// Waits for a process to end without polling: on a Linux pidfd, which
-/// becomes readable when the process exits (a child or not).
+/// Waits for a process, or one thread, to end without polling: on a Linux pidfd, which becomes readable
+/// when the process exits (a child or not), or, opened with `PIDFD_THREAD` (Linux 6.9), when the thread does.
 ///
 /// Thread context: one thread at a time.
 public final class ProcessExitWatch {
@@ -16,6 +16,9 @@ public final class ProcessExitWatch {
         return unsafeBitCast(symbol, to: PidfdOpen.self)
     }()
 
+    /// `PIDFD_THREAD` (linux/pidfd.h), which is `O_EXCL`.
+    private static let pidfdThread = UInt32(O_EXCL)
+
     /// Watches `pid`. A process already reaped leaves nothing to wait on:
     /// ``wait(untilUptimeNanoseconds:)`` then returns at once.
     ///
@@ -26,21 +29,26 @@ public final class ProcessExitWatch {
                      "pidfd_open is missing (Linux before 5.3 or glibc before 2.36): a child cannot be waited for without polling")
     }
 
+    /// Watches the thread `thread` (a TID, as in `/proc/self/task`). A thread already gone leaves nothing
+    /// to wait on: ``wait(untilUptimeNanoseconds:)`` then returns `true` at once.
+    ///
+    /// - Precondition: the system has thread pidfds (Linux 6.9); there is no polling fallback.
+    public init(thread: Int32) {
+        descriptor = Self.pidfdOpen?(thread, Self.pidfdThread) ?? -1
+        let failure = errno
+        precondition(descriptor >= 0 || failure == ESRCH,
+                     "pidfd_open(\(thread), PIDFD_THREAD) failed: \(String(cString: strerror(failure))) (thread pidfds need Linux 6.9 and glibc 2.36)")
+    }
+
     deinit {
         if descriptor >= 0 { close(descriptor) }
     }
 
-    /// Blocks until the process has exited or `deadline` (`DispatchTime`'s
-    /// uptime, in nanoseconds) passes.
-    public func wait(untilUptimeNanoseconds deadline: UInt64) {
-        guard descriptor >= 0 else { return }
-        while true {
-            let now = DispatchTime.now().uptimeNanoseconds
-            guard now < deadline else { return }
-            var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let milliseconds = Int32(min((deadline - now) / 1_000_000 + 1, UInt64(Int32.max)))
-            let ready = poll(&entry, 1, milliseconds)
-            if ready > 0 || (ready < 0 && errno != EINTR) { return }
-        }
+    /// Blocks until the process (or thread) has exited or `deadline` (`DispatchTime`'s uptime, in
+    /// nanoseconds) passes; whether it has exited.
+    @discardableResult
+    public func wait(untilUptimeNanoseconds deadline: UInt64) -> Bool {
+        guard descriptor >= 0 else { return true }
+        return waitUntilReadable(descriptor, untilUptimeNanoseconds: deadline)
     }
 }
