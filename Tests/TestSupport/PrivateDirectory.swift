@@ -8,7 +8,7 @@ public func makePrivateDirectory(in parent: String = NSTemporaryDirectory(), pre
     guard mkdtemp(&template) != nil else {
         throw PrivateDirectoryError(description: "mkdtemp in '\(parent)' failed: \(String(cString: strerror(errno)))")
     }
-    return String(cString: template)
+    return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
 
 /// A private directory could not be made. C: `mkdtemp`.
