@@ -510,10 +510,12 @@ def run_row(rig, server, label, kind, extra, extra_env, args, la, offsets, phase
         # The probe asks the stock default (it must not set the quantum);
         # each client asks what its row says (the native floor) or its own.
         probe_env = dict(env, PIPEWIRE_LATENCY="64/48000" if server == "pw-lab" else "1024/48000")
-        if server != "pw-lab":
+        if server == "pw-pulse":
             # A JACK client locks the graph's quantum while it runs (pipewire-jack's
             # node.lock-quantum defaults to true): the probe, linked to the sink's
             # monitor before a client connects, would hold a stock graph at 1024.
+            # (On pw-stock the probe joins after the client set the quantum, as
+            # when the published figures were made.)
             probe_env["PIPEWIRE_PROPS"] = "{ node.lock-quantum = false }"
     env.update(extra_env)
     if argv is None and kind == "plain":

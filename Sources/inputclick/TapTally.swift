@@ -133,7 +133,7 @@ private struct TapReport: Encodable {
         accounts = TapAccounts(tally: tally, statistics: statistics, written: written)
         unknown = tally.unknown
         format = statistics.format.map(Format.init)
-        openedFormat = (statistics.format ?? opened).map(Format.init)
+        openedFormat = opened.map(Format.init)
         underruns = statistics.underruns
         suspends = statistics.suspends
         realtime = statistics.isRealtime

@@ -137,7 +137,7 @@ final class StockPipeWire: Sendable {
 final class MonitorRecording {
     let path: String
     private let directory: String
-    private let process = Process()
+    private var recorder: RunningChild?
 
     /// Starts recording the sink's monitor to a fresh WAV file; returns once audio arrives.
     ///
@@ -156,18 +156,15 @@ final class MonitorRecording {
         let directory = try makePrivateDirectory(in: memory ? "/dev/shm" : NSTemporaryDirectory(), prefix: "inputclick-pwn-")
         self.directory = directory
         path = directory + "/monitor.wav"
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/chrt")
-        process.arguments = ["--fifo", "20", "/usr/bin/pw-record", "--target", "inputclick-null", "-P", "{ stream.capture.sink = true }", "--rate", "48000",
-                             "--channels", "2", "--format", "f32", path]
         var environment = ProcessInfo.processInfo.environment
         environment["PIPEWIRE_RUNTIME_DIR"] = sink.directory
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
         let changes: FileChangeWatch
         do {
             changes = try FileChangeWatch(directory: directory)
-            try process.run()
+            recorder = try RunningChild("/usr/bin/chrt", ["--fifo", "20", "/usr/bin/pw-record", "--target", "inputclick-null",
+                                                          "-P", "{ stream.capture.sink = true }", "--rate", "48000",
+                                                          "--channels", "2", "--format", "f32", path],
+                                        environment: environment)
         } catch {
             try? FileManager.default.removeItem(atPath: directory)
             throw error
@@ -182,13 +179,10 @@ final class MonitorRecording {
         }
     }
 
-    /// Stops the recorder (SIGINT, so it finishes the file) and reads what it recorded.
+    /// Stops the recorder (SIGINT, so it finishes the file; killed after 5 s) and reads what it recorded.
     @discardableResult
     func stop() -> CapturedAudio? {
-        if process.isRunning {
-            process.interrupt()
-            process.waitUntilExit()
-        }
+        recorder?.stop(asking: SIGINT, within: 5)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         return try? CapturedAudio(path: path, float32: true)
     }

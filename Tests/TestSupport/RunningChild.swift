@@ -81,11 +81,21 @@ public final class RunningChild {
 
     /// Kills the child with its process group and reaps it (waiting at most 5 s); idempotent.
     public func stop() {
+        stop(asking: SIGKILL, within: 0)
+    }
+
+    /// Sends `signal` to the child's process group (SIGINT lets a recorder finish its file), waits `seconds`
+    /// for the child to end, then kills the group; reaps it either way. Idempotent.
+    public func stop(asking signal: Int32, within seconds: Double) {
         guard !stopped else { return }
         stopped = true
-        kill(-pid, SIGKILL)
         var status: Int32 = 0
         var lost: String?
+        kill(-pid, signal)
+        if signal != SIGKILL, ChildProcess.reap(pid, watching: exit, within: seconds, status: &status, lost: &lost) {
+            return
+        }
+        kill(-pid, SIGKILL)
         _ = ChildProcess.reap(pid, watching: exit, within: 5, status: &status, lost: &lost)
     }
 }
