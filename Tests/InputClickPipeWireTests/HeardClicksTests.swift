@@ -25,13 +25,14 @@ extension ThroughStockPipeWire {
             // one run), and with them a 6 ms click whole.
             let recordings = [try MonitorRecording(sink), try MonitorRecording(sink)]
             let rig = NativePlayerRig(sink, policy: policy)
-            // The stream's own arrival may change the quantum once: that is the
-            // show, not a tap. Nothing says when the daemon has logged that
-            // change, so no moment divides the show's change from the taps':
-            // the changes are counted from before the show, and one is the show's.
-            let quantumBefore = sink.quantumChanges()
             #expect(rig.showAndWaitUntilRunning(), "\(rig.accounting)")
-            #expect(rig.player.statistics.format != nil)
+            // The stream's own arrival may change the quantum: that is the show,
+            // not a tap. Its first cycle ran at the quantum it was granted; the
+            // daemon's log saying the graph runs at that quantum is the end of the show's changes.
+            let granted = try #require(rig.player.statistics.format?.periodFrames, "\(rig.accounting)")
+            #expect(sink.waitUntilLoggedQuantum(granted, seconds: 5),
+                    "the daemon never logged the quantum the stream runs at, \(granted): \(sink.quantumChanges().suffix(3))")
+            let quantumBefore = sink.quantumChanges()
             let underrunsBefore = rig.player.statistics.underruns
             for _ in 0..<Self.taps {
                 rig.tap()
@@ -40,8 +41,7 @@ extension ThroughStockPipeWire {
             #expect(rig.player.waitForRenderProgress(timeout: .seconds(10)) {
                 rig.player.latency.count + rig.reportedLost >= rig.accepted
             })
-            // A change a tap made is logged long before the last taps drain; re-timing the graph per tap
-            // (issue 17) changes it at least twice.
+            // A change a tap made is logged long before the last taps drain.
             let quantumAfter = sink.quantumChanges()
             let underrunsWhileTyping = rig.player.statistics.underruns - underrunsBefore
             #expect(rig.hideAndWaitUntilClosed())
@@ -80,7 +80,7 @@ extension ThroughStockPipeWire {
                 + "\(heard[0].withAnother.count) heard with another, frames lost by the recorders \(heard.map(\.recordingLost)), "
                 + "unheard by each \(heard.map(\.unheard)), missing where they lost frames \(heard.map(\.unrecorded)), "
                 + "heard by neither \(heardByNeither), underruns while typing \(underrunsWhileTyping), "
-                + "quantum changes from the show to the end of typing \(quantumAfter.count - quantumBefore.count) (\(quantumAfter.suffix(3)))"
+                + "quantum changes while typing \(quantumAfter.count - quantumBefore.count) (\(quantumAfter.suffix(3)))"
             print("through native PipeWire: \(summary)")
             #expect(rig.accepted == Self.taps, "\(summary)")
             #expect(written.count + rig.reportedLost == rig.accepted, "a click neither written nor counted lost: \(summary)")
@@ -89,7 +89,7 @@ extension ThroughStockPipeWire {
             for recording in heard {
                 #expect(recording.unexplained.isEmpty, "sounds nobody wrote: \(recording); \(summary)")
             }
-            #expect(quantumAfter.count - quantumBefore.count <= 1, "the graph's quantum changed while typing: \(summary)")
+            #expect(quantumAfter.count == quantumBefore.count, "the graph's quantum changed while typing: \(summary)")
         }
 
         @Test("the stream carries the event role, the application's name and icon, and the policy's latency")
