@@ -196,11 +196,10 @@ final class SinkRig: Sendable {
     }
 
     /// A watch on the end of the one render thread that runs (its pidfd), or
-    /// `nil` if not exactly one runs.
+    /// `nil` if not exactly one runs or the system has no thread pidfds (Linux 6.9).
     static func watchRenderThread() -> ProcessExitWatch? {
         let threads = renderThreads()
-        guard threads.count == 1 else { return nil }
-        let watch = ProcessExitWatch(thread: threads[0])
+        guard threads.count == 1, let watch = ProcessExitWatch(thread: threads[0]) else { return nil }
         // Still named so once the pidfd holds it: the watch is on the render
         // thread (winding down, it takes the finished name), not on a thread
         // that got its TID after it ended.

@@ -22,7 +22,8 @@ extension ThroughTheVirtualSink {
 
             #expect(rig.showAndWaitUntilRunning())
             #expect(SinkRig.renderThreadCount() == 1)
-            let renderThread = try #require(SinkRig.watchRenderThread(), "no render thread to watch")
+            let renderThread = try #require(SinkRig.watchRenderThread(),
+                                          "no render thread to watch, or no thread pidfd (Linux 6.9): \(SinkRig.renderThreadCount()) render threads")
             #expect(!clientPorts().isEmpty, "the stream should be connected to the sink")
             #expect(rig.gate.playInputClick() == .plays)
 

@@ -32,25 +32,25 @@ extension ThroughTheVirtualSink {
                 .appendingPathComponent("inputclick").path
             try #require(FileManager.default.isExecutableFile(atPath: cli), "the inputclick binary is not built at \(cli)")
             // `tap` holds its stream open until standard input ends: the shell
-            // keeps a FIFO's writing end open while it polls pw-dump (up to
-            // 60 s, for a loaded machine) for a stream node named InputClick,
-            // and closing it on exit ends tap. The caller's own stream
-            // properties, if any, are not passed on: the CLI's must show.
+            // keeps a FIFO's writing end open while it reads `pw-dump --monitor`
+            // (the graph, then each change of it) until a node named InputClick
+            // shows (within 60 s, for a loaded machine), and closing it on exit
+            // ends tap. The caller's own stream properties, if any, are not
+            // passed on: the CLI's must show.
             let script = """
-                dir=$(mktemp -d) && mkfifo "$dir/in" || exit 2
+                dir=$(mktemp -d) && mkfifo "$dir/in" "$dir/graph" || exit 2
                 env -u PIPEWIRE_ALSA -u PULSE_PROP -u PULSE_PROP_OVERRIDE \\
                   "$1" tap --device \(VirtualSink.device) <"$dir/in" >"$dir/tap.log" 2>&1 &
                 exec 3>"$dir/in"
-                found=1
-                for _ in $(seq 600); do
-                  pw-dump >"$dir/dump.json" 2>/dev/null
-                  if grep -q '"application.name": "InputClick"' "$dir/dump.json"; then found=0; break; fi
-                  sleep 0.1
-                done
-                cat "$dir/dump.json"
+                pw-dump --monitor --no-colors >"$dir/graph" 2>"$dir/monitor.log" &
+                monitor=$!
+                timeout 60 grep -q -m 1 '"application.name": "InputClick"' "$dir/graph"
+                found=$?
+                kill "$monitor" 2>/dev/null
+                pw-dump --no-colors
                 exec 3>&-
                 wait
-                [ $found -eq 0 ] || cat "$dir/tap.log" >&2
+                [ $found -eq 0 ] || cat "$dir/monitor.log" "$dir/tap.log" >&2
                 rm -rf "$dir"
                 exit $found
                 """

@@ -52,7 +52,7 @@ struct CLIKeyboardTests {
         #expect(!keyboard.rangBell)
         keyboard.press(["a"])
         #expect(keyboard.screenShows("the numberPad keyboard has no key that types \"a\"; nothing was typed"))
-        #expect(keyboard.rangBell)
+        #expect(keyboard.ringsBell())
         keyboard.press(["1"])
         #expect(keyboard.finish() == "1")
     }

@@ -14,34 +14,59 @@ struct CLIPulseAudioTests {
     static let spacingSeconds = "0.15"
 
     /// Records the monitor, starts `tap`, waits for its READY, types the taps
-    /// at the spacing, and stops the recording once `tap` has drained.
+    /// at the spacing, and stops the recording once `tap` has drained and the
+    /// recording has gone on past it. Waits on the server's events (`pactl
+    /// subscribe`) and on the recording's growth (`tail -f`, which GNU tail
+    /// follows with inotify), never on a sleep.
     /// Environment: CLI, TAPS, SPACING, RECORDING, STATS, TAP_ERRORS.
     static let driver = """
         set -u
+        dir=$(mktemp -d) || exit 70
+        trap 'kill "$subscriber" 2>/dev/null; rm -rf "$dir"' EXIT
+        mkfifo "$dir/events" || exit 70
+        LC_ALL=C pactl subscribe >"$dir/events" &
+        subscriber=$!
+        exec {events}<"$dir/events"
+        # pactl subscribe cannot say when it is subscribed: a client of this
+        # script's own (pactl info) connecting is an event; once one is read,
+        # no change of the server goes unseen.
+        subscribed=
+        for ((i = 0; i < 20; i++)); do
+            pactl info >/dev/null
+            if read -r -t 0.5 _ <&"$events"; then subscribed=1; break; fi
+        done
+        [ -n "$subscribed" ] || { echo "pactl subscribe printed no event within 10 s" >&2; exit 70; }
         parec -d inputclick-null.monitor --file-format=wav --format=float32le --rate=48000 --channels=2 \\
             --latency-msec=10 "$RECORDING" &
         recorder=$!
         # Tap only once the recording runs: the rig's pacer is one source output, the recorder the second.
-        tries=0
+        # Checked again after each event on a source output, for 10 s.
+        deadline=$((SECONDS + 10))
         until [ "$(pactl list short source-outputs | wc -l)" -ge 2 ]; do
-            tries=$((tries + 1))
-            [ "$tries" -lt 200 ] || { echo "the monitor's recorder did not connect within 10 s" >&2; exit 70; }
-            sleep 0.05
+            event=
+            while [ "$SECONDS" -lt "$deadline" ] && read -r -t "$((deadline - SECONDS))" line <&"$events"; do
+                case $line in *" on source-output #"*) event=1; break ;; esac
+            done
+            [ -n "$event" ] || { echo "the monitor's recorder did not connect within 10 s" >&2; exit 70; }
         done
+        kill "$subscriber"
         coproc TAP { exec "$CLI" tap --device inputclick_sink --json 2>"$TAP_ERRORS"; }
         tap_pid=$TAP_PID
         to_tap=${TAP[1]}
         read -r ready <&"${TAP[0]}"
         [ "$ready" = READY ] || { echo "tap said '$ready', not READY" >&2; exit 71; }
+        # The spacing is the typing pace, not a wait.
         for ((i = 0; i < TAPS; i++)); do echo >&"$to_tap"; sleep "$SPACING"; done
         exec {to_tap}>&-
         cat <&"${TAP[0]}" >"$STATS"
         wait "$tap_pid"
         status=$?
         # tap returns once the device has played its last click; the monitor
-        # hands what the sink played to the recorder every 10 ms, and nothing
-        # says when it has handed over the last of it.
-        sleep 0.2
+        # hands what the sink played to the recorder behind the sink (10 ms
+        # fragments). Once 0.2 s of audio more than at tap's exit is in the
+        # file (76800 bytes; within 10 s), the recording holds the last click.
+        recorded=$(stat -c %s "$RECORDING")
+        timeout 10 tail -c +$((recorded + 1)) -f "$RECORDING" | head -c 76800 >/dev/null
         kill -INT "$recorder"
         wait "$recorder"
         exit "$status"

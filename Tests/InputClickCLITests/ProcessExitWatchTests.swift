@@ -21,13 +21,41 @@ struct ProcessExitWatchTests {
         }, context) == 0)
         waiting.started.wait()
         try #require(waiting.thread > 0)
-        let watch = ProcessExitWatch(thread: waiting.thread)
+        let watch = try #require(ProcessExitWatch(thread: waiting.thread),
+                                 "no pidfd for thread \(waiting.thread): thread pidfds need Linux 6.9 and glibc 2.36")
         // Blocked on the semaphore, it cannot have ended: the wait runs out.
         #expect(!watch.wait(untilUptimeNanoseconds: DispatchTime.now().uptimeNanoseconds + 100_000_000))
         waiting.release.signal()
         #expect(watch.wait(untilUptimeNanoseconds: DispatchTime.now().uptimeNanoseconds + 10_000_000_000))
         pthread_join(handle, nil)
     }
+
+    @Test("a thread's watch that cannot open its pidfd is nil, and does not stop the run")
+    func aThreadsWatchWithoutAPidfdIsNil() async {
+        await #expect(processExitsWith: .success) {
+            guard openNoMoreDescriptors() else { exit(2) }
+            exit(ProcessExitWatch(thread: getpid()) == nil ? 0 : 1) // the main thread's TID is the PID
+        }
+    }
+
+    @Test("a process's watch that cannot open its pidfd stops the run instead of letting the wait spin")
+    func aProcessWatchWithoutAPidfdStopsTheRun() async {
+        await #expect(processExitsWith: .failure) {
+            guard openNoMoreDescriptors() else { exit(0) }
+            // Without a pidfd, the wait would return at once, and a reap would spin on waitpid.
+            ProcessExitWatch(pid: getpid()).wait(untilUptimeNanoseconds: DispatchTime.now().uptimeNanoseconds + 1_000_000)
+            exit(0)
+        }
+    }
+}
+
+/// Lowers this process's descriptor limit to 0, so that `pidfd_open` fails with EMFILE; whether it could.
+/// For exit tests only: the process cannot open anything after.
+private func openNoMoreDescriptors() -> Bool {
+    var limit = rlimit()
+    getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+    limit.rlim_cur = 0
+    return setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0
 }
 
 /// A thread's TID, and what it waits on before it returns.

@@ -22,8 +22,7 @@ struct TmuxKeyboard {
 
     /// Starts `inputclick keyboard ARGUMENTS` in a 100×20 terminal.
     init(_ arguments: [String]) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("inputclick-tmux-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        directory = URL(fileURLWithPath: try makePrivateDirectory(prefix: "inputclick-tmux-"))
         socket = ProcessInfo.processInfo.environment["INPUTCLICK_TEST_TMUX_SOCKET"]
             ?? directory.appendingPathComponent("tmux.socket").path
         session = "inputclick-test-\(getpid())-\(UUID().uuidString.prefix(8))"
@@ -31,9 +30,17 @@ struct TmuxKeyboard {
         // The keyboard gives up after 2 minutes, even if nothing ends the session.
         let command = "timeout --foreground 120 \(CLIProcess.binary.path) keyboard "
             + arguments.joined(separator: " ") + " > \(output) 2>/dev/null"
-        changes = try FileChangeWatch(directory: directory.path)
+        do {
+            changes = try FileChangeWatch(directory: directory.path)
+        } catch {
+            try? FileManager.default.removeItem(at: directory)
+            throw error
+        }
         let started = tmux(["new-session", "-d", "-s", session, "-x", "100", "-y", "20", command])
-        guard started.status == 0 else { throw TmuxFailure(description: "tmux new-session: \(started.output)") }
+        guard started.status == 0 else {
+            stop()
+            throw TmuxFailure(description: "tmux new-session: \(started.output)")
+        }
         // tmux draws what the pane printed into its screen before it copies it to the pipe.
         let pane = directory.appendingPathComponent("pane.txt").path
         let piped = tmux(["pipe-pane", "-o", "-t", session, "cat >> '\(pane)'"])
@@ -61,9 +68,15 @@ struct TmuxKeyboard {
         }
     }
 
-    /// Whether the terminal rang its bell: tmux flags the window.
+    /// Whether the terminal has rung its bell by now: tmux flags the window. For the bell not rung.
     var rangBell: Bool {
         tmux(["display-message", "-p", "-t", session, "#{window_bell_flag}"]).standardOutput.hasPrefix("1")
+    }
+
+    /// Whether the terminal rings its bell within 5 seconds: read now, and again each time the pane
+    /// prints (the keyboard may draw a notice and ring the bell in separate writes).
+    func ringsBell() -> Bool {
+        changes.wait(seconds: 5) { rangBell }
     }
 
     /// Ends the keyboard with Ctrl-D and returns the text it printed, once

@@ -26,10 +26,12 @@ extension ThroughStockPipeWire {
             let recordings = [try MonitorRecording(sink), try MonitorRecording(sink)]
             let rig = NativePlayerRig(sink, policy: policy)
             #expect(rig.showAndWaitUntilRunning(), "\(rig.accounting)")
-            // The stream's own arrival may change the quantum once: that is the show, not a tap.
-            #expect(rig.player.statistics.format != nil)
-            // A window, not a wait: a quantum change the show made reaches the daemon's log (nothing signals it).
-            usleep(300_000)
+            // The stream's own arrival may change the quantum: that is the show,
+            // not a tap. Its first cycle ran at the quantum it was granted; the
+            // daemon's log saying the graph runs at that quantum is the end of the show's changes.
+            let granted = try #require(rig.player.statistics.format?.periodFrames, "\(rig.accounting)")
+            #expect(sink.waitUntilLoggedQuantum(granted, seconds: 5),
+                    "the daemon never logged the quantum the stream runs at, \(granted): \(sink.quantumChanges().suffix(3))")
             let quantumBefore = sink.quantumChanges()
             let underrunsBefore = rig.player.statistics.underruns
             for _ in 0..<Self.taps {
@@ -39,7 +41,7 @@ extension ThroughStockPipeWire {
             #expect(rig.player.waitForRenderProgress(timeout: .seconds(10)) {
                 rig.player.latency.count + rig.reportedLost >= rig.accepted
             })
-            usleep(300_000) // the same window for a change the last taps made
+            // A change a tap made is logged long before the last taps drain.
             let quantumAfter = sink.quantumChanges()
             let underrunsWhileTyping = rig.player.statistics.underruns - underrunsBefore
             #expect(rig.hideAndWaitUntilClosed())

@@ -119,6 +119,17 @@ final class StockPipeWire: Sendable {
         return log.split(separator: "\n").filter { $0.contains("new quantum") }.map(String.init)
     }
 
+    /// Waits until the daemon's log says the graph runs at `quantum` (the last change's target; the stock
+    /// 1024 before any change), within `seconds`: woken by each write to the sink's directory. Whether it does.
+    func waitUntilLoggedQuantum(_ quantum: Int, seconds: Double) -> Bool {
+        guard let changes = try? FileChangeWatch(directory: directory) else { return false }
+        return changes.wait(seconds: seconds) {
+            // "... new quantum:1024->64"
+            let target = quantumChanges().last.flatMap { line in line.range(of: "->").map { Int(line[$0.upperBound...].prefix { $0.isNumber }) } } ?? 1024
+            return target == quantum
+        }
+    }
+
     /// The playback stream nodes the server knows, with their properties (from `pw-dump`).
     func streamNodes() -> [[String: Any]] {
         var environment = ProcessInfo.processInfo.environment

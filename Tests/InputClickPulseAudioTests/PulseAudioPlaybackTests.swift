@@ -20,6 +20,7 @@ extension ThroughPulseAudio {
             let events = try PulseAudioEvents(rig)
             let outputsBefore = rig.pactl(["list", "short", "source-outputs"]).split(separator: "\n").count
             let recording = try MonitorRecording(environment: rig.sink.environment())
+            defer { recording.stop() }
             #expect(events.waitUntil("source-output", seconds: 10) {
                 rig.pactl(["list", "short", "source-outputs"]).split(separator: "\n").count > outputsBefore
             }, "the recorder never connected to the monitor")

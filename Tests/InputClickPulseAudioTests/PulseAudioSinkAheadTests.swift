@@ -40,10 +40,19 @@ extension ThroughPulseAudio {
             // has played. No event of the server says so, but the recording
             // gaining a second since the pacer left does: the monitor hands
             // it audio only when the sink mixes, what the sink mixed a block before.
-            let recordedBefore = recording.recordedSeconds
-            #expect(recording.waitUntilRecorded(seconds: recordedBefore + 1, limit: 10),
-                    "the recording gained only \(recording.recordedSeconds - recordedBefore) s in 10 s")
-            let ahead = Self.sinkLatencyMicroseconds(rig)
+            // A pactl slow to answer (a loaded machine) may read the latency
+            // after the block's first second: then the next block is waited
+            // for and read again, up to 3 blocks.
+            var ahead = 0
+            for _ in 0..<3 {
+                let recordedBefore = recording.recordedSeconds
+                guard recording.waitUntilRecorded(seconds: recordedBefore + 1, limit: 10) else {
+                    Issue.record("the recording gained only \(recording.recordedSeconds - recordedBefore) s in 10 s")
+                    break
+                }
+                ahead = Self.sinkLatencyMicroseconds(rig)
+                if ahead > 1_000_000 { break }
+            }
             #expect(ahead > 1_000_000, "the null sink is not 1 s ahead: \(rig.pactl(["list", "sinks"]))")
             try #require(rig.showAndWaitUntilRunning(), "the stream did not open: \(rig.warnings)")
             // The open lasted until the sink mixed the stream in: what it had

@@ -22,22 +22,28 @@ public final class ProcessExitWatch {
     /// Watches `pid`. A process already reaped leaves nothing to wait on:
     /// ``wait(untilUptimeNanoseconds:)`` then returns at once.
     ///
-    /// - Precondition: the system has pidfds (Linux 5.3, glibc 2.36); there is no polling fallback.
+    /// - Precondition: the system has pidfds (Linux 5.3, glibc 2.36) and `pidfd_open` succeeds (or says the
+    ///   process is gone); there is no polling fallback, and a watch that cannot wait must not let its
+    ///   caller spin on `waitpid` to its deadline.
     public init(pid: Int32) {
-        descriptor = Self.pidfdOpen?(pid, 0) ?? -1
-        precondition(descriptor >= 0 || (Self.pidfdOpen != nil && errno != ENOSYS),
-                     "pidfd_open is missing (Linux before 5.3 or glibc before 2.36): a child cannot be waited for without polling")
+        guard let pidfdOpen = Self.pidfdOpen else {
+            preconditionFailure("pidfd_open is missing (glibc before 2.36): a child cannot be waited for without polling")
+        }
+        descriptor = pidfdOpen(pid, 0)
+        let failure = errno
+        precondition(descriptor >= 0 || failure == ESRCH,
+                     "pidfd_open(\(pid)) failed: \(String(cString: strerror(failure))) (errno \(failure); pidfds need Linux 5.3)")
     }
 
     /// Watches the thread `thread` (a TID, as in `/proc/self/task`). A thread already gone leaves nothing
     /// to wait on: ``wait(untilUptimeNanoseconds:)`` then returns `true` at once.
     ///
-    /// - Precondition: the system has thread pidfds (Linux 6.9); there is no polling fallback.
-    public init(thread: Int32) {
-        descriptor = Self.pidfdOpen?(thread, Self.pidfdThread) ?? -1
-        let failure = errno
-        precondition(descriptor >= 0 || failure == ESRCH,
-                     "pidfd_open(\(thread), PIDFD_THREAD) failed: \(String(cString: strerror(failure))) (thread pidfds need Linux 6.9 and glibc 2.36)")
+    /// `nil` if the system cannot watch a thread (`pidfd_open` missing or failing otherwise than for a
+    /// thread gone): thread pidfds need Linux 6.9 and glibc 2.36, and there is no polling fallback.
+    public init?(thread: Int32) {
+        guard let pidfdOpen = Self.pidfdOpen else { return nil }
+        descriptor = pidfdOpen(thread, Self.pidfdThread)
+        guard descriptor >= 0 || errno == ESRCH else { return nil }
     }
 
     deinit {

@@ -2,8 +2,10 @@ import Dispatch
 import Foundation
 
 /// Blocks in `poll` until `descriptor` is readable (or hung up) or `deadline` (`DispatchTime`'s uptime, in
-/// nanoseconds) passes; whether it became readable. Retries EINTR; any other failure of `poll` counts as
-/// readable, so that the caller looks at the descriptor and sees why, instead of waiting out the deadline.
+/// nanoseconds) passes; whether it became readable. Retries EINTR.
+///
+/// - Precondition: `poll` succeeds otherwise, and `descriptor` is open: a wait that cannot block must stop
+///   the run with the reason, not let its caller spin to the deadline.
 func waitUntilReadable(_ descriptor: Int32, untilUptimeNanoseconds deadline: UInt64) -> Bool {
     while true {
         let now = DispatchTime.now().uptimeNanoseconds
@@ -11,7 +13,11 @@ func waitUntilReadable(_ descriptor: Int32, untilUptimeNanoseconds deadline: UIn
         var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         let milliseconds = Int32(min((deadline - now) / 1_000_000 + 1, UInt64(Int32.max)))
         let ready = poll(&entry, 1, milliseconds)
-        if ready > 0 || (ready < 0 && errno != EINTR) { return true }
+        let failure = errno
+        precondition(ready >= 0 || failure == EINTR,
+                     "poll on descriptor \(descriptor) failed: \(String(cString: strerror(failure))) (errno \(failure))")
+        precondition(entry.revents & Int16(POLLNVAL) == 0, "poll: descriptor \(descriptor) is not open (POLLNVAL)")
+        if ready > 0 { return true }
     }
 }
 
