@@ -70,7 +70,9 @@ extension ThroughPulseAudio {
 
         @Test("opening with no server there fails naming pa_context_connect and PulseAudio's reason")
         func openingWithNoServerFailsWithTheCallAndReason() throws {
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("inputclick-no-pulse-\(getpid())").path
+            // A private directory: no other user can have put a server's socket where this looks.
+            let directory = try makePrivateDirectory(prefix: "inputclick-no-pulse-")
+            defer { rmdir(directory) }
             let output = PulseAudioOutput(server: "unix:\(directory)/native")
             #expect(throws: PulseAudioOutputError.self) { _ = try output.openStream(OutputStreamRequest()) }
             do {

@@ -68,10 +68,14 @@ import Testing
         }
     }
 
-    @Test func raggedFramesAreANamedError() {
-        #expect(throws: SoundWriteError.self) {
-            try SoundFileWriter.write(samples: [0, 0.1, 0.2], sampleRate: 48_000, channels: 2, format: .wavPCM16,
-                                      to: "/tmp/never-written.wav")
+    @Test func raggedFramesAreANamedErrorAndNothingIsWritten() throws {
+        try SoundTestSupport.withTemporaryDirectory { directory in
+            let path = directory + "/never-written.wav"
+            #expect(throws: SoundWriteError.self) {
+                try SoundFileWriter.write(samples: [0, 0.1, 0.2], sampleRate: 48_000, channels: 2, format: .wavPCM16,
+                                          to: path)
+            }
+            #expect(access(path, F_OK) != 0, "a ragged buffer is refused before the file is made")
         }
     }
 }
