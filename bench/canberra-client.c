@@ -2,10 +2,13 @@
  * canberra-client: the desktop's own instant-sound path, for the server
  * benchmark (bench/run-servers.py): libcanberra's cached sample.
  *
- * Usage: canberra-client [--driver NAME]
+ * Usage: canberra-client [--driver NAME] [--file WAV]
  *
  * Writes the test click (click.h) as a 16-bit WAV into a directory of its
- * own (mkdtemp), caches it in the sound server under the event id
+ * own (mkdtemp), or takes WAV (bench/run-servers.py passes Sounds/key.wav,
+ * the sound the server sample cache row plays: pipewire-pulse 0.3.65 never
+ * played a cached sample as short as the test click, 255 frames, on a graph
+ * at its stock quantum of 1024; see bench/README.md), caches it in the sound server under the event id
  * "inputclick-bench-click" (ca_context_cache: on PulseAudio the pulse driver
  * uploads it to the server's sample cache), prints READY, and then plays the
  * cached event for every line on standard input (ca_context_play with
@@ -52,26 +55,30 @@ static int write_wav(const char *path)
 
 int main(int argc, char **argv)
 {
-    const char *driver = NULL;
+    const char *driver = NULL, *file = NULL;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--driver") == 0 && i + 1 < argc) driver = argv[++i];
+        else if (strcmp(argv[i], "--file") == 0 && i + 1 < argc) file = argv[++i];
         else {
-            fprintf(stderr, "usage: canberra-client [--driver NAME]\n");
+            fprintf(stderr, "usage: canberra-client [--driver NAME] [--file WAV]\n");
             return 64;
         }
     }
     char dir[] = "/tmp/inputclick-canberra.XXXXXX";
-    if (mkdtemp(dir) == NULL) {
-        fprintf(stderr, "canberra-client: mkdtemp: %s\n", strerror(errno));
-        return 1;
+    char made[sizeof dir + 16] = "";
+    if (file == NULL) {
+        if (mkdtemp(dir) == NULL) {
+            fprintf(stderr, "canberra-client: mkdtemp: %s\n", strerror(errno));
+            return 1;
+        }
+        snprintf(made, sizeof made, "%s/click.wav", dir);
+        if (write_wav(made) != 0) {
+            fprintf(stderr, "canberra-client: writing %s: %s\n", made, strerror(errno));
+            rmdir(dir);
+            return 1;
+        }
     }
-    char path[sizeof dir + 16];
-    snprintf(path, sizeof path, "%s/click.wav", dir);
-    if (write_wav(path) != 0) {
-        fprintf(stderr, "canberra-client: writing %s: %s\n", path, strerror(errno));
-        rmdir(dir);
-        return 1;
-    }
+    const char *path = file ? file : made;
     ca_context *c = NULL;
     int r = ca_context_create(&c);
     if (r == CA_SUCCESS && driver) r = ca_context_set_driver(c, driver);
@@ -81,8 +88,10 @@ int main(int argc, char **argv)
     if (r == CA_SUCCESS)
         r = ca_context_cache(c, CA_PROP_EVENT_ID, EVENT, CA_PROP_MEDIA_FILENAME, path,
                              CA_PROP_MEDIA_ROLE, "event", NULL);
-    unlink(path);
-    rmdir(dir);
+    if (file == NULL) {
+        unlink(made);
+        rmdir(dir);
+    }
     if (r != CA_SUCCESS) {
         fprintf(stderr, "canberra-client: %s\n", ca_strerror(r));
         if (c) ca_context_destroy(c);

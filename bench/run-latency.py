@@ -658,6 +658,7 @@ def run_client(name, args, env, offsets, phases, argv=None, client_env=None, pro
 
     onsets, kinds, nominal = [], [], []
     monitor_onsets = [] if monitor else None
+    monitor_kinds = []
     server = {}
     for line in probe.stdout_lines:
         parts = line.split()
@@ -672,6 +673,12 @@ def run_client(name, args, env, offsets, phases, argv=None, client_env=None, pro
             nominal.append(int(parts[3]) if len(parts) > 3 else None)
         elif len(parts) >= 2 and parts[0] == "monitor" and monitor_onsets is not None:
             monitor_onsets.append(int(parts[1]))
+            monitor_kinds.append(parts[2] if len(parts) > 2 else "?")
+    if monitor_onsets is not None and not getattr(args, "pw_link_clients", True):
+        # Nothing is linked to the probe's own inputs (run-servers.py's
+        # pipewire-pulse rows): the clicks are heard on the sink's monitor, so
+        # every figure below (latencies, missed, spurious) comes from it.
+        onsets, kinds, nominal, monitor_onsets = monitor_onsets, monitor_kinds, [None] * len(monitor_onsets), None
     order = sorted(range(len(onsets)), key=lambda k: onsets[k])
     onsets = [onsets[k] for k in order]
     kinds = [kinds[k] for k in order]

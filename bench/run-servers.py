@@ -463,11 +463,11 @@ def canberra_argv(build_dir):
     default), with the package's driver unpacked privately and bind-mounted
     over canberra's driver directory in a mount namespace of the client's own
     (bench/pulse-instant.py's way)."""
-    client = os.path.join(build_dir, "canberra-client")
+    client = [os.path.join(build_dir, "canberra-client"), "--file", os.path.join(ROOT, "Sounds", "key.wav")]
     if os.path.exists(os.path.join(PULSE_INSTANT.CANBERRA_DRIVERS, "libcanberra-pulse.so")):
-        return [client]
-    return ["unshare", "--mount", "--propagation", "private", "sh", "-c", 'mount --bind "$0" "$1" && exec "$2"',
-            PULSE_INSTANT.canberra_drivers(), PULSE_INSTANT.CANBERRA_DRIVERS, client]
+        return client
+    return ["unshare", "--mount", "--propagation", "private", "sh", "-c", 'mount --bind "$0" "$1" && shift && exec "$@"',
+            PULSE_INSTANT.canberra_drivers(), PULSE_INSTANT.CANBERRA_DRIVERS] + client
 
 
 def sample_cache_argv(build_dir, env):
@@ -535,9 +535,6 @@ def run_row(rig, server, label, kind, extra, extra_env, args, la, offsets, phase
         else:
             r = rl.run_client(kind, la, env, offsets, phases, argv=argv, client_env=env, probe_env=probe_env,
                               observe=obs)
-            if server == "pw-pulse":
-                # No client is linked to the probe: its taps are matched on the monitor.
-                r["all"] = (r.get("sink_monitor") or {}).get("tap_to_sink") or rl.summarize([], r["taps"])
     finally:
         if player:
             player.stop()
@@ -547,6 +544,9 @@ def run_row(rig, server, label, kind, extra, extra_env, args, la, offsets, phase
            "silent": obs.window("silent_from", "typing_from"), "typing": obs.window("typing_from", "typing_to"),
            "client_stdout": r.get("client_stdout", [])[-3:], "client_stderr": r.get("client_stderr", [])[-5:],
            "node_latency": (r.get("pipewire_links") or {}).get("node_latency"),
+           # What the probe heard that no tap claimed, and how far the next onset was from each missed tap.
+           "onsets": r.get("onsets"), "spurious_onsets": r.get("spurious_onsets"), "missed": r.get("missed"),
+           "per_tap": r.get("per_tap"),
            # run-latency's stall check (a late tap sender, a server behind real time): reported, not retried.
            "stall": rl.stalled(r, la) if "server" in r else None}
     if music and rec is not None and rec.start_ns is not None:
