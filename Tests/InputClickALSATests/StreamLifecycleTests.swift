@@ -33,7 +33,7 @@ extension ThroughTheVirtualSink {
             #expect(rig.player.statistics.format != nil)
 
             #expect(rig.player.waitUntil(.closed, timeout: .seconds(10)) == .reached)
-            #expect(renderThread.wait(untilUptimeNanoseconds: DispatchTime.now().uptimeNanoseconds + 10_000_000_000),
+            #expect(renderThread.wait(until: TestDeadline(seconds: 10)),
                     "the render thread outlived the stream")
             #expect(SinkRig.renderThreadCount() == 0)
             #expect(rig.player.statistics.abandonedDeviceCalls == 0, "the close did not return within 10 s")

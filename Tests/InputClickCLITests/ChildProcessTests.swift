@@ -1,4 +1,5 @@
 import Foundation
+import InputClick
 import TestSupport
 import Testing
 
@@ -25,32 +26,32 @@ struct ChildProcessTests {
 
     @Test("a child that outlives its time limit is killed with what it started, and the run says so")
     func hangingChildIsKilled() {
-        let started = DispatchTime.now().uptimeNanoseconds
+        let started = ClickClock.monotonic.now()
         let run = ChildProcess.run("/bin/sh", ["-c", "sleep 30 & echo $!; sleep 30"], timeout: 0.5)
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        let seconds = Double(ClickClock.monotonic.now() - started) / 1e9
         #expect(run.timedOut)
         #expect(run.status == 128 + SIGKILL)
         #expect(seconds < 5, "the run took \(seconds) s")
         let grandchild = Int32(run.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
         #expect(grandchild > 0)
         // SIGKILL lands asynchronously: wait for the grandchild's exit.
-        ProcessExitWatch(pid: grandchild).wait(untilUptimeNanoseconds: DispatchTime.now().uptimeNanoseconds + 2_000_000_000)
+        ProcessExitWatch(pid: grandchild).wait(until: TestDeadline(seconds: 2))
         #expect(ended(grandchild), "the background sleep outlived its process group")
     }
 
     @Test("a running child's lines come as it prints them, and stopping it ends it with what it started")
     func runningChildLines() throws {
         let child = try RunningChild("/bin/sh", ["-c", "echo one; printf 'two\\nthr'; sleep 30 & echo $!; wait"])
-        let deadline = DispatchTime.now().uptimeNanoseconds + 10_000_000_000
-        #expect(child.nextLine(untilUptimeNanoseconds: deadline) == "one")
-        #expect(child.nextLine(untilUptimeNanoseconds: deadline) == "two")
-        let grandchild = Int32(child.nextLine(untilUptimeNanoseconds: deadline)?.dropFirst(3) ?? "") ?? 0
+        let deadline = TestDeadline(seconds: 10)
+        #expect(child.nextLine(until: deadline) == "one")
+        #expect(child.nextLine(until: deadline) == "two")
+        let grandchild = Int32(child.nextLine(until: deadline)?.dropFirst(3) ?? "") ?? 0
         #expect(grandchild > 0)
         // Nothing more comes while it waits: the wait runs out.
-        #expect(child.nextLine(untilUptimeNanoseconds: DispatchTime.now().uptimeNanoseconds + 100_000_000) == nil)
+        #expect(child.nextLine(until: TestDeadline(seconds: 0.1)) == nil)
         child.stop()
         #expect(ended(child.pid), "the child outlived stop()")
-        ProcessExitWatch(pid: grandchild).wait(untilUptimeNanoseconds: DispatchTime.now().uptimeNanoseconds + 2_000_000_000)
+        ProcessExitWatch(pid: grandchild).wait(until: TestDeadline(seconds: 2))
         #expect(ended(grandchild), "the background sleep outlived its process group")
     }
 

@@ -24,9 +24,9 @@ struct ProcessExitWatchTests {
         let watch = try #require(ProcessExitWatch(thread: waiting.thread),
                                  "no pidfd for thread \(waiting.thread): thread pidfds need Linux 6.9 and glibc 2.36")
         // Blocked on the semaphore, it cannot have ended: the wait runs out.
-        #expect(!watch.wait(untilUptimeNanoseconds: DispatchTime.now().uptimeNanoseconds + 100_000_000))
+        #expect(!watch.wait(until: TestDeadline(seconds: 0.1)))
         waiting.release.signal()
-        #expect(watch.wait(untilUptimeNanoseconds: DispatchTime.now().uptimeNanoseconds + 10_000_000_000))
+        #expect(watch.wait(until: TestDeadline(seconds: 10)))
         pthread_join(handle, nil)
     }
 
@@ -43,7 +43,7 @@ struct ProcessExitWatchTests {
         await #expect(processExitsWith: .failure) {
             guard openNoMoreDescriptors() else { exit(0) }
             // Without a pidfd, the wait would return at once, and a reap would spin on waitpid.
-            ProcessExitWatch(pid: getpid()).wait(untilUptimeNanoseconds: DispatchTime.now().uptimeNanoseconds + 1_000_000)
+            ProcessExitWatch(pid: getpid()).wait(until: TestDeadline(seconds: 0.001))
             exit(0)
         }
     }

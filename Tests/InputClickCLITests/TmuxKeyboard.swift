@@ -85,7 +85,7 @@ struct TmuxKeyboard {
         let pane = tmux(["display-message", "-p", "-t", session, "#{pane_pid}"]).standardOutput
         let exit = Int32(pane.trimmingCharacters(in: .whitespacesAndNewlines)).map { ProcessExitWatch(pid: $0) }
         tmux(["send-keys", "-t", session, "C-d"])
-        exit?.wait(untilUptimeNanoseconds: DispatchTime.now().uptimeNanoseconds + 5_000_000_000)
+        exit?.wait(until: TestDeadline(seconds: 5))
         return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
     }
 

@@ -21,12 +21,11 @@ final class PulseAudioEvents {
         } catch {
             throw PulseAudioRig.RigError(message: "pactl subscribe did not start: \(error)")
         }
-        let deadline = DispatchTime.now().uptimeNanoseconds + 10_000_000_000
+        let deadline = TestDeadline(seconds: 10)
         while true {
             _ = rig.pactl(["info"])
-            let now = DispatchTime.now().uptimeNanoseconds
-            if monitor.nextLine(untilUptimeNanoseconds: min(deadline, now + 500_000_000)) != nil { break }
-            if DispatchTime.now().uptimeNanoseconds >= deadline {
+            if monitor.nextLine(until: min(deadline, TestDeadline(seconds: 0.5))) != nil { break }
+            if deadline.hasPassed {
                 throw PulseAudioRig.RigError(message: "pactl subscribe printed no event within 10 s")
             }
         }
@@ -38,9 +37,9 @@ final class PulseAudioEvents {
     /// clients the checks' own `pactl` runs make are not looked at), until it holds or `seconds` pass;
     /// whether it held. A check after the deadline (or after `pactl subscribe` ended) has the last word.
     func waitUntil(_ facility: String, seconds: Double, _ condition: () -> Bool) -> Bool {
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
+        let deadline = TestDeadline(seconds: seconds)
         if condition() { return true }
-        while let line = monitor.nextLine(untilUptimeNanoseconds: deadline) {
+        while let line = monitor.nextLine(until: deadline) {
             if line.contains(" on \(facility) #") && condition() { return true }
         }
         return condition()

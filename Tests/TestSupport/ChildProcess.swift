@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 
 /// What a child process did: its exit status and what it printed.
@@ -103,7 +102,7 @@ public enum ChildProcess {
     /// was reaped (or `waitpid` failed, which `lost` then says).
     static func reap(_ pid: pid_t, watching exit: ProcessExitWatch, within seconds: Double,
                      status: inout Int32, lost: inout String?) -> Bool {
-        let deadline = uptimeDeadline(after: seconds)
+        let deadline = TestDeadline(seconds: seconds)
         while true {
             let reaped = waitpid(pid, &status, WNOHANG)
             if reaped == pid { return true }
@@ -111,8 +110,8 @@ public enum ChildProcess {
                 lost = "waitpid(\(pid)) failed: \(String(cString: strerror(errno)))"
                 return true
             }
-            if DispatchTime.now().uptimeNanoseconds >= deadline { return false }
-            exit.wait(untilUptimeNanoseconds: deadline)
+            if deadline.hasPassed { return false }
+            exit.wait(until: deadline)
         }
     }
 

@@ -27,9 +27,9 @@ public final class FileChangeWatch {
     /// Checks `condition`, and again after each change in the directory (a burst of changes may count as
     /// one), until it holds or `seconds` pass; whether it held.
     public func wait(seconds: Double, until condition: () -> Bool) -> Bool {
-        let deadline = uptimeDeadline(after: seconds)
+        let deadline = TestDeadline(seconds: seconds)
         while !condition() {
-            guard waitUntilReadable(descriptor, untilUptimeNanoseconds: deadline) else { return false }
+            guard waitUntilReadable(descriptor, until: deadline) else { return false }
             discardEvents()
         }
         return true

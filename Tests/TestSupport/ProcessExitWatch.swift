@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 
 /// Waits for a process, or one thread, to end without polling: on a Linux pidfd, which becomes readable
@@ -20,7 +19,7 @@ public final class ProcessExitWatch {
     private static let pidfdThread = UInt32(O_EXCL)
 
     /// Watches `pid`. A process already reaped leaves nothing to wait on:
-    /// ``wait(untilUptimeNanoseconds:)`` then returns at once.
+    /// ``wait(until:)`` then returns at once.
     ///
     /// - Precondition: the system has pidfds (Linux 5.3, glibc 2.36) and `pidfd_open` succeeds (or says the
     ///   process is gone); there is no polling fallback, and a watch that cannot wait must not let its
@@ -36,7 +35,7 @@ public final class ProcessExitWatch {
     }
 
     /// Watches the thread `thread` (a TID, as in `/proc/self/task`). A thread already gone leaves nothing
-    /// to wait on: ``wait(untilUptimeNanoseconds:)`` then returns `true` at once.
+    /// to wait on: ``wait(until:)`` then returns `true` at once.
     ///
     /// `nil` if the system cannot watch a thread (`pidfd_open` missing or failing otherwise than for a
     /// thread gone): thread pidfds need Linux 6.9 and glibc 2.36, and there is no polling fallback.
@@ -50,11 +49,10 @@ public final class ProcessExitWatch {
         if descriptor >= 0 { close(descriptor) }
     }
 
-    /// Blocks until the process (or thread) has exited or `deadline` (`DispatchTime`'s uptime, in
-    /// nanoseconds) passes; whether it has exited.
+    /// Blocks until the process (or thread) has exited or `deadline` passes; whether it has exited.
     @discardableResult
-    public func wait(untilUptimeNanoseconds deadline: UInt64) -> Bool {
+    public func wait(until deadline: TestDeadline) -> Bool {
         guard descriptor >= 0 else { return true }
-        return waitUntilReadable(descriptor, untilUptimeNanoseconds: deadline)
+        return waitUntilReadable(descriptor, until: deadline)
     }
 }

@@ -60,15 +60,15 @@ public final class RunningChild {
         close(output)
     }
 
-    /// The next line the child printed (without its newline), waiting for it until `deadline`
-    /// (`DispatchTime`'s uptime, in nanoseconds); `nil` if none came by then, or the child's output ended.
-    public func nextLine(untilUptimeNanoseconds deadline: UInt64) -> String? {
+    /// The next line the child printed (without its newline), waiting for it until `deadline`; `nil` if
+    /// none came by then, or the child's output ended.
+    public func nextLine(until deadline: TestDeadline) -> String? {
         while true {
             if let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
                 defer { pending.removeSubrange(...newline) }
                 return String(decoding: pending[..<newline], as: UTF8.self)
             }
-            guard !outputEnded, waitUntilReadable(output, untilUptimeNanoseconds: deadline) else { return nil }
+            guard !outputEnded, waitUntilReadable(output, until: deadline) else { return nil }
             var buffer = [UInt8](repeating: 0, count: 4096)
             let count = buffer.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
             if count > 0 {

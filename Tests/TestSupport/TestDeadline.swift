@@ -1,0 +1,28 @@
+import InputClick
+
+/// The moment a test's wait gives up: a number of seconds from when it was made, on
+/// ``ClickClock/monotonic`` (real time), the one clock the tests read.
+public struct TestDeadline: Sendable, Comparable {
+    /// The deadline on ``ClickClock/monotonic``, in nanoseconds.
+    private let nanoseconds: UInt64
+
+    /// The deadline `seconds` from now; a negative number of seconds is now.
+    public init(seconds: Double) {
+        nanoseconds = ClickClock.monotonic.now() &+ UInt64(max(0, seconds) * 1e9)
+    }
+
+    /// Whether the clock has reached the deadline.
+    public var hasPassed: Bool { ClickClock.monotonic.now() >= nanoseconds }
+
+    /// The time left, for `poll`'s timeout: milliseconds rounded up, so it is 0 only once the deadline has
+    /// passed (a wait never spins on a 0 timeout before it), and at most `Int32.max`.
+    public var millisecondsLeft: Int32 {
+        let now = ClickClock.monotonic.now()
+        guard now < nanoseconds else { return 0 }
+        return Int32(min((nanoseconds - now - 1) / 1_000_000 + 1, UInt64(Int32.max)))
+    }
+
+    public static func < (earlier: TestDeadline, later: TestDeadline) -> Bool {
+        earlier.nanoseconds < later.nanoseconds
+    }
+}
