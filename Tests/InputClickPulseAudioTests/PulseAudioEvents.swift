@@ -25,6 +25,9 @@ final class PulseAudioEvents {
         while true {
             _ = rig.pactl(["info"])
             if monitor.nextLine(until: min(deadline, TestDeadline(seconds: 0.5))) != nil { break }
+            if monitor.outputEnded {
+                throw PulseAudioRig.RigError(message: "pactl subscribe ended before printing an event")
+            }
             if deadline.hasPassed {
                 throw PulseAudioRig.RigError(message: "pactl subscribe printed no event within 10 s")
             }

@@ -12,7 +12,9 @@ public final class RunningChild {
     private let output: Int32
     private let exit: ProcessExitWatch
     private var pending: [UInt8] = []
-    private var outputEnded = false
+    /// Whether the child's output has ended (it exited or closed it): ``nextLine(until:)`` then returns
+    /// only what was already read.
+    public private(set) var outputEnded = false
     private var stopped = false
 
     private typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32

@@ -6,9 +6,9 @@ public struct TestDeadline: Sendable, Comparable {
     /// The deadline on ``ClickClock/monotonic``, in nanoseconds.
     private let nanoseconds: UInt64
 
-    /// The deadline `seconds` from now; a negative number of seconds is now.
+    /// The deadline `seconds` from now; a negative number of seconds is now, a huge one far off.
     public init(seconds: Double) {
-        nanoseconds = ClickClock.monotonic.now() &+ UInt64(max(0, seconds) * 1e9)
+        nanoseconds = MonotonicClock.deadline(after: .seconds(seconds))
     }
 
     /// Whether the clock has reached the deadline.
