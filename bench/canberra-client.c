@@ -4,11 +4,12 @@
  *
  * Usage: canberra-client [--driver NAME] [--file WAV]
  *
- * Writes the test click (click.h) as a 16-bit WAV into a directory of its
- * own (mkdtemp), or takes WAV (bench/run-servers.py passes Sounds/key.wav,
+ * Writes the test click (click.h, 10 ms) as a 16-bit WAV into a directory of
+ * its own (mkdtemp), or takes WAV (bench/run-servers.py passes Sounds/key.wav,
  * the sound the server sample cache row plays: pipewire-pulse 0.3.65 never
- * played a cached sample as short as the test click, 255 frames, on a graph
- * at its stock quantum of 1024; see bench/README.md), caches it in the sound server under the event id
+ * played a cached sample that fits in one cycle of its graph, such as the
+ * test click at the stock quantum of 1024; see bench/README.md, "Short
+ * samples on pipewire-pulse"), caches it in the sound server under the event id
  * "inputclick-bench-click" (ca_context_cache: on PulseAudio the pulse driver
  * uploads it to the server's sample cache), prints READY, and then plays the
  * cached event for every line on standard input (ca_context_play with
@@ -74,6 +75,7 @@ int main(int argc, char **argv)
         snprintf(made, sizeof made, "%s/click.wav", dir);
         if (write_wav(made) != 0) {
             fprintf(stderr, "canberra-client: writing %s: %s\n", made, strerror(errno));
+            unlink(made);
             rmdir(dir);
             return 1;
         }

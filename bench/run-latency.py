@@ -658,7 +658,7 @@ def run_client(name, args, env, offsets, phases, argv=None, client_env=None, pro
 
     onsets, kinds, nominal = [], [], []
     monitor_onsets = [] if monitor else None
-    monitor_kinds = []
+    monitor_kinds, monitor_nominal = [], []
     server = {}
     for line in probe.stdout_lines:
         parts = line.split()
@@ -674,11 +674,15 @@ def run_client(name, args, env, offsets, phases, argv=None, client_env=None, pro
         elif len(parts) >= 2 and parts[0] == "monitor" and monitor_onsets is not None:
             monitor_onsets.append(int(parts[1]))
             monitor_kinds.append(parts[2] if len(parts) > 2 else "?")
+            monitor_nominal.append(int(parts[3]) if len(parts) > 3 else None)
+    probe_own_onsets = None
     if monitor_onsets is not None and not getattr(args, "pw_link_clients", True):
         # Nothing is linked to the probe's own inputs (run-servers.py's
         # pipewire-pulse rows): the clicks are heard on the sink's monitor, so
         # every figure below (latencies, missed, spurious) comes from it.
-        onsets, kinds, nominal, monitor_onsets = monitor_onsets, monitor_kinds, [None] * len(monitor_onsets), None
+        # (What the probe's own inputs heard is kept as probe_own_onsets: 0 unless something was linked.)
+        probe_own_onsets = len(onsets)
+        onsets, kinds, nominal, monitor_onsets = monitor_onsets, monitor_kinds, monitor_nominal, None
     order = sorted(range(len(onsets)), key=lambda k: onsets[k])
     onsets = [onsets[k] for k in order]
     kinds = [kinds[k] for k in order]
@@ -702,6 +706,7 @@ def run_client(name, args, env, offsets, phases, argv=None, client_env=None, pro
         "pipewire_links": links,
         "pipewire_relinked": relinked,
         "sink_monitor": sink_monitor,
+        "probe_own_onsets": probe_own_onsets,
         "exit_status": status,
         "taps": len(taps),
         "all": summarize([x for x in latencies if x is not None], len(taps)),

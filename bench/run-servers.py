@@ -546,6 +546,7 @@ def run_row(rig, server, label, kind, extra, extra_env, args, la, offsets, phase
            "node_latency": (r.get("pipewire_links") or {}).get("node_latency"),
            # What the probe heard that no tap claimed, and how far the next onset was from each missed tap.
            "onsets": r.get("onsets"), "spurious_onsets": r.get("spurious_onsets"), "missed": r.get("missed"),
+           "probe_own_onsets": r.get("probe_own_onsets"),
            "per_tap": r.get("per_tap"),
            # run-latency's stall check (a late tap sender, a server behind real time): reported, not retried.
            "stall": rl.stalled(r, la) if "server" in r else None}
@@ -615,7 +616,8 @@ def table(results):
                 f"| {f(s.get('client_cpu'), 1)} / {f(t.get('client_cpu'), 1)} "
                 f"| {f(s.get('daemons_cpu'), 1)} / {f(t.get('daemons_cpu'), 1)} "
                 f"| {f(ms.get('per_minute'), 0)} / {f(mt.get('per_minute'), 0)} "
-                f"| {f(((b or {}).get('all') or {}).get('p50')) if srv['server'] != 'pulse' else '—'} |")
+                # On the PulseAudio protocol the clicks are heard on the monitor, which the music fills.
+                f"| {f(((b or {}).get('all') or {}).get('p50')) if srv['server'] not in PULSE_PROTOCOL else '—'} |")
     return "\n".join(lines)
 
 
