@@ -112,6 +112,15 @@ enum ALSACalls {
         snd_pcm_hw_params_free(params.pointer)
     }
 
+    /// The smallest period the configuration space still allows. C: `snd_pcm_hw_params_get_period_size_min`.
+    static func smallestPeriod(_ params: HardwareParameters) throws(ALSAError) -> Int {
+        var frames: snd_pcm_uframes_t = 0
+        var direction: Int32 = 0
+        try check(snd_pcm_hw_params_get_period_size_min(params.pointer, &frames, &direction),
+                  "snd_pcm_hw_params_get_period_size_min")
+        return Int(frames)
+    }
+
     /// C: `snd_pcm_hw_params_set_access`.
     static func setInterleavedAccess(_ pcm: PCMHandle, _ params: HardwareParameters) throws(ALSAError) {
         try check(snd_pcm_hw_params_set_access(pcm.pointer, params.pointer, SND_PCM_ACCESS_RW_INTERLEAVED),

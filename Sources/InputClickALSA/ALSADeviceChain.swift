@@ -51,6 +51,11 @@ struct ALSADeviceChain: Equatable {
         return .other(line)
     }
 
+    /// Whether the device takes its audio a whole server cycle at a time, copied out in the server's thread:
+    /// the first layer not a pass-through is `jack`, whose periods are whole multiples of the server's cycle
+    /// (so its smallest period is the cycle).
+    var takesWholeCycles: Bool { layers.first(where: { !$0.isTransparent }) == .jack }
+
     /// Whether the chain ends in `pulse`. Its plugin makes a new server stream at each
     /// prepare and hands it the start threshold as `prebuf` (a 32-bit byte count): the
     /// boundary comes out as 0 and the server skips audio after an underflow. The render

@@ -17,6 +17,25 @@ enum ALSANegotiation {
         return scheduling == .rewind ? max(period, buffer / period / 2 * period) : period
     }
 
+    /// The frames a `chain` that takes whole cycles (``ALSADeviceChain/takesWholeCycles``) takes at once, in
+    /// `format`: its smallest period at that format, rate and channel count (a `plug` above it would otherwise
+    /// count the periods of rates it could convert from). `nil` for other chains, or if the device will not say.
+    static func transferCycleFrames(_ pcm: PCMHandle, chain: ALSADeviceChain, format: OutputFormat) -> Int? {
+        guard chain.takesWholeCycles, let params = try? ALSACalls.makeHardwareParameters(pcm) else { return nil }
+        defer { ALSACalls.freeHardwareParameters(params) }
+        do {
+            try ALSACalls.setInterleavedAccess(pcm, params)
+            try ALSACalls.setFormat(pcm, params, format.sampleFormat)
+            guard try ALSACalls.setChannelsNear(pcm, params, format.channels) == format.channels else { return nil }
+            try? ALSACalls.setResampling(pcm, params, false)
+            guard try ALSACalls.setRateNear(pcm, params, format.sampleRate) == format.sampleRate else { return nil }
+            let frames = try ALSACalls.smallestPeriod(params)
+            return frames > 0 ? frames : nil
+        } catch {
+            return nil
+        }
+    }
+
     static func negotiate(_ pcm: PCMHandle, device: String, request: OutputStreamRequest,
                           scheduling: ClickScheduling, chain: ALSADeviceChain? = nil) throws(ALSAOutputError) -> OutputFormat {
         let params: HardwareParameters

@@ -95,8 +95,10 @@ public final class ALSAOutput: AudioOutput {
             let wake = ALSANegotiation.wakeFrames(period: format.periodFrames, buffer: format.bufferFrames, scheduling: scheduling,
                                                   keepsRunning: keepsRunning,
                                                   serverLatency: request.serverLatency.frames(atSampleRate: format.sampleRate))
+            let cycleFrames = ALSANegotiation.transferCycleFrames(pcm, chain: chain, format: format)
             let counters = OutputCounters()
             let device = ALSARenderDevice(pcm: pcm, counters: counters, clock: request.clock,
+                                          transferCycleFrames: cycleFrames.map { min($0, format.periodFrames) },
                                           libraryMessageHandler: libraryMessageHandler)
             return RenderStream(device: device, deviceName: "ALSA device '\(name)'", format: format, counters: counters,
                                 scheduling: scheduling, keepsRunning: keepsRunning, refillRoomFrames: wake,

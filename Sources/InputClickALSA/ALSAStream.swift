@@ -23,11 +23,14 @@ struct ALSARenderDevice: RenderDevice {
     let descriptorCapacity: Int
     /// The player's clock, from the stream's request (real time unless a test simulates it).
     let clock: ClickClock
+    /// ``ALSANegotiation/transferCycleFrames(_:chain:)``.
+    let transferCycleFrames: Int?
 
-    init(pcm: PCMHandle, counters: OutputCounters, clock: ClickClock,
+    init(pcm: PCMHandle, counters: OutputCounters, clock: ClickClock, transferCycleFrames: Int? = nil,
          libraryMessageHandler: (@Sendable (String) -> Void)?) {
         self.pcm = pcm
         self.clock = clock
+        self.transferCycleFrames = transferCycleFrames
         self.counters = counters
         self.libraryMessageHandler = libraryMessageHandler
         // The device's descriptors, and one more for the wake-up. (Made here,

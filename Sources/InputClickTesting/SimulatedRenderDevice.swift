@@ -39,6 +39,12 @@ public final class SimulatedRenderDevice: RenderDevice, @unchecked Sendable {
     public var underrunsAtNextWrites = 0
     /// Ticks at which a running device drops what it held and stops, reporting the underrun from the wait.
     public var underrunAtTicks: Set<Int> = []
+    /// ``RenderDevice/transferCycleFrames``: set it to the period to model a server's plugin, which takes a
+    /// whole period at each tick (and signals right after).
+    public var transferCycleFrames: Int?
+    /// Ticks in which the device takes its next period right after the first write, as if the server's cycle
+    /// came while the loop was writing.
+    public var playsDuringWriteAtTicks: Set<Int> = []
 
     private var isDead: Bool { diesAtTick.map { ticks >= $0 } ?? false }
 
@@ -101,6 +107,7 @@ public final class SimulatedRenderDevice: RenderDevice, @unchecked Sendable {
         for i in 0..<(count * channels) { written[applied * channels + i] = samples[i] }
         applied += count
         furthest = max(furthest, applied)
+        if running && playsDuringWriteAtTicks.remove(ticks) != nil { playPeriod() }
         return count
     }
 
@@ -136,15 +143,21 @@ public final class SimulatedRenderDevice: RenderDevice, @unchecked Sendable {
         return moved
     }
 
+    /// The running device plays a period, underrunning if it holds less.
+    private func playPeriod() {
+        let period = format.periodFrames
+        let consumed = min(period, applied - hardware)
+        let channels = format.channels
+        for i in (hardware * channels)..<((hardware + consumed) * channels) { playedSnapshot[i] = written[i] }
+        hardware += consumed
+        if consumed < period { pendingUnderrun = true }
+    }
+
     public func wait(forRoom: Bool, wakeup: Int32, timeoutMilliseconds: Int32) -> RenderDeviceWait? {
         ticks += 1
         if running {
-            let period = format.periodFrames
-            let consumed = min(period, applied - hardware)
-            let channels = format.channels
-            for i in (hardware * channels)..<((hardware + consumed) * channels) { playedSnapshot[i] = written[i] }
-            hardware += consumed
-            if consumed < period || underrunAtTicks.contains(ticks) { pendingUnderrun = true }
+            playPeriod()
+            if underrunAtTicks.contains(ticks) { pendingUnderrun = true }
         }
         if pendingUnderrun {
             underruns += 1

@@ -72,7 +72,9 @@ struct TapCommand: Subcommand {
                             Default: INPUTCLICK_SCHEDULING, else auto.
           --safeguard FRAMES In rewind scheduling, how far ahead of the
                             device's read position a click is written at the
-                            soonest, 0 to 4096. Default 64.
+                            soonest, 0 to 4096. Default 64. On jack, a click
+                            goes at the read position itself when the
+                            server's next cycle is at least 0.3 ms away.
           --latency POLICY  What a stream kept running on a sound server's
                             graph (PipeWire) asks of it: lowest (64 frames),
                             balanced (256) or economy (1024: neither

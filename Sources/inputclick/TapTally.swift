@@ -37,7 +37,8 @@ struct TapTally {
         if let scheduling = statistics.scheduling {
             lines.append("scheduling: \(scheduling)")
         }
-        lines.append("starts on demand: \(statistics.starts), rewinds: \(statistics.rewinds), "
+        lines.append("starts on demand: \(statistics.starts), rewinds: \(statistics.rewinds) "
+            + "(\(statistics.readPositionRewinds) at the read position, \(statistics.overtakenRewinds) overtaken), "
             + "clicks queued behind audio: \(statistics.queuedBehind)")
         lines.append("underruns: \(statistics.underruns), suspends: \(statistics.suspends), "
             + "real-time scheduling: \(statistics.isRealtime ? "yes" : "no")")
@@ -124,6 +125,8 @@ private struct TapReport: Encodable {
     var starts: Int
     var rewinds: Int
     var queuedBehind: Int
+    var readPositionRewinds: Int
+    var overtakenRewinds: Int
     var faults: Int
     var milliseconds: LatencyReportMilliseconds
 
@@ -141,6 +144,8 @@ private struct TapReport: Encodable {
         starts = statistics.starts
         rewinds = statistics.rewinds
         queuedBehind = statistics.queuedBehind
+        readPositionRewinds = statistics.readPositionRewinds
+        overtakenRewinds = statistics.overtakenRewinds
         faults = statistics.faults
         milliseconds = LatencyReportMilliseconds(report)
     }
@@ -171,12 +176,14 @@ private struct TapReport: Encodable {
         try container.encode(starts, forKey: .starts)
         try container.encode(rewinds, forKey: .rewinds)
         try container.encode(queuedBehind, forKey: .queuedBehind)
+        try container.encode(readPositionRewinds, forKey: .readPositionRewinds)
+        try container.encode(overtakenRewinds, forKey: .overtakenRewinds)
         try container.encode(faults, forKey: .faults)
         try container.encode(milliseconds, forKey: .milliseconds)
     }
     private enum CodingKeys: String, CodingKey {
         case device, played, dropped, unknown, taps, plays, held, suspect, refused, written, heldDropped, staleDropped
         case lostWithDevice, unaccounted, format, openedFormat, underruns, suspends, realtime, scheduling
-        case starts, rewinds, queuedBehind, faults, milliseconds
+        case starts, rewinds, queuedBehind, readPositionRewinds, overtakenRewinds, faults, milliseconds
     }
 }

@@ -33,7 +33,7 @@ import Testing
     ///     device's time and the renderer (its heartbeat armed as a player arms it).
     static func run(scheduling: ClickScheduling, taps: [Int: [ClickKind]], ticks: Int,
                     host: [Float]? = nil, safeguard: Int = 64, underrunsAtWrite: [Int: Int] = [:],
-                    underrunAtTicks: Set<Int> = [],
+                    underrunAtTicks: Set<Int> = [], transferCycle: Int? = nil, playsDuringWriteAtTicks: Set<Int> = [],
                     inspect: @escaping (Int, UInt64, OutputRenderer) -> Void = { _, _, _ in }) -> Run {
         let mixer = mixer()
         mixer.prepareHistory(periods: scheduling == .rewind ? format.bufferFrames / period + 1 : 0)
@@ -43,6 +43,8 @@ import Testing
                                       heartbeat: heartbeat)
         let device = SimulatedRenderDevice(format: format)
         device.underrunAtTicks = underrunAtTicks
+        device.transferCycleFrames = transferCycle
+        device.playsDuringWriteAtTicks = playsDuringWriteAtTicks
         let stop = StopFlag(wakeup: mixer.wakeup)
         let counters = OutputCounters()
         if let host {
@@ -168,6 +170,40 @@ import Testing
         let farGap = far.records[1].streamFrame - far.records[0].streamFrame
         #expect(nearGap < farGap)
         #expect(farGap >= 4 * 64 + 512)
+    }
+
+    /// A server's plugin takes a whole cycle at each tick and signals right after, so a tap early in the
+    /// cycle may go at the read position itself: a period sooner than the safeguard would put it.
+    @Test func onADeviceThatTakesWholeCyclesAnInsertedClickGoesAtTheReadPosition() {
+        let taps: [Int: [ClickKind]] = [10: [.return], 13: [.key]]
+        let cycled = Self.run(scheduling: .rewind, taps: taps, ticks: 200, transferCycle: Self.period)
+        let plain = Self.run(scheduling: .rewind, taps: taps, ticks: 200)
+        // Three ticks after the first click started, the device has taken 192 frames.
+        #expect(cycled.records.map(\.streamFrame) == [0, 3 * 64], "cycled: \(cycled.records.map(\.streamFrame))")
+        #expect(plain.records.map(\.streamFrame) == [0, 3 * 64 + 64], "plain: \(plain.records.map(\.streamFrame))")
+        #expect(cycled.counters.rewinds == 1 && cycled.counters.readPositionRewinds == 1)
+        #expect(cycled.counters.overtakenRewinds == 0)
+        #expect(plain.counters.readPositionRewinds == 0)
+        #expect(Self.noStaleFrame(cycled.device))
+        let truth = Self.reference(clicks: cycled.records, frames: cycled.device.written.count / 2, host: nil)
+        #expect(truth == cycled.device.written)
+        #expect(cycled.device.underruns == 0)
+    }
+
+    @Test func aCycleTakenWhileAClickWentInAtTheReadPositionIsCountedAsOvertaken() {
+        let run = Self.run(scheduling: .rewind, taps: [10: [.return], 13: [.key]], ticks: 200,
+                           transferCycle: Self.period, playsDuringWriteAtTicks: [13])
+        #expect(run.counters.readPositionRewinds == 1)
+        #expect(run.counters.overtakenRewinds == 1)
+        #expect(run.records.count == 2)
+    }
+
+    /// Right after the device starts, nothing is known of its cycles yet: the safeguard holds.
+    @Test func aTapInTheFirstTickAfterAStartKeepsTheSafeguard() {
+        let run = Self.run(scheduling: .rewind, taps: [10: [.return], 11: [.key]], ticks: 200,
+                           transferCycle: Self.period)
+        #expect(run.counters.readPositionRewinds == 0)
+        #expect(run.records.map(\.streamFrame) == [0, 64 + 64], "\(run.records.map(\.streamFrame))")
     }
 }
 

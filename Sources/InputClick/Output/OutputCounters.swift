@@ -9,6 +9,8 @@ public final class OutputCounters: Sendable {
     private let startCount = Atomic<Int>(0)
     private let rewindCount = Atomic<Int>(0)
     private let queuedBehindCount = Atomic<Int>(0)
+    private let readPositionRewindCount = Atomic<Int>(0)
+    private let overtakenRewindCount = Atomic<Int>(0)
 
     public init() {}
 
@@ -26,9 +28,21 @@ public final class OutputCounters: Sendable {
     /// Times clicks waited behind queued audio: no rewind reached far enough, or the device cannot rewind.
     public var queuedBehind: Int { queuedBehindCount.load(ordering: .relaxed) }
 
+    /// Of ``rewinds``, those that wrote at the read position itself, the device's next cycle being far enough
+    /// away (``TransferCycle``).
+    public var readPositionRewinds: Int { readPositionRewindCount.load(ordering: .relaxed) }
+
+    /// Of ``readPositionRewinds``, those during which the device was seen taking a cycle after all: the click's
+    /// first period may have played torn or not at all.
+    public var overtakenRewinds: Int { overtakenRewindCount.load(ordering: .relaxed) }
+
     public func recordStart() { startCount.add(1, ordering: .relaxed) }
 
     public func recordRewind() { rewindCount.add(1, ordering: .relaxed) }
+
+    public func recordReadPositionRewind() { readPositionRewindCount.add(1, ordering: .relaxed) }
+
+    public func recordOvertakenRewind() { overtakenRewindCount.add(1, ordering: .relaxed) }
 
     public func recordQueuedBehind() { queuedBehindCount.add(1, ordering: .relaxed) }
 

@@ -44,6 +44,11 @@ public protocol RenderDevice {
     /// Moves forward over up to `frames` frames taken back, keeping what was written there; returns how many.
     func forward(_ frames: Int) -> Int
 
+    /// Frames the device takes at once, a whole cycle at the start of each (a sound server's plugin copying out
+    /// of the buffer in the server's thread), when it does and the loop may learn when: see ``TransferCycle``.
+    /// `nil` (the default) for a device that reads on continuously, such as a card's DMA.
+    var transferCycleFrames: Int? { get }
+
     /// Blocks until the device has room for its wake-up threshold (only if `forRoom`), `wakeup` is readable, or
     /// `timeoutMilliseconds` pass (negative: no limit).
     func wait(forRoom: Bool, wakeup: Int32, timeoutMilliseconds: Int32) throws(Failure) -> RenderDeviceWait?
@@ -52,6 +57,7 @@ public protocol RenderDevice {
 extension RenderDevice {
     public func prepare(for renderer: OutputRenderer) {}
     public func close() {}
+    public var transferCycleFrames: Int? { nil }
 }
 
 /// Why ``RenderDevice/wait(forRoom:wakeup:timeoutMilliseconds:)`` returned.

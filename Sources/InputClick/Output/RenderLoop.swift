@@ -8,7 +8,9 @@ import Synchronization
 /// - **Rewind**: while audio is queued the queue is kept at ``fillFrames`` and topped up at
 ///   ``refillRoomFrames``. A tap takes back the frames beyond ``safeguardFrames`` and renders again from the
 ///   mixer's checkpoint there (``Mixer/rewind(toFrame:)``): tails, ducking and the limiter go on as if the
-///   click had always been there.
+///   click had always been there. On a device that takes whole cycles (``RenderDevice/transferCycleFrames``),
+///   a tap that comes while the next cycle is at least ``readPositionBudgetNanoseconds`` away goes at the read
+///   position itself, a cycle sooner (``TransferCycle``).
 /// - **Append** (on demand while queued; ``ClickScheduling/append`` always): the click starts in the next period.
 /// - **Paced**: a device faster than real time (ALSA's `null`) is held to a buffer and 1 % ahead of the clock.
 /// - **Stalls**: a running device that consumes nothing for ``stallTimeoutNanoseconds`` ends the loop
@@ -46,6 +48,10 @@ public struct RenderLoop<Device: RenderDevice> {
 
     /// The longest wait while the device runs, so that a stop request and a stall are noticed.
     private static var waitSliceMilliseconds: Int32 { 20 }
+
+    /// How far away a device's next cycle must be for a click to be written at its read position: the time to
+    /// rewind, render and write one period, with room to spare.
+    public static var readPositionBudgetNanoseconds: Int64 { 300_000 }
 
     /// - Parameters:
     ///   - fillFrames: rounded down to whole periods; at least one period, at most the buffer.
@@ -89,12 +95,19 @@ public struct RenderLoop<Device: RenderDevice> {
         var recovering = false
         /// Audio was written after a recovery: the device must be started even if the mixer has gone idle.
         var holdsUnstartedAudio = false
+        /// When the device takes whole cycles, where they fall; forgotten whenever the device stops.
+        var cycle: TransferCycle?
+        /// The last wait was ended by the device itself (it signals right after taking a cycle).
+        var wokenByDevice = false
     }
 
     /// Runs until ``StopFlag/request()`` or a failure.
     public func run() -> RenderLoopEnd<Device.Failure> {
         let mixer = renderer.mixer
         var progress = Progress()
+        if let cycleFrames = device.transferCycleFrames, cycleFrames > 0 {
+            progress.cycle = TransferCycle(cycleFrames: cycleFrames, sampleRate: format.sampleRate)
+        }
         do throws(Device.Failure) {
             while !stopRequested.isRequested {
                 if !progress.running {
@@ -119,6 +132,8 @@ public struct RenderLoop<Device: RenderDevice> {
                     continue
                 }
                 let now = device.now
+                progress.cycle?.observe(position: readPosition(room: room), at: now, wokenByDevice: progress.wokenByDevice)
+                progress.wokenByDevice = false
                 if room > progress.roomAfterWrite {
                     progress.lastProgressAt = now
                     renderer.heartbeat.consumed(at: device.now)
@@ -175,6 +190,7 @@ public struct RenderLoop<Device: RenderDevice> {
         progress.writtenSinceStart = 0
         progress.startedAt = device.now
         progress.pacingWaitMilliseconds = -1
+        progress.cycle?.reset()
         var free = room
         var queued = max(0, format.bufferFrames - room)
         var first = true
@@ -219,6 +235,20 @@ public struct RenderLoop<Device: RenderDevice> {
         progress.recovering = true
     }
 
+    /// Where the device reads, in the mixer's frames, given the room it just reported.
+    private func readPosition(room: Int) -> Int64 {
+        renderer.mixer.renderedFrames - Int64(format.bufferFrames - room)
+    }
+
+    /// Whether a click may be written at the read position itself now: the device takes whole cycles and the
+    /// next is far enough away.
+    private func clickMayGoAtReadPosition(room: Int, _ progress: Progress) -> Bool {
+        guard let cycle = progress.cycle,
+              let left = cycle.nanosecondsUntilNextTransfer(position: readPosition(room: room), at: device.now)
+        else { return false }
+        return left >= Self.readPositionBudgetNanoseconds
+    }
+
     private var periodMilliseconds: Int32 {
         Int32(max(1, format.milliseconds(format.periodFrames).rounded(.up)))
     }
@@ -232,7 +262,9 @@ public struct RenderLoop<Device: RenderDevice> {
         let period = format.periodFrames
         var free = room
         let applied = mixer.renderedFrames
-        let reachable = device.rewindableFrames() - safeguardFrames
+        let atReadPosition = clickMayGoAtReadPosition(room: room, progress)
+        let reachable = device.rewindableFrames() - (atReadPosition ? 0 : safeguardFrames)
+        var checkOvertaken = false
         if reachable >= period, let target = mixer.earliestRewindFrame(atOrAfter: applied - Int64(reachable)),
            target < applied {
             let wanted = Int(applied - target)
@@ -240,6 +272,10 @@ public struct RenderLoop<Device: RenderDevice> {
             if taken == wanted, mixer.rewind(toFrame: target) {
                 renderer.rewound(by: taken)
                 counters.recordRewind()
+                if atReadPosition && taken == reachable {
+                    counters.recordReadPositionRewind()
+                    checkOvertaken = true
+                }
                 // Frames taken back are written again: the pacing must not count them twice.
                 progress.writtenSinceStart -= taken
                 free += taken
@@ -256,6 +292,15 @@ public struct RenderLoop<Device: RenderDevice> {
             return nil
         }
         free -= period
+        if checkOvertaken {
+            // Was the device seen taking a cycle while the click went in?
+            guard let roomNow = try device.availableFrames() else {
+                counters.recordOvertakenRewind()
+                recovered(&progress)
+                return nil
+            }
+            if roomNow > free { counters.recordOvertakenRewind() }
+        }
         progress.roomAfterWrite = free
         return free
     }
@@ -369,7 +414,9 @@ public struct RenderLoop<Device: RenderDevice> {
         let timeout = progress.pacingWaitMilliseconds >= 0 ? progress.pacingWaitMilliseconds : Self.waitSliceMilliseconds
         let paced = progress.pacingWaitMilliseconds >= 0
         guard let wakeup = mixer.wakeup else {
-            if try device.wait(forRoom: !paced, wakeup: -1, timeoutMilliseconds: timeout) == nil { recovered(&progress) }
+            let outcome = try device.wait(forRoom: !paced, wakeup: -1, timeoutMilliseconds: timeout)
+            progress.wokenByDevice = outcome == .room
+            if outcome == nil { recovered(&progress) }
             return
         }
         wakeup.prepareToSleep()
@@ -382,6 +429,7 @@ public struct RenderLoop<Device: RenderDevice> {
         let outcome = try device.wait(forRoom: !paced && !progress.insertBlocked, wakeup: wakeup.fileDescriptor,
                                       timeoutMilliseconds: limit)
         wakeup.finishSleeping()
+        progress.wokenByDevice = outcome == .room
         if outcome == nil { recovered(&progress) }
     }
 }

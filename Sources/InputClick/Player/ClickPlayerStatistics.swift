@@ -15,6 +15,9 @@ public struct ClickPlayerStatistics: Sendable, Hashable {
     public var starts: Int
     public var rewinds: Int
     public var queuedBehind: Int
+    /// ``OutputCounters/readPositionRewinds`` and ``OutputCounters/overtakenRewinds``, over all streams.
+    public var readPositionRewinds: Int
+    public var overtakenRewinds: Int
     public var queueFullClicks: Int
     /// Taps answered ``ClickDecision/held``: they came while the stream opened.
     public var heldClicks: Int
@@ -35,7 +38,8 @@ public struct ClickPlayerStatistics: Sendable, Hashable {
                 keepsRunning: Bool? = nil,
                 starts: Int = 0, rewinds: Int = 0, queuedBehind: Int = 0, queueFullClicks: Int = 0,
                 heldClicks: Int = 0, heldClicksDropped: Int = 0, clicksLostWithDevice: Int = 0,
-                staleClicksDropped: Int = 0, abandonedDeviceCalls: Int = 0, suspectClicks: Int = 0) {
+                staleClicksDropped: Int = 0, abandonedDeviceCalls: Int = 0, suspectClicks: Int = 0,
+                readPositionRewinds: Int = 0, overtakenRewinds: Int = 0) {
         self.opens = opens
         self.faults = faults
         self.underruns = underruns
@@ -48,6 +52,8 @@ public struct ClickPlayerStatistics: Sendable, Hashable {
         self.starts = starts
         self.rewinds = rewinds
         self.queuedBehind = queuedBehind
+        self.readPositionRewinds = readPositionRewinds
+        self.overtakenRewinds = overtakenRewinds
         self.queueFullClicks = queueFullClicks
         self.heldClicks = heldClicks
         self.suspectClicks = suspectClicks

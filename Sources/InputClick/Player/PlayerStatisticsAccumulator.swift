@@ -20,6 +20,8 @@ final class PlayerStatisticsAccumulator: @unchecked Sendable {
         var starts = 0
         var rewinds = 0
         var queuedBehind = 0
+        var readPositionRewinds = 0
+        var overtakenRewinds = 0
         /// Every mixer a stream has rendered, for their stale-click counts.
         var mixers: [Mixer] = []
     }
@@ -64,6 +66,8 @@ final class PlayerStatisticsAccumulator: @unchecked Sendable {
             $0.starts += counters.starts
             $0.rewinds += counters.rewinds
             $0.queuedBehind += counters.queuedBehind
+            $0.readPositionRewinds += counters.readPositionRewinds
+            $0.overtakenRewinds += counters.overtakenRewinds
         }
     }
 
@@ -88,7 +92,9 @@ final class PlayerStatisticsAccumulator: @unchecked Sendable {
                 heldClicks: held.load(ordering: .relaxed), heldClicksDropped: heldDropped.load(ordering: .relaxed),
                 clicksLostWithDevice: lostWithDevice.load(ordering: .relaxed) + (renderer?.clicksLost ?? 0),
                 staleClicksDropped: totals.mixers.reduce(0) { $0 + $1.staleClicksDropped },
-                abandonedDeviceCalls: abandonedDeviceCalls, suspectClicks: suspect.load(ordering: .relaxed))
+                abandonedDeviceCalls: abandonedDeviceCalls, suspectClicks: suspect.load(ordering: .relaxed),
+                readPositionRewinds: totals.readPositionRewinds + (live?.readPositionRewinds ?? 0),
+                overtakenRewinds: totals.overtakenRewinds + (live?.overtakenRewinds ?? 0))
         }
     }
 }
