@@ -12,7 +12,7 @@ public struct TestDeadline: Sendable, Comparable {
     }
 
     /// Whether the clock has reached the deadline.
-    public var hasPassed: Bool { ClickClock.monotonic.now() >= nanoseconds }
+    public var hasPassed: Bool { MonotonicClock.hasPassed(nanoseconds) }
 
     /// The time left, for `poll`'s timeout: milliseconds rounded up, so it is 0 only once the deadline has
     /// passed (a wait never spins on a 0 timeout before it), and at most `Int32.max`.
