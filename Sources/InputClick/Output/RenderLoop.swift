@@ -97,7 +97,7 @@ public struct RenderLoop<Device: RenderDevice> {
         var holdsUnstartedAudio = false
         /// When the device takes whole cycles, where they fall; forgotten whenever the device stops.
         var cycle: TransferCycle?
-        /// The last wait was ended by the device itself (it signals right after taking a cycle).
+        /// The last wait slept and was ended by the device itself, which signals right after taking a cycle.
         var wokenByDevice = false
     }
 
@@ -233,6 +233,13 @@ public struct RenderLoop<Device: RenderDevice> {
         if !progress.recovering && !progress.running { progress.lastProgressAt = device.now }
         progress.running = false
         progress.recovering = true
+    }
+
+    /// Whether a wait that began at `sleptFrom` was ended by the device's signal of a cycle just taken. A wait
+    /// that did not sleep a fifth of a millisecond may have found a signal left from a cycle taken while the
+    /// loop was busy, so it says nothing of when that cycle was.
+    private func wokenByDevice(_ outcome: RenderDeviceWait?, sleptFrom: UInt64) -> Bool {
+        outcome == .room && device.now &- sleptFrom >= 200_000
     }
 
     /// Where the device reads, in the mixer's frames, given the room it just reported.
@@ -414,8 +421,9 @@ public struct RenderLoop<Device: RenderDevice> {
         let timeout = progress.pacingWaitMilliseconds >= 0 ? progress.pacingWaitMilliseconds : Self.waitSliceMilliseconds
         let paced = progress.pacingWaitMilliseconds >= 0
         guard let wakeup = mixer.wakeup else {
+            let sleptFrom = device.now
             let outcome = try device.wait(forRoom: !paced, wakeup: -1, timeoutMilliseconds: timeout)
-            progress.wokenByDevice = outcome == .room
+            progress.wokenByDevice = wokenByDevice(outcome, sleptFrom: sleptFrom)
             if outcome == nil { recovered(&progress) }
             return
         }
@@ -426,10 +434,11 @@ public struct RenderLoop<Device: RenderDevice> {
         }
         // A blocked click waits one period's time, not for the refill threshold.
         let limit = progress.insertBlocked ? min(timeout, periodMilliseconds) : timeout
+        let sleptFrom = device.now
         let outcome = try device.wait(forRoom: !paced && !progress.insertBlocked, wakeup: wakeup.fileDescriptor,
                                       timeoutMilliseconds: limit)
         wakeup.finishSleeping()
-        progress.wokenByDevice = outcome == .room
+        progress.wokenByDevice = wokenByDevice(outcome, sleptFrom: sleptFrom)
         if outcome == nil { recovered(&progress) }
     }
 }
