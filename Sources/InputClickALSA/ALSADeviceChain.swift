@@ -53,7 +53,8 @@ struct ALSADeviceChain: Equatable {
 
     /// Whether the device takes its audio a whole server cycle at a time, copied out in the server's thread:
     /// the first layer not a pass-through is `jack`, whose periods are whole multiples of the server's cycle
-    /// (so its smallest period is the cycle).
+    /// (so its smallest period is the cycle) unless its `align_psize` is turned off; then the smallest period
+    /// is 128 bytes, and the cycle assumed smaller than it is only makes ``TransferCycle`` say less.
     var takesWholeCycles: Bool { layers.first(where: { !$0.isTransparent }) == .jack }
 
     /// Whether the chain ends in `pulse`. Its plugin makes a new server stream at each

@@ -23,7 +23,7 @@ struct ALSARenderDevice: RenderDevice {
     let descriptorCapacity: Int
     /// The player's clock, from the stream's request (real time unless a test simulates it).
     let clock: ClickClock
-    /// ``ALSANegotiation/transferCycleFrames(_:chain:)``.
+    /// ``ALSANegotiation/transferCycleFrames(_:chain:format:)``, at most a period.
     let transferCycleFrames: Int?
 
     init(pcm: PCMHandle, counters: OutputCounters, clock: ClickClock, transferCycleFrames: Int? = nil,

@@ -37,8 +37,10 @@ struct TapTally {
         if let scheduling = statistics.scheduling {
             lines.append("scheduling: \(scheduling)")
         }
-        lines.append("starts on demand: \(statistics.starts), rewinds: \(statistics.rewinds) "
-            + "(\(statistics.readPositionRewinds) at the read position, \(statistics.overtakenRewinds) overtaken), "
+        // Only a device that takes whole cycles (jack) writes at the read position.
+        let atReadPosition = statistics.readPositionRewinds + statistics.overtakenRewinds == 0 ? ""
+            : " (\(statistics.readPositionRewinds) at the read position, \(statistics.overtakenRewinds) overtaken)"
+        lines.append("starts on demand: \(statistics.starts), rewinds: \(statistics.rewinds)\(atReadPosition), "
             + "clicks queued behind audio: \(statistics.queuedBehind)")
         lines.append("underruns: \(statistics.underruns), suspends: \(statistics.suspends), "
             + "real-time scheduling: \(statistics.isRealtime ? "yes" : "no")")

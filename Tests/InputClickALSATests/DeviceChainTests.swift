@@ -50,6 +50,18 @@ import Testing
         #expect(!ALSADeviceChain(dump: "Plug PCM: ALSA <-> JACK PCM I/O Plugin\n").endsInPulseAudio)
     }
 
+    /// Only `jack` (under pass-throughs) takes whole server cycles; a card, dmix, the pipewire and pulse
+    /// plugins, and `jack` under a rate converter do not say so.
+    @Test func onlyJackUnderPassThroughsTakesWholeCycles() {
+        #expect(ALSADeviceChain(dump: "Plug PCM: ALSA <-> JACK PCM I/O Plugin\n").takesWholeCycles)
+        #expect(ALSADeviceChain(dump: "File PCM (file=/a.wav)\nSlave: Plug PCM: ALSA <-> JACK PCM I/O Plugin\n").takesWholeCycles)
+        #expect(!ALSADeviceChain(dump: "Plug PCM: Rate conversion PCM (48000, sformat=FLOAT_LE)\nSlave: ALSA <-> JACK PCM I/O Plugin\n").takesWholeCycles)
+        #expect(!ALSADeviceChain(dump: "Plug PCM: ALSA <-> PipeWire PCM I/O Plugin\n").takesWholeCycles)
+        #expect(!ALSADeviceChain(dump: "Plug PCM: ALSA <-> PulseAudio PCM I/O Plugin\n").takesWholeCycles)
+        #expect(!ALSADeviceChain(dump: "Direct Stream Mixing PCM\nSlave: Hardware PCM card 0 'X' device 0 subdevice 0\n").takesWholeCycles)
+        #expect(!ALSADeviceChain(dump: "Hardware PCM card 0 'X' device 0 subdevice 0\n").takesWholeCycles)
+    }
+
     @Test func nullRateAndUnknownChainsStartOnDemandAndAppend() {
         #expect(ALSADeviceChain(dump: "Null PCM\n").scheduling(preferring: .automatic) == .onDemand)
         #expect(ALSADeviceChain(dump: "Plug PCM: Null PCM\n").scheduling(preferring: .automatic) == .onDemand)

@@ -179,6 +179,12 @@ struct CLITapTests {
         #expect(object?["played"] as? Int == 2)
         #expect(object?["scheduling"] as? String == "rewind")
         #expect((object?["format"] as? [String: Any])?["bufferFrames"] as? Int == 16 * 128)
+        // How many rewinds went at the read position (jack) and how many of those were overtaken: counts,
+        // never more than the rewinds.
+        let rewinds = try #require(object?["rewinds"] as? Int)
+        let atReadPosition = try #require(object?["readPositionRewinds"] as? Int)
+        let overtaken = try #require(object?["overtakenRewinds"] as? Int)
+        #expect(overtaken <= atReadPosition && atReadPosition <= rewinds)
     }
 
     @Test("tap --scheduling with an unknown mode exits 64 and names the modes")

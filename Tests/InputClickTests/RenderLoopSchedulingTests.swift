@@ -198,12 +198,15 @@ import Testing
         #expect(run.records.count == 2)
     }
 
-    /// Right after the device starts, nothing is known of its cycles yet: the safeguard holds.
-    @Test func aTapInTheFirstTickAfterAStartKeepsTheSafeguard() {
-        let run = Self.run(scheduling: .rewind, taps: [10: [.return], 11: [.key]], ticks: 200,
+    /// Right after the device starts, nothing is known of its cycles yet, and one cycle alone is not
+    /// trusted: the safeguard holds until two agree.
+    @Test(arguments: [11, 12])
+    func aTapInTheFirstTwoTicksAfterAStartKeepsTheSafeguard(tapTick: Int) {
+        let run = Self.run(scheduling: .rewind, taps: [10: [.return], tapTick: [.key]], ticks: 200,
                            transferCycle: Self.period)
         #expect(run.counters.readPositionRewinds == 0)
-        #expect(run.records.map(\.streamFrame) == [0, 64 + 64], "\(run.records.map(\.streamFrame))")
+        let read = Int64(tapTick - 10) * 64
+        #expect(run.records.map(\.streamFrame) == [0, read + 64], "\(run.records.map(\.streamFrame))")
     }
 }
 

@@ -2,81 +2,143 @@ import InputClick
 import Testing
 
 /// Where a device that takes whole cycles will take the next: placed only from moves known to within the
-/// wake allowance, always erring early.
+/// wake allowance, trusted only once two placements agree, always erring early, and silent when a move
+/// contradicts it.
 @Suite struct TransferCycleTests {
     /// 64 frames at 48 kHz: 1,333,333 ns.
     static let cycleNanoseconds: Int64 = 1_333_333
+    static let allowance: Int64 = 100_000
 
     static func cycle() -> TransferCycle {
-        TransferCycle(cycleFrames: 64, sampleRate: 48_000, wakeAllowanceNanoseconds: 100_000,
+        TransferCycle(cycleFrames: 64, sampleRate: 48_000, wakeAllowanceNanoseconds: UInt64(allowance),
                       memoryNanoseconds: 50_000_000)
     }
 
-    @Test func nothingIsKnownUntilAMoveIsPlaced() {
-        var cycle = Self.cycle()
-        #expect(cycle.nanosecondsUntilNextTransfer(position: 0, at: 1_000_000) == nil)
-        cycle.observe(position: 0, at: 1_000_000, wokenByDevice: false)
-        #expect(cycle.nanosecondsUntilNextTransfer(position: 0, at: 1_000_000) == nil)
+    /// The device's wake-up at `at` (nanoseconds), the move to `position` seen right then.
+    static func woke(_ cycle: inout TransferCycle, position: Int64, at: UInt64) {
+        cycle.observe(position: position, lookedAt: at, seenAt: at, wokeAt: at)
     }
 
-    @Test func aMoveTheDeviceWokeTheLoopForIsPlacedTheAllowanceBeforeTheWake() throws {
+    /// A look that began at `at` without the device's signal.
+    static func looked(_ cycle: inout TransferCycle, position: Int64, at: UInt64) {
+        cycle.observe(position: position, lookedAt: at, seenAt: at, wokeAt: nil)
+    }
+
+    /// Cycle k of a server whose cycles start at 10 ms: the read position after it and when it was taken.
+    static func cycleEnd(_ k: Int) -> (position: Int64, at: UInt64) {
+        (64 * Int64(k), UInt64(10_000_000 + Int64(k) * cycleNanoseconds))
+    }
+
+    @Test func nothingIsKnownUntilTwoPlacementsAgree() throws {
         var cycle = Self.cycle()
-        cycle.observe(position: 0, at: 10_000_000, wokenByDevice: false)
-        cycle.observe(position: 64, at: 11_333_333, wokenByDevice: true)
-        let left = try #require(cycle.nanosecondsUntilNextTransfer(position: 64, at: 11_333_333))
-        #expect(abs(left - (Self.cycleNanoseconds - 100_000)) <= 1, "\(left)")
+        #expect(cycle.nanosecondsUntilNextTransfer(position: 0, at: 10_000_000) == nil)
+        Self.looked(&cycle, position: 0, at: 10_000_000)
+        let first = Self.cycleEnd(1)
+        Self.woke(&cycle, position: first.position, at: first.at)
+        #expect(cycle.nanosecondsUntilNextTransfer(position: first.position, at: first.at) == nil, "one placement alone")
+        let second = Self.cycleEnd(2)
+        Self.woke(&cycle, position: second.position, at: second.at)
+        let left = try #require(cycle.nanosecondsUntilNextTransfer(position: second.position, at: second.at))
+        #expect(abs(left - (Self.cycleNanoseconds - Self.allowance)) <= 2, "\(left)")
         // Later in the same cycle, less is left; past the next one, it is negative.
-        let later = try #require(cycle.nanosecondsUntilNextTransfer(position: 64, at: 12_000_000))
+        let later = try #require(cycle.nanosecondsUntilNextTransfer(position: second.position, at: second.at + 700_000))
         #expect(later < left && later > 0)
-        let past = try #require(cycle.nanosecondsUntilNextTransfer(position: 64, at: 12_600_000))
+        let past = try #require(cycle.nanosecondsUntilNextTransfer(position: second.position, at: second.at + 1_300_000))
         #expect(past < 0)
+    }
+
+    /// A wake-up 600 µs late would place its move late: it disagrees with the one before, so nothing is said
+    /// until the next agrees, and then the estimate is the early one.
+    @Test func aLateWakeUpIsNotTrustedAndNeverMakesTheEstimateLate() throws {
+        var cycle = Self.cycle()
+        Self.looked(&cycle, position: 0, at: 10_000_000)
+        let first = Self.cycleEnd(1)
+        Self.woke(&cycle, position: first.position, at: first.at + 600_000)
+        let second = Self.cycleEnd(2)
+        Self.woke(&cycle, position: second.position, at: second.at)
+        #expect(cycle.nanosecondsUntilNextTransfer(position: second.position, at: second.at) == nil, "two placements disagree")
+        let third = Self.cycleEnd(3)
+        Self.woke(&cycle, position: third.position, at: third.at)
+        let left = try #require(cycle.nanosecondsUntilNextTransfer(position: third.position, at: third.at))
+        #expect(abs(left - (Self.cycleNanoseconds - Self.allowance)) <= 2, "\(left)")
     }
 
     @Test func aMoveSeenOnlyAfterALongSleepIsNotPlaced() {
         var cycle = Self.cycle()
-        cycle.observe(position: 0, at: 10_000_000, wokenByDevice: false)
-        // The loop slept 10 ms on something else: the move could be anywhere in them.
-        cycle.observe(position: 512, at: 20_000_000, wokenByDevice: false)
-        #expect(cycle.nanosecondsUntilNextTransfer(position: 512, at: 20_000_000) == nil)
+        Self.looked(&cycle, position: 0, at: 10_000_000)
+        // The loop slept 10 ms on something else: the moves could be anywhere in them.
+        Self.looked(&cycle, position: 512, at: 20_000_000)
+        Self.looked(&cycle, position: 1024, at: 30_000_000)
+        #expect(cycle.nanosecondsUntilNextTransfer(position: 1024, at: 30_000_000) == nil)
     }
 
-    @Test func aMoveSeenSoonAfterTheLastLookIsPlacedAfterThatLook() throws {
+    @Test func aMoveSeenSoonAfterTheLookBeforeIsPlacedAfterThatLookBegan() throws {
         var cycle = Self.cycle()
-        cycle.observe(position: 0, at: 10_000_000, wokenByDevice: false)
-        cycle.observe(position: 64, at: 10_050_000, wokenByDevice: false)
-        let left = try #require(cycle.nanosecondsUntilNextTransfer(position: 64, at: 10_050_000))
-        #expect(abs(left - (Self.cycleNanoseconds - 50_000 + 1)) <= 1, "\(left)")
+        Self.looked(&cycle, position: 0, at: 10_000_000)
+        // Looks begin 50 µs before their moves are seen.
+        cycle.observe(position: 0, lookedAt: 11_283_333, seenAt: 11_290_000, wokeAt: nil)
+        cycle.observe(position: 64, lookedAt: 11_333_333, seenAt: 11_340_000, wokeAt: nil)
+        cycle.observe(position: 64, lookedAt: 12_616_666, seenAt: 12_620_000, wokeAt: nil)
+        cycle.observe(position: 128, lookedAt: 12_666_666, seenAt: 12_670_000, wokeAt: nil)
+        let left = try #require(cycle.nanosecondsUntilNextTransfer(position: 128, at: 12_670_000))
+        // Placed just after the look before began: 12.616666 ms + 1 ns, the next cycle 1.333333 ms on.
+        #expect(abs(left - (12_616_667 + Self.cycleNanoseconds - 12_670_000)) <= 2, "\(left)")
     }
 
-    @Test func aLateCycleNeverMovesTheEstimateLater() throws {
+    @Test func cyclesThatFallBehindNeverMoveTheEstimateLater() throws {
         var cycle = Self.cycle()
-        cycle.observe(position: 0, at: 10_000_000, wokenByDevice: false)
-        cycle.observe(position: 64, at: 11_333_333, wokenByDevice: true)
-        // The next cycle comes 400 µs late (a server catching up).
-        cycle.observe(position: 128, at: 13_066_667, wokenByDevice: true)
-        let left = try #require(cycle.nanosecondsUntilNextTransfer(position: 128, at: 13_066_667))
-        // Still on the first cycle's grid: the next at 11.333 + 2 × 1.333 − 0.1 ms.
-        #expect(abs(left - (11_233_333 + 2 * Self.cycleNanoseconds - 13_066_667)) <= 2, "\(left)")
+        Self.looked(&cycle, position: 0, at: 10_000_000)
+        for k in 1...2 { Self.woke(&cycle, position: Self.cycleEnd(k).position, at: Self.cycleEnd(k).at) }
+        // From cycle 3 on, the server runs 400 µs behind: those placements agree with each other.
+        for k in 3...5 { Self.woke(&cycle, position: Self.cycleEnd(k).position, at: Self.cycleEnd(k).at + 400_000) }
+        let left = try #require(cycle.nanosecondsUntilNextTransfer(position: 320, at: Self.cycleEnd(5).at + 400_000))
+        // Still on the first cycles' grid: 400 µs early.
+        #expect(abs(left - (Self.cycleNanoseconds - Self.allowance - 400_000)) <= 2, "\(left)")
     }
 
-    @Test func anEarlierCycleMovesTheEstimateEarlier() throws {
+    @Test func aMoveSeenBeforeTheEstimateAllowsForgetsTheEstimate() {
         var cycle = Self.cycle()
-        cycle.observe(position: 0, at: 10_000_000, wokenByDevice: false)
-        cycle.observe(position: 64, at: 11_733_333, wokenByDevice: true)
-        cycle.observe(position: 128, at: 12_666_667, wokenByDevice: true)
-        let left = try #require(cycle.nanosecondsUntilNextTransfer(position: 128, at: 12_666_667))
-        #expect(abs(left - (Self.cycleNanoseconds - 100_000)) <= 2, "\(left)")
+        Self.looked(&cycle, position: 0, at: 10_000_000)
+        for k in 1...2 { Self.woke(&cycle, position: Self.cycleEnd(k).position, at: Self.cycleEnd(k).at) }
+        // Cycle 3 seen 300 µs before the estimate's grid has it: the grid was late.
+        cycle.observe(position: 192, lookedAt: 12_000_000, seenAt: Self.cycleEnd(3).at - 300_000, wokeAt: nil)
+        #expect(cycle.nanosecondsUntilNextTransfer(position: 192, at: Self.cycleEnd(3).at - 300_000) == nil)
     }
 
-    @Test func aReadPositionThatGoesBackOrAnotherPositionForgetsTheEstimate() {
+    @Test func aMoveOfPartOfACycleStopsEveryEstimateUntilAReset() throws {
         var cycle = Self.cycle()
-        cycle.observe(position: 0, at: 10_000_000, wokenByDevice: false)
-        cycle.observe(position: 64, at: 11_333_333, wokenByDevice: true)
-        #expect(cycle.nanosecondsUntilNextTransfer(position: 128, at: 11_400_000) == nil, "not the position last seen")
-        cycle.observe(position: 0, at: 11_500_000, wokenByDevice: true)
-        #expect(cycle.nanosecondsUntilNextTransfer(position: 0, at: 11_500_000) == nil)
-        cycle.observe(position: 64, at: 11_700_000, wokenByDevice: false)
+        Self.looked(&cycle, position: 0, at: 10_000_000)
+        for k in 1...2 { Self.woke(&cycle, position: Self.cycleEnd(k).position, at: Self.cycleEnd(k).at) }
+        // The server now takes 32 frames a cycle, at the same rate: every move
+        // fits the grid, but the next copy comes half a cycle sooner than 64
+        // frames would say.
+        for k in 1...4 {
+            let at = Self.cycleEnd(2).at + UInt64(k) * 666_667
+            Self.woke(&cycle, position: 128 + 32 * Int64(k), at: at)
+            #expect(cycle.nanosecondsUntilNextTransfer(position: 128 + 32 * Int64(k), at: at) == nil)
+        }
         cycle.reset()
-        #expect(cycle.nanosecondsUntilNextTransfer(position: 64, at: 11_700_000) == nil)
+        Self.looked(&cycle, position: 0, at: 30_000_000)
+        Self.woke(&cycle, position: 64, at: 31_333_333)
+        Self.woke(&cycle, position: 128, at: 32_666_666)
+        #expect(cycle.nanosecondsUntilNextTransfer(position: 128, at: 32_666_666) != nil, "learnt again after a reset")
+    }
+
+    @Test func aResetForgetsAnEstimateAndAnotherPositionGetsNone() throws {
+        var cycle = Self.cycle()
+        Self.looked(&cycle, position: 0, at: 10_000_000)
+        for k in 1...2 { Self.woke(&cycle, position: Self.cycleEnd(k).position, at: Self.cycleEnd(k).at) }
+        _ = try #require(cycle.nanosecondsUntilNextTransfer(position: 128, at: Self.cycleEnd(2).at))
+        #expect(cycle.nanosecondsUntilNextTransfer(position: 192, at: Self.cycleEnd(2).at) == nil, "not the position last seen")
+        cycle.reset()
+        #expect(cycle.nanosecondsUntilNextTransfer(position: 128, at: Self.cycleEnd(2).at) == nil)
+    }
+
+    @Test func anEstimateOlderThanTheMemoryIsNotUsed() throws {
+        var cycle = Self.cycle()
+        Self.looked(&cycle, position: 0, at: 10_000_000)
+        for k in 1...2 { Self.woke(&cycle, position: Self.cycleEnd(k).position, at: Self.cycleEnd(k).at) }
+        _ = try #require(cycle.nanosecondsUntilNextTransfer(position: 128, at: Self.cycleEnd(2).at))
+        #expect(cycle.nanosecondsUntilNextTransfer(position: 128, at: Self.cycleEnd(2).at + 60_000_000) == nil)
     }
 }

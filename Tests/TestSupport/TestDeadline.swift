@@ -1,9 +1,9 @@
 import InputClick
 
 /// The moment a test's wait gives up: a number of seconds from when it was made, on
-/// ``ClickClock/monotonic`` (real time), the one clock the tests read.
+/// ``MonotonicClock`` (real time, what ``ClickClock/monotonic`` reads), the one clock the tests read.
 public struct TestDeadline: Sendable, Comparable {
-    /// The deadline on ``ClickClock/monotonic``, in nanoseconds.
+    /// The deadline on ``MonotonicClock``, in nanoseconds.
     private let nanoseconds: UInt64
 
     /// The deadline `seconds` from now; a negative number of seconds is now, a huge one far off.
@@ -17,7 +17,7 @@ public struct TestDeadline: Sendable, Comparable {
     /// The time left, for `poll`'s timeout: milliseconds rounded up, so it is 0 only once the deadline has
     /// passed (a wait never spins on a 0 timeout before it), and at most `Int32.max`.
     public var millisecondsLeft: Int32 {
-        let now = ClickClock.monotonic.now()
+        let now = MonotonicClock.now()
         guard now < nanoseconds else { return 0 }
         return Int32(min((nanoseconds - now - 1) / 1_000_000 + 1, UInt64(Int32.max)))
     }

@@ -1,7 +1,7 @@
 import Synchronization
 
 /// What a stream met and did: underruns and suspends recovered, starts on demand, clicks inserted by
-/// rewind, clicks that waited behind queued audio. Outputs count (single atomic increments, real-time safe);
+/// rewind (at the read position, and of those overtaken), clicks that waited behind queued audio. Outputs count (single atomic increments, real-time safe);
 /// players, tools and benchmarks read.
 public final class OutputCounters: Sendable {
     private let underrunCount = Atomic<Int>(0)

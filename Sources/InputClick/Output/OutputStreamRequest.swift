@@ -11,8 +11,10 @@ public struct OutputStreamRequest: Sendable, Hashable {
     public var latency: LatencyProfile
     /// Default ``SchedulingPreference/automatic``.
     public var scheduling: SchedulingPreference
-    /// In rewind mode, how far ahead of the read position a new click is written at the soonest; too small and
-    /// the device may already read the frames rewritten. Default 64 (1.3 ms at 48 kHz, held on the JACK sink).
+    /// In rewind mode, how far ahead of the read position a new click is written; too small and the device may
+    /// already read the frames rewritten. Default 64 (1.3 ms at 48 kHz). Not kept on a device that takes whole
+    /// cycles (``RenderDevice/transferCycleFrames``, ALSA's `jack`) when its next cycle is known to be far
+    /// enough away: the click then goes at the read position itself (``TransferCycle``).
     public var rewindSafeguardFrames: Int
     /// In rewind mode, the periods kept queued while audio sounds (the profile's count if larger). Default 16.
     public var rewindBufferPeriods: Int

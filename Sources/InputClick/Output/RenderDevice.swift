@@ -46,7 +46,10 @@ public protocol RenderDevice {
 
     /// Frames the device takes at once, a whole cycle at the start of each (a sound server's plugin copying out
     /// of the buffer in the server's thread), when it does and the loop may learn when: see ``TransferCycle``.
-    /// `nil` (the default) for a device that reads on continuously, such as a card's DMA.
+    /// A device that says so promises two things the loop relies on to write at the read position: its read
+    /// position moves only when it takes a cycle, and a wait it ends with ``RenderDeviceWait/room`` after
+    /// sleeping was ended by its signal right after taking one. `nil` (the default) for any other device, such
+    /// as a card's DMA or a plugin that sends writes on at once.
     var transferCycleFrames: Int? { get }
 
     /// Blocks until the device has room for its wake-up threshold (only if `forRoom`), `wakeup` is readable, or

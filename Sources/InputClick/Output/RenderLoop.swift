@@ -39,7 +39,8 @@ public struct RenderLoop<Device: RenderDevice> {
     /// In rewind mode, how far ahead of the read position a click may go at the soonest.
     public let safeguardFrames: Int
     public let stallTimeoutNanoseconds: UInt64
-    /// Where starts, rewinds and clicks queued behind audio are counted.
+    /// Where starts, rewinds (and those at the read position, and those overtaken), underruns and clicks queued
+    /// behind audio are counted.
     public let counters: OutputCounters
 
     private let stopRequested: StopFlag
@@ -97,8 +98,9 @@ public struct RenderLoop<Device: RenderDevice> {
         var holdsUnstartedAudio = false
         /// When the device takes whole cycles, where they fall; forgotten whenever the device stops.
         var cycle: TransferCycle?
-        /// The last wait slept and was ended by the device itself, which signals right after taking a cycle.
-        var wokenByDevice = false
+        /// When the last wait returned, if it slept and was ended by the device itself, which signals right
+        /// after taking a cycle.
+        var wokenByDeviceAt: UInt64?
     }
 
     /// Runs until ``StopFlag/request()`` or a failure.
@@ -127,13 +129,15 @@ public struct RenderLoop<Device: RenderDevice> {
                     try startDevice(&progress)
                     continue
                 }
+                let lookedAt = device.now
                 guard let room = try device.availableFrames() else {
                     recovered(&progress)
                     continue
                 }
                 let now = device.now
-                progress.cycle?.observe(position: readPosition(room: room), at: now, wokenByDevice: progress.wokenByDevice)
-                progress.wokenByDevice = false
+                progress.cycle?.observe(position: readPosition(room: room), lookedAt: lookedAt, seenAt: now,
+                                        wokeAt: progress.wokenByDeviceAt)
+                progress.wokenByDeviceAt = nil
                 if room > progress.roomAfterWrite {
                     progress.lastProgressAt = now
                     renderer.heartbeat.consumed(at: device.now)
@@ -235,11 +239,12 @@ public struct RenderLoop<Device: RenderDevice> {
         progress.recovering = true
     }
 
-    /// Whether a wait that began at `sleptFrom` was ended by the device's signal of a cycle just taken. A wait
-    /// that did not sleep a fifth of a millisecond may have found a signal left from a cycle taken while the
-    /// loop was busy, so it says nothing of when that cycle was.
-    private func wokenByDevice(_ outcome: RenderDeviceWait?, sleptFrom: UInt64) -> Bool {
-        outcome == .room && device.now &- sleptFrom >= 200_000
+    /// When a wait that began at `sleptFrom` returned, if the device's signal of a cycle just taken ended it.
+    /// A wait that did not sleep a fifth of a millisecond may have found a signal left from a cycle taken while
+    /// the loop was busy, so it says nothing of when that cycle was.
+    private func wokenByDevice(_ outcome: RenderDeviceWait?, sleptFrom: UInt64) -> UInt64? {
+        let now = device.now
+        return outcome == .room && now &- sleptFrom >= 200_000 ? now : nil
     }
 
     /// Where the device reads, in the mixer's frames, given the room it just reported.
@@ -300,13 +305,18 @@ public struct RenderLoop<Device: RenderDevice> {
         }
         free -= period
         if checkOvertaken {
-            // Was the device seen taking a cycle while the click went in?
+            // Did the device take a cycle between the look before and now? It
+            // may have come after the click went in whole; counted all the same,
+            // and the estimate starts afresh.
             guard let roomNow = try device.availableFrames() else {
                 counters.recordOvertakenRewind()
                 recovered(&progress)
                 return nil
             }
-            if roomNow > free { counters.recordOvertakenRewind() }
+            if roomNow > free {
+                counters.recordOvertakenRewind()
+                progress.cycle?.reset()
+            }
         }
         progress.roomAfterWrite = free
         return free
@@ -423,7 +433,7 @@ public struct RenderLoop<Device: RenderDevice> {
         guard let wakeup = mixer.wakeup else {
             let sleptFrom = device.now
             let outcome = try device.wait(forRoom: !paced, wakeup: -1, timeoutMilliseconds: timeout)
-            progress.wokenByDevice = wokenByDevice(outcome, sleptFrom: sleptFrom)
+            progress.wokenByDeviceAt = wokenByDevice(outcome, sleptFrom: sleptFrom)
             if outcome == nil { recovered(&progress) }
             return
         }
@@ -438,7 +448,7 @@ public struct RenderLoop<Device: RenderDevice> {
         let outcome = try device.wait(forRoom: !paced && !progress.insertBlocked, wakeup: wakeup.fileDescriptor,
                                       timeoutMilliseconds: limit)
         wakeup.finishSleeping()
-        progress.wokenByDevice = wokenByDevice(outcome, sleptFrom: sleptFrom)
+        progress.wokenByDeviceAt = wokenByDevice(outcome, sleptFrom: sleptFrom)
         if outcome == nil { recovered(&progress) }
     }
 }
