@@ -32,8 +32,9 @@ public final class OutputCounters: Sendable {
     /// away (``TransferCycle``).
     public var readPositionRewinds: Int { readPositionRewindCount.load(ordering: .relaxed) }
 
-    /// Of ``readPositionRewinds``, those during which the device was seen taking a cycle after all: the click's
-    /// first period may have played torn or not at all.
+    /// Of ``readPositionRewinds``, those where the device took a cycle between the look before the insert and
+    /// the look after it. An upper bound: the click may have gone in whole before that cycle; if not, its first
+    /// period played torn or not at all.
     public var overtakenRewinds: Int { overtakenRewindCount.load(ordering: .relaxed) }
 
     public func recordStart() { startCount.add(1, ordering: .relaxed) }

@@ -36,7 +36,8 @@ public struct RenderLoop<Device: RenderDevice> {
     public let fillFrames: Int
     /// In rewind mode, the room at which the queue is topped up (the device's wake-up room).
     public let refillRoomFrames: Int
-    /// In rewind mode, how far ahead of the read position a click may go at the soonest.
+    /// In rewind mode, how far ahead of the read position a click goes at the soonest, unless the device's
+    /// next cycle is known to be far enough away (``TransferCycle``).
     public let safeguardFrames: Int
     public let stallTimeoutNanoseconds: UInt64
     /// Where starts, rewinds (and those at the read position, and those overtaken), underruns and clicks queued
