@@ -14,6 +14,13 @@ import Testing
                       memoryNanoseconds: 50_000_000)
     }
 
+    /// A cycle estimate whose first look, at 10 ms, found the read position at 0.
+    static func started() -> TransferCycle {
+        var cycle = cycle()
+        looked(&cycle, position: 0, at: 10_000_000)
+        return cycle
+    }
+
     /// The device's wake-up at `at` (nanoseconds), the move to `position` seen right then.
     static func woke(_ cycle: inout TransferCycle, position: Int64, at: UInt64) {
         cycle.observe(position: position, lookedAt: at, seenAt: at, wokeAt: at)
@@ -29,43 +36,45 @@ import Testing
         (64 * Int64(k), UInt64(10_000_000 + Int64(k) * cycleNanoseconds))
     }
 
+    /// The device's wake-up after cycle k, `late` nanoseconds late.
+    static func wake(_ cycle: inout TransferCycle, afterCycle k: Int, late: UInt64 = 0) {
+        woke(&cycle, position: cycleEnd(k).position, at: cycleEnd(k).at + late)
+    }
+
+    /// The estimate right at the end of cycle k, plus `later` nanoseconds.
+    static func left(_ cycle: TransferCycle, afterCycle k: Int, later: UInt64 = 0) -> Int64? {
+        cycle.nanosecondsUntilNextTransfer(position: cycleEnd(k).position, at: cycleEnd(k).at + later)
+    }
+
     @Test func nothingIsKnownUntilTwoPlacementsAgree() throws {
         var cycle = Self.cycle()
         #expect(cycle.nanosecondsUntilNextTransfer(position: 0, at: 10_000_000) == nil)
         Self.looked(&cycle, position: 0, at: 10_000_000)
-        let first = Self.cycleEnd(1)
-        Self.woke(&cycle, position: first.position, at: first.at)
-        #expect(cycle.nanosecondsUntilNextTransfer(position: first.position, at: first.at) == nil, "one placement alone")
-        let second = Self.cycleEnd(2)
-        Self.woke(&cycle, position: second.position, at: second.at)
-        let left = try #require(cycle.nanosecondsUntilNextTransfer(position: second.position, at: second.at))
+        Self.wake(&cycle, afterCycle: 1)
+        #expect(Self.left(cycle, afterCycle: 1) == nil, "one placement alone")
+        Self.wake(&cycle, afterCycle: 2)
+        let left = try #require(Self.left(cycle, afterCycle: 2))
         #expect(abs(left - (Self.cycleNanoseconds - Self.allowance)) <= 2, "\(left)")
         // Later in the same cycle, less is left; past the next one, it is negative.
-        let later = try #require(cycle.nanosecondsUntilNextTransfer(position: second.position, at: second.at + 700_000))
+        let later = try #require(Self.left(cycle, afterCycle: 2, later: 700_000))
         #expect(later < left && later > 0)
-        let past = try #require(cycle.nanosecondsUntilNextTransfer(position: second.position, at: second.at + 1_300_000))
-        #expect(past < 0)
+        #expect(try #require(Self.left(cycle, afterCycle: 2, later: 1_300_000)) < 0)
     }
 
     /// A wake-up 600 µs late would place its move late: it disagrees with the one before, so nothing is said
     /// until the next agrees, and then the estimate is the early one.
     @Test func aLateWakeUpIsNotTrustedAndNeverMakesTheEstimateLate() throws {
-        var cycle = Self.cycle()
-        Self.looked(&cycle, position: 0, at: 10_000_000)
-        let first = Self.cycleEnd(1)
-        Self.woke(&cycle, position: first.position, at: first.at + 600_000)
-        let second = Self.cycleEnd(2)
-        Self.woke(&cycle, position: second.position, at: second.at)
-        #expect(cycle.nanosecondsUntilNextTransfer(position: second.position, at: second.at) == nil, "two placements disagree")
-        let third = Self.cycleEnd(3)
-        Self.woke(&cycle, position: third.position, at: third.at)
-        let left = try #require(cycle.nanosecondsUntilNextTransfer(position: third.position, at: third.at))
+        var cycle = Self.started()
+        Self.wake(&cycle, afterCycle: 1, late: 600_000)
+        Self.wake(&cycle, afterCycle: 2)
+        #expect(Self.left(cycle, afterCycle: 2) == nil, "two placements disagree")
+        Self.wake(&cycle, afterCycle: 3)
+        let left = try #require(Self.left(cycle, afterCycle: 3))
         #expect(abs(left - (Self.cycleNanoseconds - Self.allowance)) <= 2, "\(left)")
     }
 
     @Test func aMoveSeenOnlyAfterALongSleepIsNotPlaced() {
-        var cycle = Self.cycle()
-        Self.looked(&cycle, position: 0, at: 10_000_000)
+        var cycle = Self.started()
         // The loop slept 10 ms on something else: the moves could be anywhere in them.
         Self.looked(&cycle, position: 512, at: 20_000_000)
         Self.looked(&cycle, position: 1024, at: 30_000_000)
@@ -73,8 +82,7 @@ import Testing
     }
 
     @Test func aMoveSeenSoonAfterTheLookBeforeIsPlacedAfterThatLookBegan() throws {
-        var cycle = Self.cycle()
-        Self.looked(&cycle, position: 0, at: 10_000_000)
+        var cycle = Self.started()
         // Looks begin 50 µs before their moves are seen.
         cycle.observe(position: 0, lookedAt: 11_283_333, seenAt: 11_290_000, wokeAt: nil)
         cycle.observe(position: 64, lookedAt: 11_333_333, seenAt: 11_340_000, wokeAt: nil)
@@ -86,29 +94,26 @@ import Testing
     }
 
     @Test func cyclesThatFallBehindNeverMoveTheEstimateLater() throws {
-        var cycle = Self.cycle()
-        Self.looked(&cycle, position: 0, at: 10_000_000)
-        for k in 1...2 { Self.woke(&cycle, position: Self.cycleEnd(k).position, at: Self.cycleEnd(k).at) }
+        var cycle = Self.started()
+        for k in 1...2 { Self.wake(&cycle, afterCycle: k) }
         // From cycle 3 on, the server runs 400 µs behind: those placements agree with each other.
-        for k in 3...5 { Self.woke(&cycle, position: Self.cycleEnd(k).position, at: Self.cycleEnd(k).at + 400_000) }
-        let left = try #require(cycle.nanosecondsUntilNextTransfer(position: 320, at: Self.cycleEnd(5).at + 400_000))
+        for k in 3...5 { Self.wake(&cycle, afterCycle: k, late: 400_000) }
+        let left = try #require(Self.left(cycle, afterCycle: 5, later: 400_000))
         // Still on the first cycles' grid: 400 µs early.
         #expect(abs(left - (Self.cycleNanoseconds - Self.allowance - 400_000)) <= 2, "\(left)")
     }
 
     @Test func aMoveSeenBeforeTheEstimateAllowsForgetsTheEstimate() {
-        var cycle = Self.cycle()
-        Self.looked(&cycle, position: 0, at: 10_000_000)
-        for k in 1...2 { Self.woke(&cycle, position: Self.cycleEnd(k).position, at: Self.cycleEnd(k).at) }
+        var cycle = Self.started()
+        for k in 1...2 { Self.wake(&cycle, afterCycle: k) }
         // Cycle 3 seen 300 µs before the estimate's grid has it: the grid was late.
         cycle.observe(position: 192, lookedAt: 12_000_000, seenAt: Self.cycleEnd(3).at - 300_000, wokeAt: nil)
         #expect(cycle.nanosecondsUntilNextTransfer(position: 192, at: Self.cycleEnd(3).at - 300_000) == nil)
     }
 
     @Test func aMoveOfPartOfACycleStopsEveryEstimateUntilAReset() throws {
-        var cycle = Self.cycle()
-        Self.looked(&cycle, position: 0, at: 10_000_000)
-        for k in 1...2 { Self.woke(&cycle, position: Self.cycleEnd(k).position, at: Self.cycleEnd(k).at) }
+        var cycle = Self.started()
+        for k in 1...2 { Self.wake(&cycle, afterCycle: k) }
         // The server now takes 32 frames a cycle, at the same rate: every move
         // fits the grid, but the next copy comes half a cycle sooner than 64
         // frames would say.
@@ -125,9 +130,8 @@ import Testing
     }
 
     @Test func aResetForgetsAnEstimateAndAnotherPositionGetsNone() throws {
-        var cycle = Self.cycle()
-        Self.looked(&cycle, position: 0, at: 10_000_000)
-        for k in 1...2 { Self.woke(&cycle, position: Self.cycleEnd(k).position, at: Self.cycleEnd(k).at) }
+        var cycle = Self.started()
+        for k in 1...2 { Self.wake(&cycle, afterCycle: k) }
         _ = try #require(cycle.nanosecondsUntilNextTransfer(position: 128, at: Self.cycleEnd(2).at))
         #expect(cycle.nanosecondsUntilNextTransfer(position: 192, at: Self.cycleEnd(2).at) == nil, "not the position last seen")
         cycle.reset()
@@ -135,9 +139,8 @@ import Testing
     }
 
     @Test func anEstimateOlderThanTheMemoryIsNotUsed() throws {
-        var cycle = Self.cycle()
-        Self.looked(&cycle, position: 0, at: 10_000_000)
-        for k in 1...2 { Self.woke(&cycle, position: Self.cycleEnd(k).position, at: Self.cycleEnd(k).at) }
+        var cycle = Self.started()
+        for k in 1...2 { Self.wake(&cycle, afterCycle: k) }
         _ = try #require(cycle.nanosecondsUntilNextTransfer(position: 128, at: Self.cycleEnd(2).at))
         #expect(cycle.nanosecondsUntilNextTransfer(position: 128, at: Self.cycleEnd(2).at + 60_000_000) == nil)
     }
