@@ -107,7 +107,7 @@ import Testing
         var cycle = Self.started()
         for k in 1...2 { Self.wake(&cycle, afterCycle: k) }
         // Cycle 3 seen 300 µs before the estimate's grid has it: the grid was late.
-        cycle.observe(position: 192, lookedAt: 12_000_000, seenAt: Self.cycleEnd(3).at - 300_000, wokeAt: nil)
+        cycle.observe(position: 192, lookedAt: 13_000_000, seenAt: Self.cycleEnd(3).at - 300_000, wokeAt: nil)
         #expect(cycle.nanosecondsUntilNextTransfer(position: 192, at: Self.cycleEnd(3).at - 300_000) == nil)
     }
 
@@ -136,6 +136,24 @@ import Testing
         #expect(cycle.nanosecondsUntilNextTransfer(position: 192, at: Self.cycleEnd(2).at) == nil, "not the position last seen")
         cycle.reset()
         #expect(cycle.nanosecondsUntilNextTransfer(position: 128, at: Self.cycleEnd(2).at) == nil)
+    }
+
+    /// After an estimate was forgotten, or after a gap longer than the memory, one placement is again not
+    /// enough.
+    @Test func onePlacementAfterAForgetOrALongGapIsNotTrusted() throws {
+        var cycle = Self.started()
+        for k in 1...2 { Self.wake(&cycle, afterCycle: k) }
+        // Cycle 3 seen early forgets the estimate; cycle 4's wake-up alone does not restore it.
+        cycle.observe(position: 192, lookedAt: 13_000_000, seenAt: Self.cycleEnd(3).at - 300_000, wokeAt: nil)
+        Self.wake(&cycle, afterCycle: 4, late: 0)
+        #expect(Self.left(cycle, afterCycle: 4) == nil)
+        // 60 ms without a placement, then one alone.
+        var gap = Self.started()
+        for k in 1...2 { Self.wake(&gap, afterCycle: k) }
+        Self.wake(&gap, afterCycle: 50)
+        #expect(Self.left(gap, afterCycle: 50) == nil)
+        Self.wake(&gap, afterCycle: 51)
+        #expect(Self.left(gap, afterCycle: 51) != nil)
     }
 
     @Test func anEstimateOlderThanTheMemoryIsNotUsed() throws {

@@ -15,8 +15,13 @@
 /// - The cycles are assumed to keep the nominal rate, and the earliest placement of the last
 ///   ``memoryNanoseconds`` is kept, so a late cycle (a server catching up) never moves the estimate later.
 /// - Every move, placed or not, bounds the estimate: it came by the time it was seen. An estimate later than
-///   that is forgotten. A move that is not a whole number of cycles (the server's buffer size changed, or a
+///   that is forgotten. A move that is not a whole number of cycles (the server's buffer size shrank, or a
 ///   copy came up short) stops all estimates until ``reset()``.
+///
+/// What it cannot see: a server cycle that shrinks to a divisor of ``cycleFrames`` after the device opened
+/// while every move the loop sees stays a whole number of the old cycles (its wake-ups come at whole
+/// periods), and a server whose own cycles come early after late ones twice in a row. Either makes the
+/// estimate late; the render loop counts what it then sees (``OutputCounters/overtakenRewinds``, underruns).
 ///
 /// A pure value: the render loop owns it and feeds it every read position it computes.
 public struct TransferCycle: Sendable {
@@ -28,7 +33,8 @@ public struct TransferCycle: Sendable {
     /// later wake-up places its move late; the agreement of two placements is what catches it.
     public let wakeAllowanceNanoseconds: UInt64
     /// How long placements count: the estimate rests on the earliest placement of this half of the memory
-    /// and the half before, and on none once the last placement is older than the whole.
+    /// and the half before (which rolls only when a placement comes, so it may be older; that only makes the
+    /// estimate earlier), and on none once the last placement is older than the whole.
     public let memoryNanoseconds: UInt64
 
     private var lastPosition: Int64 = -1
@@ -110,9 +116,12 @@ public struct TransferCycle: Sendable {
     }
 
     private mutating func place(_ placed: Double, at now: UInt64) {
-        if let lastPlaced {
+        if let lastPlaced, now &- lastPlacedAt <= memoryNanoseconds {
             let tolerance = Double(wakeAllowanceNanoseconds) + 0.01 * Double(now &- lastPlacedAt)
             confirmed = abs(placed - lastPlaced) <= tolerance
+        } else {
+            // A placement older than the memory vouches for nothing.
+            confirmed = false
         }
         lastPlaced = placed
         lastPlacedAt = now
