@@ -32,11 +32,18 @@ final class SoundFileHandle {
     }
 
     /// Reads the regular file at `descriptor` (at its start), floats normalized to ±1. The handle owns the
-    /// descriptor from the call on, closing it with the handle or before this throws. C: `sf_open_fd`.
+    /// descriptor from the call on, closing it with the handle or before this throws. C: `sf_open_virtual`.
+    ///
+    /// Not `sf_open_fd`: libsndfile 1.2.0 (Debian 12) closes the descriptor when that open fails, even when
+    /// told not to, so closing it here as well closed whatever another thread had opened under the same
+    /// number meanwhile. Through virtual I/O libsndfile never closes the descriptor: it is closed here, once.
     static func openForReading(descriptor: Int32) throws(SoundFileFailure) -> SoundFileHandle {
         var info = SF_INFO()
+        var io = DescriptorIO.callbacks
         let result: Result<OpaquePointer, SoundFileFailure> = openLock.withLock { _ in
-            if let file = sf_open_fd(descriptor, Int32(SFM_READ), &info, Int32(SF_FALSE)) { return .success(file) }
+            if let file = sf_open_virtual(&io, Int32(SFM_READ), &info, DescriptorIO.userData(descriptor)) {
+                return .success(file)
+            }
             return .failure(SoundFileFailure(String(cString: sf_strerror(nil))))
         }
         let file: OpaquePointer
@@ -123,4 +130,38 @@ private func closeDescriptor(_ descriptor: Int32) { _ = close(descriptor) }
 struct SoundFileFailure: Error {
     let message: String
     init(_ message: String) { self.message = message }
+}
+
+/// libsndfile's virtual I/O over a read-only descriptor, which libsndfile then never closes. The descriptor
+/// travels as the user data pointer (offset by one, so that descriptor 0 is not a null pointer).
+private enum DescriptorIO {
+    static func userData(_ descriptor: Int32) -> UnsafeMutableRawPointer? {
+        UnsafeMutableRawPointer(bitPattern: Int(descriptor) + 1)
+    }
+
+    static func descriptor(_ userData: UnsafeMutableRawPointer?) -> Int32 {
+        Int32(truncatingIfNeeded: Int(bitPattern: userData) - 1)
+    }
+
+    static let callbacks = SF_VIRTUAL_IO(
+        get_filelen: { userData in
+            var status = stat()
+            return fstat(descriptor(userData), &status) == 0 ? sf_count_t(status.st_size) : -1
+        },
+        seek: { offset, whence, userData in
+            sf_count_t(lseek(descriptor(userData), off_t(offset), whence))
+        },
+        read: { buffer, count, userData in
+            guard let buffer, count > 0 else { return 0 }
+            var done = 0
+            while done < Int(count) {
+                let got = Glibc.read(descriptor(userData), buffer + done, Int(count) - done)
+                if got > 0 { done += got } else if got < 0 && errno == EINTR { continue } else { break }
+            }
+            return sf_count_t(done)
+        },
+        write: { _, _, _ in 0 },
+        tell: { userData in
+            sf_count_t(lseek(descriptor(userData), 0, SEEK_CUR))
+        })
 }
