@@ -21,11 +21,7 @@ final class FakeRuntime {
 
     deinit {
         for descriptor in listeners { close(descriptor) }
-        for child in children {
-            kill(child, SIGKILL)
-            var status: Int32 = 0
-            waitpid(child, &status, 0)
-        }
+        reapChildren()
         _ = directory.withCString { path in
             system("rm -rf '\(String(cString: path))'")
         }
@@ -59,30 +55,40 @@ final class FakeRuntime {
         listeners.append(descriptor)
     }
 
-    /// Stops this process's listeners, leaving their socket files behind, as a server that died does.
+    /// Stops the listeners, leaving their socket files behind, as a server that died does.
     func stopListening() {
         for descriptor in listeners { close(descriptor) }
         listeners.removeAll()
+        reapChildren()
     }
 
-    /// Listens at `relativePath` from a child process whose name (its
-    /// executable's) is `processName`: python3 copied under that name, started
-    /// with posix_spawn (no fork of this multithreaded process). It reads its
-    /// standard input until this object goes, and says "up" once it listens.
+    private func reapChildren() {
+        for child in children {
+            kill(child, SIGKILL)
+            var status: Int32 = 0
+            while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+        }
+        children.removeAll()
+    }
+
+    /// Listens at `relativePath` from a child process whose name (its executable's) is `processName`:
+    /// python3 copied under that name, started with posix_spawn (no fork of this multithreaded process).
+    /// The child binds and listens, then stops itself with SIGSTOP, and stays stopped until this object
+    /// goes: the kernel still accepts connections for a stopped listener and names it by `SO_PEERCRED`.
+    /// The handshake is `waitpid(WUNTRACED)`, which holds no descriptor of this process. The handshake over
+    /// a pipe it replaces lost its read end once in CI to a stray close (the sound reader's double close,
+    /// see `SoundFileDescriptorTests`): the child died of a broken pipe and nothing listened.
     func listen(at relativePath: String, asProcessNamed processName: String) {
         let path = directory + "/" + relativePath
         let program = directory + "/" + processName
-        let script = "import os,socket,sys; os.makedirs(os.path.dirname(sys.argv[1]), exist_ok=True); "
-            + "s=socket.socket(socket.AF_UNIX); s.bind(sys.argv[1]); s.listen(4); print('up', flush=True); sys.stdin.read()"
+        let script = "import os,signal,socket,sys; os.makedirs(os.path.dirname(sys.argv[1]), exist_ok=True); "
+            + "s=socket.socket(socket.AF_UNIX); s.bind(sys.argv[1]); s.listen(4); "
+            + "os.kill(os.getpid(), signal.SIGSTOP); signal.pause()"
         precondition(system("cp /usr/bin/python3 '\(program)'") == 0, "cannot copy python3")
-        var output: [Int32] = [0, 0], input: [Int32] = [0, 0]
-        precondition(pipe(&output) == 0 && pipe(&input) == 0)
-        // The parent's ends must not leak into the child (its stdin would never close).
-        for descriptor in [output[0], input[1]] { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
-        posix_spawn_file_actions_adddup2(&actions, input[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, output[1], 1)
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         let arguments = [program, "-c", script, path]
         var pointers: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         var child: pid_t = 0
@@ -90,12 +96,13 @@ final class FakeRuntime {
         posix_spawn_file_actions_destroy(&actions)
         for pointer in pointers { free(pointer) }
         precondition(spawned == 0, "posix_spawn failed: \(spawned)")
-        close(output[1]); close(input[0])
         children.append(child)
-        listeners.append(input[1])  // closing it ends the child's read
-        var byte: UInt8 = 0
-        _ = read(output[0], &byte, 1)  // "up": the socket listens
-        close(output[0])
+        var status: Int32 = 0
+        var reaped: pid_t
+        repeat { reaped = waitpid(child, &status, WUNTRACED) } while reaped < 0 && errno == EINTR
+        // WIFSTOPPED: the low byte is 0x7f. Anything else: the child failed before it listened.
+        precondition(reaped == child && status & 0xff == 0x7f,
+                     "the listener '\(processName)' at \(path) ended before it listened: wait status \(status)")
     }
 }
 
