@@ -14,46 +14,35 @@ final class SoundFileHandle {
     /// As libsndfile reported it.
     let info: SF_INFO
     private var isOpen = true
-    /// Owned and closed after `sf_close`; -1 for a handle libsndfile opened by path.
-    private let descriptor: Int32
 
     /// `sf_open` keeps a failed open's reason in one process-wide slot; this keeps two opens from mixing them.
     private static let openLock = Mutex<Void>(())
 
-    private init(file: OpaquePointer, info: SF_INFO, descriptor: Int32) {
+    private init(file: OpaquePointer, info: SF_INFO) {
         self.file = file
         self.info = info
-        self.descriptor = descriptor
     }
 
     deinit {
         if isOpen { sf_close(file) }
-        if descriptor >= 0 { closeDescriptor(descriptor) }
     }
 
-    /// Reads the regular file at `descriptor` (at its start), floats normalized to ±1. The handle owns the
-    /// descriptor from the call on, closing it with the handle or before this throws. C: `sf_open_virtual`.
+    /// Reads the regular file at `descriptor` (at its start), floats normalized to ±1. libsndfile owns the
+    /// descriptor from the call on: it closes it when this throws, or with the handle. C: `sf_open_fd` with
+    /// `close_desc` true.
     ///
-    /// Not `sf_open_fd`: libsndfile 1.2.0 (Debian 12) closes the descriptor when that open fails, even when
-    /// told not to, so closing it here as well closed whatever another thread had opened under the same
-    /// number meanwhile. Through virtual I/O libsndfile never closes the descriptor: it is closed here, once.
+    /// Not `close_desc` false and our own close: libsndfile 1.0.30 to 1.2.0 (Debian 12 has 1.2.0) close the
+    /// descriptor of a failed open even when told not to, so a second close here closed whatever another
+    /// thread had opened under the same number meanwhile. With `close_desc` true every version closes it
+    /// exactly once. (Not virtual I/O either: it skips libsndfile's offset for an ID3 tag before a WAV.)
     static func openForReading(descriptor: Int32) throws(SoundFileFailure) -> SoundFileHandle {
         var info = SF_INFO()
-        var io = DescriptorIO.callbacks
         let result: Result<OpaquePointer, SoundFileFailure> = openLock.withLock { _ in
-            if let file = sf_open_virtual(&io, Int32(SFM_READ), &info, DescriptorIO.userData(descriptor)) {
-                return .success(file)
-            }
+            if let file = sf_open_fd(descriptor, Int32(SFM_READ), &info, Int32(SF_TRUE)) { return .success(file) }
             return .failure(SoundFileFailure(String(cString: sf_strerror(nil))))
         }
-        let file: OpaquePointer
-        switch result {
-        case .success(let opened): file = opened
-        case .failure(let failure):
-            closeDescriptor(descriptor)
-            throw failure
-        }
-        let handle = SoundFileHandle(file: file, info: info, descriptor: descriptor)
+        let file = try result.get()
+        let handle = SoundFileHandle(file: file, info: info)
         _ = sf_command(file, Int32(SFC_SET_NORM_FLOAT), nil, Int32(SF_TRUE))
         return handle
     }
@@ -74,7 +63,7 @@ final class SoundFileHandle {
             return .failure(SoundFileFailure(String(cString: sf_strerror(nil))))
         }
         let file = try result.get()
-        let handle = SoundFileHandle(file: file, info: info, descriptor: -1)
+        let handle = SoundFileHandle(file: file, info: info)
         _ = sf_command(file, Int32(SFC_SET_ADD_PEAK_CHUNK), nil, Int32(SF_FALSE))
         _ = sf_command(file, Int32(SFC_SET_CLIPPING), nil, Int32(SF_TRUE))
         return handle
@@ -124,44 +113,8 @@ final class SoundFileHandle {
     }
 }
 
-/// The type's own `close()` hides the C function's name inside it.
-private func closeDescriptor(_ descriptor: Int32) { _ = close(descriptor) }
-
 struct SoundFileFailure: Error {
     let message: String
     init(_ message: String) { self.message = message }
 }
 
-/// libsndfile's virtual I/O over a read-only descriptor, which libsndfile then never closes. The descriptor
-/// travels as the user data pointer (offset by one, so that descriptor 0 is not a null pointer).
-private enum DescriptorIO {
-    static func userData(_ descriptor: Int32) -> UnsafeMutableRawPointer? {
-        UnsafeMutableRawPointer(bitPattern: Int(descriptor) + 1)
-    }
-
-    static func descriptor(_ userData: UnsafeMutableRawPointer?) -> Int32 {
-        Int32(truncatingIfNeeded: Int(bitPattern: userData) - 1)
-    }
-
-    static let callbacks = SF_VIRTUAL_IO(
-        get_filelen: { userData in
-            var status = stat()
-            return fstat(descriptor(userData), &status) == 0 ? sf_count_t(status.st_size) : -1
-        },
-        seek: { offset, whence, userData in
-            sf_count_t(lseek(descriptor(userData), off_t(offset), whence))
-        },
-        read: { buffer, count, userData in
-            guard let buffer, count > 0 else { return 0 }
-            var done = 0
-            while done < Int(count) {
-                let got = Glibc.read(descriptor(userData), buffer + done, Int(count) - done)
-                if got > 0 { done += got } else if got < 0 && errno == EINTR { continue } else { break }
-            }
-            return sf_count_t(done)
-        },
-        write: { _, _, _ in 0 },
-        tell: { userData in
-            sf_count_t(lseek(descriptor(userData), 0, SEEK_CUR))
-        })
-}
