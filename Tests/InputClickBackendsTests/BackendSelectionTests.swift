@@ -40,7 +40,8 @@ final class FakeRuntime {
         if let slash = relativePath.lastIndex(of: "/") {
             mkdir(directory + "/" + relativePath[..<slash], 0o700)
         }
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        // Close-on-exec: a child another test spawns meanwhile must not keep this socket listening.
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
@@ -73,23 +74,24 @@ final class FakeRuntime {
 
     /// Listens at `relativePath` from a child process whose name (its executable's) is `processName`:
     /// python3 copied under that name, started with posix_spawn (no fork of this multithreaded process).
-    /// The child binds and listens, then stops itself with SIGSTOP, and stays stopped until this object
-    /// goes: the kernel still accepts connections for a stopped listener and names it by `SO_PEERCRED`.
-    /// The handshake is `waitpid(WUNTRACED)`, which holds no descriptor of this process. The handshake over
-    /// a pipe it replaces lost its read end once in CI to a stray close (the sound reader's double close,
-    /// see `SoundFileDescriptorTests`): the child died of a broken pipe and nothing listened.
+    /// The child binds and listens, then stops itself with SIGSTOP; `waitpid(WUNTRACED)` sees that, and
+    /// SIGCONT lets it go on to wait, on a pidfd, for this process to end, so that a test process that
+    /// dies leaves no listener behind. The handshake holds no descriptor of this process. The pipe it
+    /// replaces lost its read end once in CI to a stray close (the sound reader's double close, see
+    /// `SoundFileDescriptorTests`): the child died of a broken pipe and nothing listened.
     func listen(at relativePath: String, asProcessNamed processName: String) {
         let path = directory + "/" + relativePath
         let program = directory + "/" + processName
-        let script = "import os,signal,socket,sys; os.makedirs(os.path.dirname(sys.argv[1]), exist_ok=True); "
-            + "s=socket.socket(socket.AF_UNIX); s.bind(sys.argv[1]); s.listen(4); "
-            + "os.kill(os.getpid(), signal.SIGSTOP); signal.pause()"
+        let script = "import os,select,signal,socket,sys; parent=os.pidfd_open(int(sys.argv[2])); "
+            + "os.makedirs(os.path.dirname(sys.argv[1]), exist_ok=True); "
+            + "s=socket.socket(socket.AF_UNIX); s.bind(sys.argv[1]); s.listen(64); "
+            + "os.kill(os.getpid(), signal.SIGSTOP); select.select([parent], [], [])"
         precondition(system("cp /usr/bin/python3 '\(program)'") == 0, "cannot copy python3")
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        let arguments = [program, "-c", script, path]
+        let arguments = [program, "-c", script, path, String(getpid())]
         var pointers: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         var child: pid_t = 0
         let spawned = posix_spawn(&child, program, &actions, nil, &pointers, environ)
@@ -100,9 +102,10 @@ final class FakeRuntime {
         var status: Int32 = 0
         var reaped: pid_t
         repeat { reaped = waitpid(child, &status, WUNTRACED) } while reaped < 0 && errno == EINTR
-        // WIFSTOPPED: the low byte is 0x7f. Anything else: the child failed before it listened.
-        precondition(reaped == child && status & 0xff == 0x7f,
-                     "the listener '\(processName)' at \(path) ended before it listened: wait status \(status)")
+        // Stopped (low byte 0x7f) by SIGSTOP (the next byte): anything else, the child failed before it listened.
+        precondition(reaped == child && status & 0xff == 0x7f && (status >> 8) & 0xff == SIGSTOP,
+                     "the listener '\(processName)' at \(path) did not get to listen: wait status \(status)")
+        kill(child, SIGCONT)
     }
 }
 
