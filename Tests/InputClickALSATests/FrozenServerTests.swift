@@ -168,10 +168,12 @@ extension ThroughTheVirtualSink {
             rig.player.shutdown()
             let took = ClickClock.monotonic.now() - before
             watchdog.cancel()
-            let stillFrozen = processState(pid) == "T" && !thawedByWatchdog.load(ordering: .acquiring)
+            let state = processState(pid)
+            let watchdogFired = thawedByWatchdog.load(ordering: .acquiring)
             kill(pid, SIGCONT)
             thawed = true
-            #expect(stillFrozen, "the server was no longer stopped when shutdown returned")
+            #expect(state == "T" && !watchdogFired,
+                    "the server was no longer stopped when shutdown returned: state '\(state)', watchdog \(watchdogFired ? "fired" : "not fired")")
             #expect(rig.player.state == .shutDown)
             #expect(took < 5_000_000_000, "shutdown took \(took / 1_000_000) ms with the server frozen")
             print("shutdown with the server frozen took \(took / 1_000_000) ms; \(rig.player.statistics.abandonedDeviceCalls) device calls abandoned")
